@@ -1,0 +1,171 @@
+/**
+ * The declaration format. Everything here is plain JSON-serialisable data so that a
+ * program (the form designer) can write it and a reader can diff it. See docs/declarations.md.
+ */
+
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+/** A text in every interface language. */
+export type LocalizedText = Record<Language, string>;
+
+/**
+ * A JSON Schema node as the declarations write it: standard JSON Schema (draft-07) plus
+ * `x-` annotations the engine reads. Validators ignore the annotations.
+ */
+export interface FieldSchema {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+  title?: string;
+  description?: string;
+  format?: string;
+  enum?: readonly (string | number | boolean)[];
+  const?: unknown;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  items?: FieldSchema;
+  properties?: Record<string, FieldSchema>;
+  required?: readonly string[];
+  additionalProperties?: boolean | FieldSchema;
+  readOnly?: boolean;
+  $ref?: string;
+  $id?: string;
+  $schema?: string;
+  definitions?: Record<string, FieldSchema>;
+  if?: FieldSchema;
+  then?: FieldSchema;
+  else?: FieldSchema;
+  allOf?: readonly FieldSchema[];
+  anyOf?: readonly FieldSchema[];
+  oneOf?: readonly FieldSchema[];
+  dependencies?: Record<string, FieldSchema | readonly string[]>;
+  formatMinimum?: unknown;
+  formatMaximum?: unknown;
+  /** Field label in every language (the plain `title` stays the en-US fallback). */
+  'x-label'?: LocalizedText;
+  /** Help text in every language. */
+  'x-description'?: LocalizedText;
+  /** Labels of enum values, keyed by the value as a string. */
+  'x-enumLabels'?: Record<string, LocalizedText>;
+  /** Messages for a failed keyword (e.g. formatMinimum), replacing the generic ones. */
+  'x-messages'?: Record<string, LocalizedText>;
+  /** Options come from a server lookup source instead of `enum`. */
+  'x-lookup'?: string;
+  /** A UI widget hint for the form renderer (textarea, upload, …). */
+  'x-widget'?: string;
+  /** Upload constraints for `x-widget: upload`. */
+  'x-upload'?: { accept: readonly string[]; maxBytes: number; maxFiles: number };
+  /** States (region leaf names) in which this field is editable; overrides the state's own rule. */
+  'x-editableIn'?: readonly string[];
+  /** Filled by the server (e.g. numbering); never editable in forms. */
+  'x-system'?: boolean;
+}
+
+export interface EntitySchema extends FieldSchema {
+  $id: string;
+  type: 'object';
+  properties: Record<string, FieldSchema>;
+}
+
+/** A reference to a value shown in views: a dotted doc path, or a `$` system field. */
+export type FieldPath = string;
+
+export const SYSTEM_FIELDS = ['$id', '$createdAt', '$updatedAt', '$version', '$companyName'] as const;
+
+export type FilterOperator = 'eq' | 'contains' | 'in' | 'range';
+
+export interface ListColumn {
+  field: FieldPath;
+  sortable?: boolean;
+  /** Open the detail page when clicked. */
+  link?: boolean;
+  width?: number;
+}
+
+export interface ListFilter {
+  field: FieldPath;
+  op: FilterOperator;
+}
+
+export interface SortSpec {
+  field: FieldPath;
+  order: 'asc' | 'desc';
+}
+
+export interface ViewSection {
+  id: string;
+  label: LocalizedText;
+  fields: readonly FieldPath[];
+  /** Form layout: columns per row on wide screens (1, 2 or 3). */
+  columns?: 1 | 2 | 3;
+}
+
+export interface EntityViews {
+  list: {
+    columns: readonly ListColumn[];
+    filters: readonly ListFilter[];
+    defaultSort: SortSpec;
+    pageSize?: number;
+  };
+  detail: { sections: readonly ViewSection[] };
+  form: { sections: readonly ViewSection[] };
+}
+
+/** How a lifecycle event appears as an action, and who may send it. */
+export interface ActionDeclaration {
+  label: LocalizedText;
+  permission: string;
+  /** Ask for confirmation before sending (text shown in the dialog). */
+  confirm?: LocalizedText;
+  /** The event's payload, as a JSON Schema; the renderer asks for it in a dialog. */
+  payloadSchema?: FieldSchema;
+  /** Payload fields copied into the document when the event is accepted. */
+  setsFields?: readonly string[];
+  /** The document must pass full validation (required fields included) before the event. */
+  requiresValidDocument?: boolean;
+  /** Visual weight of the button. */
+  variant?: 'primary' | 'default' | 'danger';
+  /** Accepting the event removes the record (kept in the audit trail). */
+  removesRecord?: boolean;
+}
+
+export interface EntityDeclaration {
+  name: string;
+  label: LocalizedText;
+  /** Field whose value titles a record (detail header, breadcrumbs). */
+  titleField: FieldPath;
+  permissions: { list: string; read: string; create: string; update: string; delete?: string };
+  lifecycle?: {
+    machine: string;
+    /** System field name → top-level region of the machine (`.` for a non-parallel machine). */
+    regions: Record<string, string>;
+  };
+  /** Lifecycle events as actions: label, permission, confirmation, payload. */
+  actions?: Record<string, ActionDeclaration>;
+  /** Copy: a new record from an existing one. */
+  copy?: { permission: string; label: LocalizedText; omit: readonly string[] };
+  /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
+  numbering?: { field: string; prefix: string; digits: number };
+  access?: {
+    /** Doc paths holding company ids that may see the record too. */
+    shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath }[];
+  };
+  routes: { list: string; detail: string; form: string };
+}
+
+/** The three declaration files of one entity, as loaded. */
+export interface EntityBundle {
+  entity: EntityDeclaration;
+  schema: EntitySchema;
+  views: EntityViews;
+}

@@ -1,0 +1,74 @@
+import type { EntityDeclaration, EntitySchema, FieldSchema, Language, LocalizedText } from '../declaration/types.ts';
+import { SYSTEM_FIELDS } from '../declaration/types.ts';
+import { fieldAt } from '../schema/resolve.ts';
+import { fieldLabel, text } from '../i18n/labels.ts';
+import type { RegisteredEntity } from '../registry.ts';
+import { regionNode } from '../lifecycle/regions.ts';
+
+/** What kind of value a field holds, for rendering, filtering and sorting. */
+export type FieldKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'enum' | 'state' | 'object' | 'array';
+
+/** A field path resolved against an entity: either a doc field or a system field. */
+export interface ResolvedField {
+  path: string;
+  system: boolean;
+  kind: FieldKind;
+  node?: FieldSchema;
+}
+
+const SYSTEM_LABELS: Record<string, LocalizedText> = {
+  $id: { 'zh-CN': '编号', 'en-US': 'ID' },
+  $createdAt: { 'zh-CN': '创建时间', 'en-US': 'Created' },
+  $updatedAt: { 'zh-CN': '更新时间', 'en-US': 'Updated' },
+  $version: { 'zh-CN': '版本', 'en-US': 'Version' },
+  $companyName: { 'zh-CN': '所属公司', 'en-US': 'Company' },
+};
+
+export function kindOf(node: FieldSchema): FieldKind {
+  if (node.enum || node['x-lookup']) return 'enum';
+  switch (node.type) {
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return 'object';
+    case 'array':
+      return 'array';
+    default:
+      if (node.format === 'date') return 'date';
+      if (node.format === 'date-time') return 'datetime';
+      return 'text';
+  }
+}
+
+/** Resolves a view's field path; throws with the entity and path when it is not declared. */
+export function resolveField(entity: EntityDeclaration, schema: EntitySchema, path: string): ResolvedField {
+  if (path.startsWith('$')) {
+    if (entity.lifecycle?.regions[path]) return { path, system: true, kind: 'state' };
+    if ((SYSTEM_FIELDS as readonly string[]).includes(path)) {
+      const kind: FieldKind = path === '$createdAt' || path === '$updatedAt' ? 'datetime' : path === '$version' ? 'number' : 'text';
+      return { path, system: true, kind };
+    }
+    throw new Error(`Entity '${entity.name}': unknown system field '${path}'`);
+  }
+  const node = fieldAt(schema, path);
+  if (!node) throw new Error(`Entity '${entity.name}': field '${path}' is not in its schema`);
+  return { path, system: false, kind: kindOf(node), node };
+}
+
+/** The label of any field path (doc or system) in the language; a region is labelled by its machine. */
+export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): string {
+  const { entity, schema } = reg;
+  if (path.startsWith('$')) {
+    const region = entity.lifecycle?.regions[path];
+    if (region && reg.machine) return text(regionNode(reg.machine, region).meta?.label as LocalizedText | undefined, lang, region);
+    return text(SYSTEM_LABELS[path], lang, path);
+  }
+  const node = fieldAt(schema, path);
+  const own = fieldLabel(node, lang, path);
+  const parent = path.includes('.') ? fieldAt(schema, path.slice(0, path.lastIndexOf('.'))) : undefined;
+  return parent ? `${fieldLabel(parent, lang)} · ${own}` : own;
+}
+

@@ -1,0 +1,107 @@
+import type { EntitySchema, FieldSchema, Language } from '../declaration/types.ts';
+import type { RegisteredEntity } from '../registry.ts';
+import { fieldLabel, text } from '../i18n/labels.ts';
+
+/** An RJSF uiSchema (kept as plain data so the engine does not depend on RJSF). */
+export type UiSchema = Record<string, unknown>;
+
+export interface DerivedFormSection {
+  id: string;
+  title: string;
+  columns: number;
+  /** The section's own schema: the entity schema restricted to the section's fields. */
+  schema: EntitySchema;
+  uiSchema: UiSchema;
+  fields: readonly string[];
+}
+
+/**
+ * Turns a declaration node into what RJSF reads: `title`/`description` in the language,
+ * `ui:enumNames` from `x-enumLabels`, widgets from `x-widget`, disabled when not editable.
+ * The `x-` annotations stay on the schema (validators ignore them).
+ */
+function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key: string): { schema: FieldSchema; ui: UiSchema } {
+  const ui: UiSchema = {};
+  const out: FieldSchema = { ...node, title: fieldLabel(node, lang, key) };
+  if (node['x-description']) out.description = text(node['x-description'], lang);
+  if (node['x-enumLabels'] && node.enum) ui['ui:enumNames'] = node.enum.map((v) => text(node['x-enumLabels']?.[String(v)], lang, String(v)));
+  if (node['x-widget']) ui['ui:widget'] = node['x-widget'];
+  if (node['x-lookup']) ui['ui:widget'] = 'lookup';
+  if (node['x-lookup']) ui['ui:options'] = { lookup: node['x-lookup'] };
+  if (node.format === 'date' && !node['x-widget']) ui['ui:widget'] = 'date';
+  if (node.type === 'array' && node.items) {
+    const items = node.items.$ref ? { ...node.items } : node.items;
+    const inner = localizeNode(root, items, lang, key);
+    out.items = inner.schema;
+    if (node.items.enum && node.uniqueItems) {
+      ui['ui:widget'] = 'checkboxes';
+      const labels = node['x-enumLabels'] ?? node.items['x-enumLabels'];
+      if (labels) out.items = { ...inner.schema, title: undefined };
+      if (labels) ui['ui:enumNames'] = node.items.enum.map((v) => text(labels[String(v)], lang, String(v)));
+    } else if (Object.keys(inner.ui).length) ui.items = inner.ui;
+  }
+  if (node.properties) {
+    const props: Record<string, FieldSchema> = {};
+    for (const [k, child] of Object.entries(node.properties)) {
+      const resolved = child.$ref ? { ...resolveRef(root, child.$ref), ...withoutRef(child) } : child;
+      const inner = localizeNode(root, resolved, lang, k);
+      props[k] = inner.schema;
+      if (Object.keys(inner.ui).length) ui[k] = inner.ui;
+    }
+    out.properties = props;
+  }
+  return { schema: out, ui };
+}
+
+function resolveRef(root: EntitySchema, ref: string): FieldSchema {
+  const name = ref.replace('#/definitions/', '');
+  const target = root.definitions?.[name];
+  if (!target) throw new Error(`Unresolved $ref '${ref}' in ${root.$id}`);
+  return target;
+}
+
+function withoutRef(node: FieldSchema): FieldSchema {
+  const { $ref: _ref, ...rest } = node;
+  return rest;
+}
+
+/** The entity schema in one language, every reference inlined: what the form renders. */
+export function localizeSchema(reg: RegisteredEntity, lang: Language): { schema: EntitySchema; uiSchema: UiSchema } {
+  const { definitions: _defs, ...root } = reg.schema;
+  const { schema, ui } = localizeNode(reg.schema, root, lang, reg.entity.name);
+  return { schema: schema as EntitySchema, uiSchema: ui };
+}
+
+/**
+ * The form, split into the declared sections. Each section renders on its own (so a keystroke
+ * re-renders one section, not the whole document); fields not editable in the record's state
+ * are disabled.
+ */
+export function deriveFormSections(
+  reg: RegisteredEntity,
+  lang: Language,
+  editable: ReadonlySet<string>,
+): DerivedFormSection[] {
+  const { schema, uiSchema } = localizeSchema(reg, lang);
+  return reg.views.form.sections.map((section) => {
+    const properties: Record<string, FieldSchema> = {};
+    const ui: UiSchema = { 'ui:order': [...section.fields] };
+    for (const field of section.fields) {
+      const node = schema.properties[field];
+      if (!node) throw new Error(`Entity '${reg.name}': form section '${section.id}' names '${field}', which is not a top-level field`);
+      properties[field] = node;
+      const fieldUi = { ...((uiSchema[field] as UiSchema | undefined) ?? {}) };
+      if (!editable.has(field)) fieldUi['ui:disabled'] = true;
+      ui[field] = fieldUi;
+    }
+    const required = (reg.schema.required ?? []).filter((r) => section.fields.includes(r));
+    return {
+      id: section.id,
+      title: text(section.label, lang, section.id),
+      columns: section.columns ?? 1,
+      schema: { $id: `${reg.schema.$id}#${section.id}`, type: 'object', properties, required },
+      uiSchema: ui,
+      fields: section.fields,
+    };
+  });
+}

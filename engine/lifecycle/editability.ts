@@ -1,0 +1,50 @@
+import type { RegisteredEntity } from '../registry.ts';
+import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
+
+/**
+ * The top-level fields that may change in the record's state. A field's own `x-editableIn`
+ * (states where it is editable) wins; otherwise the union of the active states'
+ * `meta.editable` ('*' = every field) decides. Without a lifecycle every field is editable.
+ * System fields (`x-system`, `readOnly`) never are.
+ */
+export function editableFields(reg: RegisteredEntity, snapshot: PersistedSnapshot | undefined): ReadonlySet<string> {
+  const props = Object.entries(reg.schema.properties).filter(([, n]) => !n['x-system'] && !n.readOnly);
+  if (!reg.machine || !snapshot) return new Set(props.map(([k]) => k));
+  let all = false;
+  const byState = new Set<string>();
+  for (const meta of activeMeta(reg.machine, snapshot)) {
+    const editable = meta.editable as '*' | readonly string[] | undefined;
+    if (editable === '*') all = true;
+    else for (const f of editable ?? []) byState.add(f);
+  }
+  const active = new Set(restore(reg.machine, snapshot)._nodes.map((n: { key: string }) => n.key));
+  const out = new Set<string>();
+  for (const [key, node] of props) {
+    const own = node['x-editableIn'];
+    if (own ? own.some((s) => active.has(s)) : all || byState.has(key)) out.add(key);
+  }
+  return out;
+}
+
+/** A draft state saves without the `required` checks. */
+export function isDraftState(reg: RegisteredEntity, snapshot: PersistedSnapshot | undefined): boolean {
+  if (!reg.machine || !snapshot) return false;
+  return activeMeta(reg.machine, snapshot).some((m) => m.draft === true);
+}
+
+/** Deep equality of JSON values, blind to key order (jsonb reorders keys). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** Top-level fields whose value differs between two documents. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => !jsonEqual(before[k], after[k]));
+}

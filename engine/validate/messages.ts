@@ -1,0 +1,69 @@
+import type { ErrorObject } from 'ajv';
+import localizeZh from 'ajv-i18n/localize/zh/index.js';
+import localizeEn from 'ajv-i18n/localize/en/index.js';
+import type { EntitySchema, FieldSchema, Language } from '../declaration/types.ts';
+import { fieldAt } from '../schema/resolve.ts';
+import { fieldLabel, text } from '../i18n/labels.ts';
+
+/** One failed rule, addressed to a field by its dotted path ('' for the whole document). */
+export interface FieldError {
+  field: string;
+  keyword: string;
+  message: string;
+}
+
+/** `/samples/0/sampleNo` → `samples.0.sampleNo`; a missing property is addressed to itself. */
+function errorPath(e: ErrorObject): string {
+  const base = e.instancePath.split('/').filter(Boolean);
+  if (e.keyword === 'required') base.push(String((e.params as { missingProperty: string }).missingProperty));
+  if (e.keyword === 'additionalProperties') base.push(String((e.params as { additionalProperty: string }).additionalProperty));
+  return base.join('.');
+}
+
+/** The schema path without array indexes, to find the field's declaration. */
+const declaredPath = (path: string) => path.split('.').filter((p) => !/^\d+$/.test(p)).join('.');
+
+/**
+ * ajv errors → per-field messages in the language: the field's declared label, then either
+ * the declaration's own message for that keyword (`x-messages`) or ajv-i18n's.
+ */
+export function toFieldErrors(
+  schema: EntitySchema,
+  errors: readonly ErrorObject[] | null | undefined,
+  lang: Language,
+): FieldError[] {
+  if (!errors?.length) return [];
+  const copies = errors.map((e) => ({ ...e }));
+  (lang === 'zh-CN' ? localizeZh : localizeEn)(copies);
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of copies) {
+    if (e.keyword === 'if') continue;
+    const field = errorPath(e);
+    const node: FieldSchema | undefined = field ? fieldAt(schema, declaredPath(field)) : undefined;
+    const custom = node?.['x-messages']?.[e.keyword];
+    const label = field ? chainLabel(schema, field, lang) : '';
+    const item = /\.(\d+)(\.|$)/.exec(field)?.[1];
+    const where = item !== undefined ? `${label} (#${Number(item) + 1})` : label;
+    const detail = custom ? text(custom, lang) : e.keyword === 'required' ? REQUIRED[lang] : (e.message ?? e.keyword);
+    const message = where ? `${where}: ${detail}` : detail;
+    const key = `${field}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ field, keyword: e.keyword, message });
+  }
+  return out;
+}
+
+const REQUIRED: Record<Language, string> = { 'zh-CN': '此项为必填项', 'en-US': 'is required' };
+
+/** `buyer.contactName` → 'Buyer · Contact name' (array indexes skipped). */
+function chainLabel(schema: EntitySchema, field: string, lang: Language): string {
+  const parts = declaredPath(field).split('.');
+  const labels: string[] = [];
+  for (let i = 1; i <= parts.length; i++) {
+    const path = parts.slice(0, i).join('.');
+    labels.push(fieldLabel(fieldAt(schema, path), lang, parts[i - 1]));
+  }
+  return labels.join(' · ');
+}

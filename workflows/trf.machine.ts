@@ -1,0 +1,131 @@
+import { setup, stateIn, or } from 'xstate';
+import type { WorkflowStateMeta } from './meta.ts';
+
+/**
+ * The TRF lifecycle. Rules (SPEC §4 names the states; the rules are ours, see trf.rules.md):
+ * two parallel regions — `status` (the request's progress) and `quotation`.
+ */
+export type TrfEvent =
+  | { type: 'SUBMIT' }
+  | { type: 'WITHDRAW' }
+  | { type: 'RETURN'; reason: string }
+  | { type: 'CANCEL' }
+  | { type: 'DELETE' }
+  | { type: 'ACCEPT_APPLICATION' }
+  | { type: 'CONFIRM_SAMPLE_RECEIVED'; sampleReceivedDate: string }
+  | { type: 'START_TESTING' }
+  | { type: 'COMPLETE_TESTING' }
+  | { type: 'ISSUE_REPORT' }
+  | { type: 'PEND'; reason: string }
+  | { type: 'RESUME' }
+  | { type: 'SEND_QUOTATION' }
+  | { type: 'CONFIRM_QUOTATION' }
+  | { type: 'REJECT_QUOTATION'; reason: string };
+
+const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+const meta = (m: WorkflowStateMeta): WorkflowStateMeta => m;
+
+/** Fields a party may still correct after submission (delivery details and the remark). */
+const AFTER_SUBMIT = ['remark', 'reportDeliveredTo', 'failedReportDeliveredTo', 'invoiceDelivery', 'returnSampleDelivery'];
+
+export const trfMachine = setup({
+  types: { events: {} as TrfEvent },
+  guards: {
+    hasReason: ({ event }) => 'reason' in event && typeof event.reason === 'string' && event.reason.trim().length > 0,
+    hasSampleReceivedDate: ({ event }) =>
+      event.type === 'CONFIRM_SAMPLE_RECEIVED' && /^\d{4}-\d{2}-\d{2}$/.test(event.sampleReceivedDate),
+  },
+}).createMachine({
+  id: 'trf',
+  type: 'parallel',
+  meta: meta({ label: L('测试申请单', 'Test request form') }),
+  states: {
+    status: {
+      initial: 'draft',
+      meta: meta({ label: L('申请状态', 'Status') }),
+      states: {
+        draft: {
+          meta: meta({ label: L('草稿', 'Draft'), editable: '*', draft: true }),
+          description: 'Being filled by the applicant; saved without the required checks.',
+          on: { SUBMIT: 'submitted', DELETE: 'deleted', CANCEL: 'cancel' },
+        },
+        submitted: {
+          id: 'submitted',
+          meta: meta({ label: L('已提交', 'Submitted'), editable: AFTER_SUBMIT }),
+          description: 'Waiting for the lab to accept the application.',
+          on: {
+            WITHDRAW: 'draft',
+            RETURN: { target: 'returned', guard: 'hasReason' },
+            ACCEPT_APPLICATION: 'inProgress.applicationAccepted',
+            CANCEL: 'cancel',
+          },
+        },
+        returned: {
+          meta: meta({ label: L('已退回', 'Returned'), editable: '*' }),
+          description: 'Sent back by the lab with a reason; the applicant corrects and resubmits.',
+          on: { SUBMIT: 'submitted', CANCEL: 'cancel' },
+        },
+        inProgress: {
+          id: 'inProgress',
+          initial: 'applicationAccepted',
+          meta: meta({ label: L('处理中', 'In progress') }),
+          on: {
+            PEND: { target: 'pending', guard: 'hasReason' },
+            CANCEL: 'cancel',
+          },
+          states: {
+            applicationAccepted: {
+              meta: meta({ label: L('已受理', 'Application accepted'), editable: [...AFTER_SUBMIT, 'dueDate'] }),
+              on: { CONFIRM_SAMPLE_RECEIVED: { target: 'accepted', guard: 'hasSampleReceivedDate' } },
+            },
+            accepted: {
+              meta: meta({ label: L('准备中', 'Preparation'), editable: AFTER_SUBMIT }),
+              description: 'Samples received; the lab prepares the tests.',
+              on: { START_TESTING: 'testing' },
+            },
+            testing: {
+              meta: meta({ label: L('测试中', 'Testing'), editable: ['remark'] }),
+              on: { COMPLETE_TESTING: 'completed' },
+            },
+            completed: {
+              meta: meta({ label: L('测试完成', 'Completed'), editable: ['remark'] }),
+              on: { ISSUE_REPORT: '#trf.status.reportIssued' },
+            },
+            history: { type: 'history', history: 'shallow' },
+          },
+        },
+        pending: {
+          meta: meta({ label: L('挂起', 'Pending'), editable: ['remark'] }),
+          description: 'On hold; resuming returns to the step it was in.',
+          on: { RESUME: 'inProgress.history', CANCEL: 'cancel' },
+        },
+        reportIssued: { type: 'final', meta: meta({ label: L('报告已签发', 'Report issued') }) },
+        cancel: { type: 'final', meta: meta({ label: L('已取消', 'Cancelled') }) },
+        deleted: { type: 'final', meta: meta({ label: L('已删除', 'Deleted') }) },
+      },
+    },
+    quotation: {
+      initial: 'none',
+      meta: meta({ label: L('报价状态', 'Quotation') }),
+      states: {
+        none: {
+          meta: meta({ label: L('无报价', 'No quotation') }),
+          on: { SEND_QUOTATION: { target: 'confirming', guard: or([stateIn('#submitted'), stateIn('#inProgress')]) } },
+        },
+        confirming: {
+          meta: meta({ label: L('报价待确认', 'Quotation to be confirmed') }),
+          on: {
+            CONFIRM_QUOTATION: 'confirmed',
+            REJECT_QUOTATION: { target: 'rejected', guard: 'hasReason' },
+          },
+        },
+        confirmed: { meta: meta({ label: L('报价已确认', 'Quotation confirmed') }) },
+        rejected: {
+          meta: meta({ label: L('报价已拒绝', 'Quotation rejected') }),
+          description: 'The lab may send a revised quotation.',
+          on: { SEND_QUOTATION: { target: 'confirming', guard: or([stateIn('#submitted'), stateIn('#inProgress')]) } },
+        },
+      },
+    },
+  },
+});
