@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { buildOpenApi, type EntityRegistry } from '../engine/index.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import { entityIndexStatements } from './db/sql-expressions.ts';
+import { authRoutes } from './auth/routes.ts';
+import { loadLoginKey } from './auth/rsa-keys.ts';
+import { installSessionHook } from './auth/session-hook.ts';
+import { entityRoutes } from './entities/routes.ts';
+import { fileRoutes } from './files/routes.ts';
+import { installErrorHandler, ok } from './http/errors.ts';
+import { lookupRoutes } from './lookups/routes.ts';
+
+export interface AppOptions {
+  db: Database;
+  registry: EntityRegistry;
+  /** Where uploaded files go. */
+  filesDir: string;
+  /** The built client (dist/) to serve, with the SPA fallback; omitted in API-only tests. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+export const APP_VERSION = '24.11.22';
+
+/** Prepares the database for the registry: migrations, then the list indexes the views declare. */
+export async function prepareDatabase(db: Database, registry: EntityRegistry): Promise<void> {
+  await migrate(db);
+  for (const reg of registry.list()) for (const ddl of entityIndexStatements(reg)) await db.exec(ddl);
+}
+
+/** The Fastify app: API and, when built, the client. `server.ts`-style starting lives in start-server.ts. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024 });
+  installErrorHandler(app);
+  installSessionHook(app, opts.db);
+  const key = await loadLoginKey(opts.db);
+  const openapi = buildOpenApi(opts.registry, APP_VERSION);
+
+  authRoutes(app, opts.db, key);
+  entityRoutes(app, opts.db, opts.registry);
+  lookupRoutes(app, opts.db);
+  fileRoutes(app, opts.db, opts.filesDir);
+  app.get('/api/openapi.json', async () => openapi);
+  app.get('/api/health', async () => ok({ status: 'up', database: opts.db.kind }));
+
+  const clientDir = opts.clientDir;
+  if (clientDir && existsSync(join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    app.get('/*', async (req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      if (path.startsWith('/api/')) return reply.callNotFound();
+      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
+
+/** Token cookie and session lifetime: 4 hours (SPEC §9). */
+export const SESSION_MS = 14_400_000;
+
+export interface SessionUser {
+  id: string;
+  account: string;
+  userName: string;
+  email: string | null;
+  companyId: string;
+  companyName: string;
+  permissions: readonly string[];
+  buttons: readonly string[];
+  permissionMap: PermissionMap;
+  dimensions: Record<string, string>;
+  posts: readonly string[];
+  isAdmin: boolean;
+  guide: Record<string, unknown>;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_MS);
+  await db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [hashToken(token), userId, expiresAt.toISOString()]);
+  return { token, expiresAt };
+}
+
+export async function revokeSession(db: Queryable, token: string): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where token_hash = $1', [hashToken(token)]);
+}
+
+interface UserRow {
+  id: string;
+  account: string;
+  user_name: string;
+  email: string | null;
+  company_id: string;
+  company_name: string;
+  permissions: string[];
+  buttons: string[];
+  dimensions: Record<string, string>;
+  posts: string[];
+  is_admin: boolean;
+  guide: Record<string, unknown>;
+}
+
+const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.permissions, u.buttons,
+  u.dimensions, u.posts, u.is_admin, u.guide`;
+
+function toSessionUser(r: UserRow): SessionUser {
+  return {
+    id: r.id,
+    account: r.account,
+    userName: r.user_name,
+    email: r.email,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    permissions: r.permissions,
+    buttons: r.buttons,
+    permissionMap: toPermissionMap(r.permissions, r.buttons),
+    dimensions: r.dimensions,
+    posts: r.posts,
+    isAdmin: r.is_admin,
+    guide: r.guide,
+  };
+}
+
+/** The user of a live (unexpired, unrevoked) session token. */
+export async function userOfToken(db: Queryable, token: string): Promise<SessionUser | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0] && toSessionUser(rows[0]);
+}
+
+export async function userByAccount(db: Queryable, account: string): Promise<(SessionUser & { passwordHash: string }) | undefined> {
+  const { rows } = await db.query<UserRow & { password_hash: string }>(
+    `select ${USER_COLUMNS}, u.password_hash from users u join companies c on c.id = u.company_id where lower(u.account) = lower($1)`,
+    [account],
+  );
+  return rows[0] && { ...toSessionUser(rows[0]), passwordHash: rows[0].password_hash };
+}

@@ -1,0 +1,27 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CLIENT_SOURCES = ['index.html', 'vite.config.ts', 'src', 'renderers', 'engine', 'schemas', 'workflows'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Whether dist/ is missing or older than any client source. */
+export function clientBuildNeeded(root: string, outDir = 'dist'): boolean {
+  const built = join(root, outDir, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return CLIENT_SOURCES.some((p) => newestMtime(join(root, p)) > builtAt);
+}
+
+/** Builds the client with Vite (a dev dependency, installed by `npm ci`). */
+export async function buildClient(root: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn' });
+}

@@ -1,0 +1,23 @@
+/** The storage contract: PostgreSQL dialect, on PGlite (embedded) or a PostgreSQL server. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+  /** Everything inside commits together or not at all. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Opens the database the environment names: DATABASE_URL (PostgreSQL) or PGlite under dataDir. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(opts.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(opts.dataDir);
+}

@@ -1,0 +1,118 @@
+import type { Database } from './database.ts';
+
+/**
+ * Core tables, in order. A migration never changes once released: add a new one instead.
+ * Declared entities all live in `records` (doc as jsonb); their list indexes are derived
+ * from the view declarations (see entity-indexes.ts).
+ */
+export const MIGRATIONS: readonly { id: string; sql: string }[] = [
+  {
+    id: '001_core',
+    sql: `
+      create table companies (
+        id text primary key,
+        name text not null,
+        name_en text,
+        customer_no text unique,
+        roles text[] not null default '{}',
+        approval_status text not null default 'approved',
+        created_at timestamptz not null default now()
+      );
+      create table users (
+        id text primary key,
+        account text not null unique,
+        user_name text not null,
+        email text,
+        mobile text,
+        password_hash text not null,
+        company_id text not null references companies(id),
+        roles text[] not null default '{}',
+        permissions text[] not null default '{}',
+        buttons text[] not null default '{}',
+        dimensions jsonb not null default '{}',
+        posts text[] not null default '{}',
+        is_admin boolean not null default false,
+        guide jsonb not null default '{}',
+        created_at timestamptz not null default now()
+      );
+      create table sessions (
+        token_hash text primary key,
+        user_id text not null references users(id),
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        revoked_at timestamptz
+      );
+      create index sessions_user on sessions (user_id);
+      create table server_keys (
+        name text primary key,
+        public_der text not null,
+        private_pem text not null,
+        created_at timestamptz not null default now()
+      );
+      create table records (
+        id text primary key,
+        entity text not null,
+        doc jsonb not null,
+        states jsonb not null default '{}',
+        snapshot jsonb,
+        version integer not null default 1,
+        company_id text not null references companies(id),
+        visible_to text[] not null,
+        created_by text not null references users(id),
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index records_entity_updated on records (entity, updated_at desc, id);
+      create index records_entity_created on records (entity, created_at desc, id);
+      create index records_visible on records using gin (visible_to);
+      create table audit (
+        id bigserial primary key,
+        entity text not null,
+        record_id text not null,
+        at timestamptz not null default now(),
+        actor_id text references users(id),
+        kind text not null,
+        event text,
+        from_states jsonb,
+        to_states jsonb,
+        payload jsonb,
+        changed_fields text[],
+        version integer
+      );
+      create index audit_record on audit (entity, record_id, id);
+      create table counters (name text primary key, value bigint not null);
+      create table templates (
+        id text primary key,
+        name_zh text not null,
+        name_en text not null,
+        product_line text not null,
+        self_test boolean not null default false,
+        sort integer not null default 0
+      );
+      create table files (
+        id text primary key,
+        file_name text not null,
+        content_type text not null,
+        size integer not null,
+        path text not null,
+        uploaded_by text not null references users(id),
+        company_id text not null references companies(id),
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
+];
+
+/** Applies the migrations not yet applied, each in its own transaction. */
+export async function migrate(db: Database): Promise<void> {
+  await db.exec('create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())');
+  const { rows } = await db.query<{ id: string }>('select id from schema_migrations');
+  const applied = new Set(rows.map((r) => r.id));
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (id) values ($1)', [m.id]);
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database.ts';
+
+/** PGlite: PostgreSQL in WebAssembly, file-backed under dataDir (in memory when none is given). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, params as unknown[]);
+      return { rows: res.rows };
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,39 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.ts';
+
+// Counts and bigint ids come back as numbers; timestamps stay Date objects as in PGlite.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+/** A PostgreSQL server through a pg connection pool (the scale-out path). */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  const query: Queryable['query'] = async (sql, params = []) => {
+    const res = await pool.query(sql, params as unknown[]);
+    return { rows: res.rows };
+  };
+  return {
+    kind: 'postgres',
+    query,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          query: async (sql, params = []) => ({ rows: (await client.query(sql, params as unknown[])).rows }),
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,175 @@
+import type { ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
+import type { Queryable } from '../db/database.ts';
+import { fieldExpression } from '../db/sql-expressions.ts';
+
+/** A stored record of a declared entity, as the API returns it. */
+export interface EntityRecord {
+  id: string;
+  entity: string;
+  doc: Record<string, unknown>;
+  states: Record<string, string>;
+  snapshot: PersistedSnapshot | null;
+  version: number;
+  companyId: string;
+  companyName: string;
+  createdBy: string;
+  createdByName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Which companies' records a user may see: its own and those shared with it, or all (staff). */
+export type Scope = { all: true } | { all: false; companyIds: readonly string[] };
+
+interface Row {
+  id: string;
+  entity: string;
+  doc: Record<string, unknown>;
+  states: Record<string, string>;
+  snapshot: PersistedSnapshot | null;
+  version: number;
+  company_id: string;
+  company_name: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+function toRecord(r: Row): EntityRecord {
+  return {
+    id: r.id,
+    entity: r.entity,
+    doc: r.doc,
+    states: r.states,
+    snapshot: r.snapshot,
+    version: r.version,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    createdBy: r.created_by,
+    createdByName: r.created_by_name,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
+  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at
+  from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
+
+/** Builds `where` text and parameters for the entity, the scope and the filters. */
+function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [reg.name];
+  const parts = ['r.entity = $1'];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (!scope.all) parts.push(`r.visible_to && ${p(scope.companyIds)}::text[]`);
+  for (const f of query?.filters ?? []) {
+    const expr = fieldExpression(reg, f.field, 'r').sql;
+    switch (f.op) {
+      case 'eq':
+        parts.push(`${expr} = ${p(f.values[0])}`);
+        break;
+      case 'contains':
+        parts.push(`${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+        break;
+      case 'in':
+        parts.push(`${expr} = any(${p(f.values.map(String))}::text[])`);
+        break;
+      case 'range':
+        if (f.values[0] !== null) parts.push(`${expr} >= ${p(f.values[0])}`);
+        if (f.values[1] !== null) parts.push(`${expr} <= ${p(f.values[1])}`);
+        break;
+    }
+  }
+  return { sql: parts.join(' and '), params };
+}
+
+export async function listRecords(
+  db: Queryable,
+  reg: RegisteredEntity,
+  query: ListQuery,
+  scope: Scope,
+): Promise<{ items: EntityRecord[]; total: number }> {
+  const where = whereClause(reg, scope, query);
+  const sort = fieldExpression(reg, query.sort.field, 'r').sql;
+  const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
+  const offset = (query.page - 1) * query.pageSize;
+  const [items, total] = await Promise.all([
+    db.query<Row>(
+      `${SELECT} where ${where.sql} order by ${sort} ${dir} nulls last, r.id ${dir} limit ${query.pageSize} offset ${offset}`,
+      where.params,
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params),
+  ]);
+  return { items: items.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
+}
+
+export async function getRecord(
+  db: Queryable,
+  reg: RegisteredEntity,
+  id: string,
+  scope: Scope,
+  forUpdate = false,
+): Promise<EntityRecord | undefined> {
+  const where = whereClause(reg, scope);
+  where.params.push(id);
+  const { rows } = await db.query<Row>(
+    `${SELECT} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
+    where.params,
+  );
+  return rows[0] && toRecord(rows[0]);
+}
+
+export interface RecordWrite {
+  doc: Record<string, unknown>;
+  states: Record<string, string>;
+  snapshot: PersistedSnapshot | null;
+  visibleTo: readonly string[];
+}
+
+export async function insertRecord(
+  db: Queryable,
+  reg: RegisteredEntity,
+  id: string,
+  w: RecordWrite,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  await db.query(
+    `insert into records (id, entity, doc, states, snapshot, company_id, visible_to, created_by)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7::text[], $8)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId],
+  );
+}
+
+/** Writes the new content when the stored version is still `version`; false when it moved on. */
+export async function updateRecord(db: Queryable, id: string, version: number, w: RecordWrite): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    `update records set doc = $3::jsonb, states = $4::jsonb, snapshot = $5::jsonb, visible_to = $6::text[],
+       version = version + 1, updated_at = now()
+     where id = $1 and version = $2 returning id`,
+    [id, version, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), w.visibleTo],
+  );
+  return rows.length === 1;
+}
+
+export async function deleteRecord(db: Queryable, id: string, version: number): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>('delete from records where id = $1 and version = $2 returning id', [id, version]);
+  return rows.length === 1;
+}
+
+/** The next number of a daily sequence (`TRF241122000001`), inside the caller's transaction. */
+export async function nextNumber(db: Queryable, prefix: string, digits: number, now = new Date()): Promise<string> {
+  const day = now.toISOString().slice(2, 10).replaceAll('-', '');
+  const { rows } = await db.query<{ value: number | string }>(
+    `insert into counters (name, value) values ($1, 1)
+     on conflict (name) do update set value = counters.value + 1 returning value`,
+    [`${prefix}${day}`],
+  );
+  return `${prefix}${day}${String(rows[0]!.value).padStart(digits, '0')}`;
+}

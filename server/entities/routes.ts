@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseListQuery, UnknownEntityError, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import type { Database } from '../db/database.ts';
+import { currentUser } from '../auth/session-hook.ts';
+import { ApiError, ok, requestLanguage } from '../http/errors.ts';
+import { listAudit } from './audit-repo.ts';
+import { listRecords } from './records-repo.ts';
+import { EntityService, scopeOf } from './service.ts';
+
+type Params = { entity: string; id: string };
+
+/** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
+  const service = new EntityService(db);
+  const entityOf = (req: FastifyRequest): RegisteredEntity => {
+    const name = (req.params as Params).entity;
+    try {
+      return registry.get(name);
+    } catch (err) {
+      if (err instanceof UnknownEntityError) throw new ApiError(404, 'UNKNOWN_ENTITY', { entity: name });
+      throw err;
+    }
+  };
+
+  app.get<{ Params: Params; Querystring: Record<string, string | string[]> }>('/api/entities/:entity', async (req) => {
+    const reg = entityOf(req);
+    const user = currentUser(req);
+    const lang = requestLanguage(req);
+    if (!user.permissionMap[reg.entity.permissions.list]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
+    const parsed = parseListQuery(reg, req.query, lang);
+    if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', {}, parsed.errors);
+    const { items, total } = await listRecords(db, reg, parsed.query, scopeOf(user));
+    return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize });
+  });
+
+  app.get<{ Params: Params }>('/api/entities/:entity/:id', async (req) =>
+    ok(await service.get(entityOf(req), req.params.id, currentUser(req))),
+  );
+
+  app.post<{ Params: Params }>('/api/entities/:entity', async (req, reply) => {
+    const record = await service.create(entityOf(req), req.body, currentUser(req), requestLanguage(req));
+    return reply.status(201).send({ code: 201, data: record });
+  });
+
+  app.put<{ Params: Params }>('/api/entities/:entity/:id', async (req) =>
+    ok(await service.update(entityOf(req), req.params.id, req.body, currentUser(req), requestLanguage(req))),
+  );
+
+  app.delete<{ Params: Params; Querystring: { version?: string } }>('/api/entities/:entity/:id', async (req) => {
+    const version = Number(req.query.version);
+    if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
+    await service.remove(entityOf(req), req.params.id, version, currentUser(req), requestLanguage(req));
+    return ok({});
+  });
+
+  app.post<{ Params: Params }>('/api/entities/:entity/:id/events', async (req) =>
+    ok(await service.send(entityOf(req), req.params.id, req.body, currentUser(req), requestLanguage(req))),
+  );
+
+  app.get<{ Params: Params }>('/api/entities/:entity/:id/history', async (req) => {
+    const reg = entityOf(req);
+    await service.get(reg, req.params.id, currentUser(req));
+    return ok(await listAudit(db, reg.name, req.params.id));
+  });
+
+  app.post<{ Params: Params }>('/api/entities/:entity/:id/copy', async (req, reply) => {
+    const record = await service.copy(entityOf(req), req.params.id, currentUser(req), requestLanguage(req));
+    return reply.status(201).send({ code: 201, data: record });
+  });
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALL_COMPANIES,
+  applyEvent,
+  changedFields,
+  editableFields,
+  hasPermission,
+  initialSnapshot,
+  isDraftState,
+  stateFields,
+  text,
+  toFieldErrors,
+  valueAt,
+  stateOptions,
+  type Language,
+  type PersistedSnapshot,
+  type RegisteredEntity,
+} from '../../engine/index.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { ApiError } from '../http/errors.ts';
+import { writeAudit } from './audit-repo.ts';
+import {
+  deleteRecord,
+  getRecord,
+  insertRecord,
+  nextNumber,
+  updateRecord,
+  type EntityRecord,
+  type RecordWrite,
+  type Scope,
+} from './records-repo.ts';
+
+type Doc = Record<string, unknown>;
+
+export function scopeOf(user: SessionUser): Scope {
+  return hasPermission(user.permissionMap, ALL_COMPANIES) ? { all: true } : { all: false, companyIds: [user.companyId] };
+}
+
+function requirePermission(user: SessionUser, code: string): void {
+  if (!hasPermission(user.permissionMap, code)) throw new ApiError(403, 'FORBIDDEN', { permission: code });
+}
+
+function isDoc(v: unknown): v is Doc {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** System fields (numbering, readOnly) are the server's: what the client sends for them is ignored. */
+function systemFields(reg: RegisteredEntity): string[] {
+  return Object.entries(reg.schema.properties)
+    .filter(([, n]) => n['x-system'] || n.readOnly)
+    .map(([k]) => k);
+}
+
+function withSystemFields(reg: RegisteredEntity, incoming: Doc, from: Doc): Doc {
+  const out: Doc = { ...incoming };
+  for (const k of systemFields(reg)) {
+    if (k in from) out[k] = from[k];
+    else delete out[k];
+  }
+  return out;
+}
+
+/** Checks a document against the entity's compiled schema (drafts skip `required`). */
+function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, lang: Language, full = false): void {
+  const validate = !full && isDraftState(reg, snapshot ?? undefined) ? reg.validateDraft : reg.validate;
+  if (!validate(doc)) throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(reg.schema, validate.errors, lang));
+}
+
+/** The companies that see a record: its owner plus the companies its declared fields name. */
+function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string): string[] {
+  const ids = new Set([ownerCompanyId]);
+  for (const rule of reg.entity.access?.shareWith ?? []) {
+    if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
+    const v = valueAt(doc, rule.field);
+    if (typeof v === 'string' && v) ids.add(v);
+  }
+  return [...ids];
+}
+
+/** A state's label for messages: the primary region's leaf, labelled by the machine. */
+function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, lang: Language): string {
+  const [field] = Object.keys(reg.entity.lifecycle?.regions ?? {});
+  if (!field || !snapshot) return '';
+  const leaf = stateFields(reg.entity.lifecycle!.regions, snapshot)[field];
+  return stateOptions(reg, field, lang).find((o) => o.value === leaf)?.label ?? leaf ?? '';
+}
+
+function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
+  return {
+    doc,
+    snapshot,
+    states: snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {},
+    visibleTo: visibleTo(reg, doc, companyId),
+  };
+}
+
+export class EntityService {
+  constructor(private readonly db: Database) {}
+
+  private async load(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser, forUpdate = false): Promise<EntityRecord> {
+    const record = await getRecord(tx, reg, id, scopeOf(user), forUpdate);
+    if (!record) throw new ApiError(404, 'NOT_FOUND');
+    return record;
+  }
+
+  async get(reg: RegisteredEntity, id: string, user: SessionUser): Promise<EntityRecord> {
+    requirePermission(user, reg.entity.permissions.read);
+    return this.load(this.db, reg, id, user);
+  }
+
+  async create(reg: RegisteredEntity, body: unknown, user: SessionUser, lang: Language, copiedFrom?: string): Promise<EntityRecord> {
+    requirePermission(user, copiedFrom ? (reg.entity.copy?.permission ?? reg.entity.permissions.create) : reg.entity.permissions.create);
+    const incoming = isDoc(body) ? body.doc : undefined;
+    if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
+    const snapshot = reg.machine ? initialSnapshot(reg.machine) : null;
+    const id = randomUUID();
+    return this.db.transaction(async (tx) => {
+      const doc = withSystemFields(reg, incoming, {});
+      validateDoc(reg, doc, snapshot, lang);
+      if (reg.entity.numbering) {
+        doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
+      }
+      const content = contentOf(reg, doc, snapshot, user.companyId);
+      await insertRecord(tx, reg, id, content, user.companyId, user.id);
+      await writeAudit(tx, reg.name, id, user.id, {
+        kind: copiedFrom ? 'copy' : 'create',
+        toStates: content.states,
+        version: 1,
+        ...(copiedFrom ? { payload: { copiedFrom } } : {}),
+      });
+      return this.load(tx, reg, id, user);
+    });
+  }
+
+  async update(reg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
+    requirePermission(user, reg.entity.permissions.update);
+    const incoming = isDoc(body) ? body.doc : undefined;
+    const version = isDoc(body) ? body.version : undefined;
+    if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
+    if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
+    return this.db.transaction(async (tx) => {
+      const current = await this.load(tx, reg, id, user, true);
+      if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
+      const doc = withSystemFields(reg, incoming, current.doc);
+      const changed = changedFields(current.doc, doc);
+      const editable = editableFields(reg, current.snapshot ?? undefined);
+      const locked = changed.filter((f) => !editable.has(f));
+      if (locked.length) {
+        throw new ApiError(400, 'FIELD_NOT_EDITABLE', {
+          state: stateLabel(reg, current.snapshot, lang),
+          fields: locked.join(', '),
+        }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
+      }
+      validateDoc(reg, doc, current.snapshot, lang);
+      if (!(await updateRecord(tx, id, current.version, contentOf(reg, doc, current.snapshot, current.companyId)))) {
+        throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+      }
+      await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
+      return this.load(tx, reg, id, user);
+    });
+  }
+
+  /** Sends a lifecycle event: permission, version, payload, machine — then state and audit in one transaction. */
+  async send(reg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord | { deleted: true }> {
+    const type = isDoc(body) ? body.type : undefined;
+    const version = isDoc(body) ? body.version : undefined;
+    const payload = isDoc(body) && body.payload !== undefined ? body.payload : {};
+    const action = typeof type === 'string' ? reg.entity.actions?.[type] : undefined;
+    if (!reg.machine || typeof type !== 'string' || !action) throw new ApiError(400, 'UNKNOWN_EVENT', { event: String(type) });
+    if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
+    if (!isDoc(payload)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'payload' });
+    const validatePayload = reg.validatePayload[type];
+    if (validatePayload && !validatePayload(payload)) {
+      throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(action.payloadSchema as never, validatePayload.errors, lang));
+    }
+    return this.db.transaction(async (tx) => {
+      const current = await this.load(tx, reg, id, user, true);
+      requirePermission(user, action.permission);
+      if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
+      const actionLabel = text(action.label, lang, type);
+      const from = current.snapshot ?? initialSnapshot(reg.machine!);
+      const next = applyEvent(reg.machine!, from, { ...payload, type });
+      if (!next) throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: actionLabel });
+      if (action.requiresValidDocument) validateDoc(reg, current.doc, from, lang, true);
+      const doc = { ...current.doc };
+      for (const f of action.setsFields ?? []) doc[f] = payload[f];
+      const content = contentOf(reg, doc, next, current.companyId);
+      const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
+      if (action.removesRecord) {
+        if (!(await deleteRecord(tx, id, current.version))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+        await writeAudit(tx, reg.name, id, user.id, { ...audit, kind: 'delete' });
+        return { deleted: true as const };
+      }
+      validateDoc(reg, doc, next, lang);
+      if (!(await updateRecord(tx, id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+      await writeAudit(tx, reg.name, id, user.id, { ...audit, version: current.version + 1 });
+      return this.load(tx, reg, id, user);
+    });
+  }
+
+  /** DELETE: through the lifecycle's removing event where there is one, else by the delete permission. */
+  async remove(reg: RegisteredEntity, id: string, version: number, user: SessionUser, lang: Language): Promise<void> {
+    const removing = Object.entries(reg.entity.actions ?? {}).find(([, a]) => a.removesRecord);
+    if (reg.machine) {
+      if (!removing) throw new ApiError(409, 'NOT_DELETABLE', { state: '' });
+      await this.send(reg, id, { type: removing[0], version }, user, lang);
+      return;
+    }
+    const permission = reg.entity.permissions.delete;
+    if (!permission) throw new ApiError(403, 'FORBIDDEN', { permission: `${reg.name}:delete` });
+    requirePermission(user, permission);
+    await this.db.transaction(async (tx) => {
+      const current = await this.load(tx, reg, id, user, true);
+      if (current.version !== version || !(await deleteRecord(tx, id, version))) {
+        throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
+      }
+      await writeAudit(tx, reg.name, id, user.id, { kind: 'delete', fromStates: current.states });
+    });
+  }
+
+  /** Copy: a new record (initial state) from a readable one, leaving out the declared fields. */
+  async copy(reg: RegisteredEntity, id: string, user: SessionUser, lang: Language): Promise<EntityRecord> {
+    if (!reg.entity.copy) throw new ApiError(404, 'ROUTE_NOT_FOUND');
+    const source = await this.get(reg, id, user);
+    const doc: Doc = { ...source.doc };
+    for (const f of [...reg.entity.copy.omit, ...systemFields(reg)]) delete doc[f];
+    return this.create(reg, { doc }, user, lang, source.id);
+  }
+}

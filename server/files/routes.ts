@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { currentUser } from '../auth/session-hook.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { scopeOf } from '../entities/service.ts';
+
+/** Upload rules of SPEC §5: images JPG ≤ 2 MB, attachments PDF ≤ 10 MB. */
+export const UPLOAD_RULES: Record<string, { maxBytes: number; label: string }> = {
+  'application/pdf': { maxBytes: 10 * 1024 * 1024, label: '10 MB' },
+  'image/jpeg': { maxBytes: 2 * 1024 * 1024, label: '2 MB' },
+};
+
+/** Files on the local disk under dataDir/files (object storage is the scale-out path). */
+export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string): void {
+  mkdirSync(filesDir, { recursive: true });
+  for (const type of Object.keys(UPLOAD_RULES)) {
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 11 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  }
+
+  app.post<{ Querystring: { name?: string } }>('/api/files', async (req) => {
+    const user = currentUser(req);
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const rule = UPLOAD_RULES[type];
+    if (!rule) throw new ApiError(415, 'FILE_TYPE', { types: 'PDF, JPG' });
+    const body = req.body as Buffer;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'BAD_REQUEST', { detail: 'file' });
+    if (body.length > rule.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE', { max: rule.label });
+    const fileName = String(req.query.name ?? 'file').slice(0, 255) || 'file';
+    const id = randomUUID();
+    const path = join(filesDir, id);
+    await writeFile(path, body);
+    await db.query(
+      'insert into files (id, file_name, content_type, size, path, uploaded_by, company_id) values ($1, $2, $3, $4, $5, $6, $7)',
+      [id, fileName, type, body.length, path, user.id, user.companyId],
+    );
+    return ok({ fileId: id, fileName, contentType: type, size: body.length });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/files/:id', async (req, reply) => {
+    const user = currentUser(req);
+    const scope = scopeOf(user);
+    // A file is readable by its uploader's company, and by every company that sees a record naming it.
+    const { rows } = await db.query<{ file_name: string; content_type: string; path: string }>(
+      `select f.file_name, f.content_type, f.path from files f where f.id = $1 and (
+         $2::boolean or f.company_id = any($3::text[]) or exists (
+           select 1 from records r where r.visible_to && $3::text[] and strpos(r.doc::text, f.id) > 0))`,
+      [req.params.id, scope.all, scope.all ? [] : scope.companyIds],
+    );
+    const file = rows[0];
+    if (!file) throw new ApiError(404, 'NOT_FOUND');
+    reply.header('content-type', file.content_type);
+    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+    return reply.send(createReadStream(file.path));
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { message, pickLanguage, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
+
+/** An error meant for the user: an HTTP status, a message code and, for 400s, per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: MessageCode,
+    readonly params: Record<string, string | number> = {},
+    readonly errors?: readonly FieldError[],
+    readonly data?: unknown,
+  ) {
+    super(code);
+  }
+}
+
+export const requestLanguage = (req: FastifyRequest): Language => pickLanguage(req.headers['accept-language']);
+
+export function sendError(reply: FastifyReply, lang: Language, err: ApiError): FastifyReply {
+  return reply.status(err.status).send({
+    code: err.status,
+    errorCode: err.code,
+    message: message(err.code, lang, err.params),
+    ...(err.errors ? { errors: err.errors } : {}),
+    ...(err.data !== undefined ? { data: err.data } : {}),
+  });
+}
+
+/** Maps Fastify's own client errors (bad JSON, huge bodies, wrong content type) to 4xx envelopes. */
+function fromFastify(err: FastifyError): ApiError | undefined {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    return new ApiError(400, 'MALFORMED_JSON');
+  }
+  if (err.validation) return new ApiError(400, 'BAD_REQUEST', { detail: err.message });
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, 'BAD_REQUEST', { detail: err.message });
+  }
+  return undefined;
+}
+
+/** One error handler: user errors as localized envelopes, anything else logged and never leaked. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const lang = requestLanguage(req);
+    if (error instanceof ApiError) return sendError(reply, lang, error);
+    const client = fromFastify(error);
+    if (client) return sendError(reply, lang, client);
+    req.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, lang, new ApiError(500, 'INTERNAL'));
+  });
+  app.setNotFoundHandler((req, reply) => sendError(reply, requestLanguage(req), new ApiError(404, 'ROUTE_NOT_FOUND')));
+}
+
+export const ok = (data: unknown) => ({ code: 200, data });

@@ -1,0 +1,67 @@
+import type { EntityRegistry } from '../../engine/index.ts';
+import type { Database } from '../db/database.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { grantsOf } from '../auth/roles.ts';
+import { userByAccount } from '../auth/sessions.ts';
+import { EntityService } from '../entities/service.ts';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
+
+/** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
+export async function seedDemoAccounts(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
+  if ((rows[0]?.n ?? 0) > 0) return false;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const c of DEMO_COMPANIES) {
+      await tx.query('insert into companies (id, name, name_en, customer_no, roles) values ($1, $2, $3, $4, $5::text[])', [c.id, c.name, c.nameEn, c.customerNo, c.roles]);
+    }
+    for (const [i, t] of DEMO_TEMPLATES.entries()) {
+      await tx.query('insert into templates (id, name_zh, name_en, product_line, self_test, sort) values ($1, $2, $3, $4, $5, $6)', [t.id, t.nameZh, t.nameEn, t.productLine, t.selfTest, i]);
+    }
+    for (const u of DEMO_USERS) {
+      const grants = grantsOf(u.roles);
+      await tx.query(
+        `insert into users (id, account, user_name, email, password_hash, company_id, roles, permissions, buttons, dimensions, is_admin)
+         values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text[], $10::jsonb, $11)`,
+        [`u-${u.account}`, u.account, u.userName, u.email, hash, u.companyId, u.roles, grants.permissions, grants.buttons, JSON.stringify(u.dimensions), Boolean(u.isAdmin)],
+      );
+    }
+  });
+  return true;
+}
+
+/** A few demo TRFs in several states, made through the same service the API uses (audit included). */
+export async function seedDemoRecords(db: Database, registry: EntityRegistry): Promise<void> {
+  if (!registry.has('trf')) return;
+  const trf = registry.get('trf');
+  const service = new EntityService(db);
+  const applicant = await userByAccount(db, 'applicant');
+  const staff = await userByAccount(db, 'staff');
+  if (!applicant || !staff) return;
+  const party = (id: string, name: string, contact: string) => ({ companyId: id, name, contactName: contact, contactEmail: `${contact.toLowerCase()}@demo.portico.dev` });
+  const base = (template: string, received: string, due: string) => ({
+    template,
+    sampleReceivedDate: received,
+    dueDate: due,
+    buyer: party('c-buyer', '演示买家有限公司', 'Wang'),
+    applicant: party('c-applicant', '演示申请方有限公司', 'Zhang'),
+    samples: [{ sampleNo: 'S-001', description: '女式针织上衣 Knitted top', material: 'Cotton 95% / Spandex 5%', color: 'Navy', quantity: 3 }],
+    reportLanguage: '3',
+    judgmentRule: 'simpleAcceptance',
+  });
+  const plans: { doc: Record<string, unknown>; events: { type: string; [k: string]: unknown }[] }[] = [
+    { doc: base('TPL-TEXTILE', '2026-11-02', '2026-11-12'), events: [] },
+    { doc: base('TPL-TOYS', '2026-11-03', '2026-11-13'), events: [{ type: 'SUBMIT' }] },
+    { doc: base('TPL-FOOTWEAR', '2026-11-04', '2026-11-14'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-11-05' } }, { type: 'START_TESTING' }] },
+    { doc: base('TPL-TEXTILE', '2026-10-20', '2026-10-30'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-10-20' } }, { type: 'START_TESTING' }, { type: 'COMPLETE_TESTING' }, { type: 'ISSUE_REPORT' }] },
+  ];
+  for (const plan of plans) {
+    let record = await service.create(trf, { doc: plan.doc }, applicant, 'zh-CN');
+    for (const { type, payload } of plan.events) {
+      const actor = type === 'SUBMIT' ? applicant : staff;
+      const next = await service.send(trf, record.id, { type, version: record.version, payload }, actor, 'zh-CN');
+      if ('deleted' in next) break;
+      record = next;
+    }
+  }
+}

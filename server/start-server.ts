@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
+import { buildApp, prepareDatabase } from './app.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
+
+export interface StartOptions {
+  port: number;
+  host?: string;
+  /** PGlite data and uploaded files; ./data by default. */
+  dataDir?: string;
+  /** A PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  clientDir?: string;
+  registry?: EntityRegistry;
+  logger?: boolean;
+  /** Seed demo TRFs on first start (accounts are always seeded). */
+  demoRecords?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds on first start, and listens. */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const dataDir = resolve(opts.dataDir ?? 'data');
+  const registry = opts.registry ?? createStaticRegistry();
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
+  await prepareDatabase(db, registry);
+  const seeded = await seedDemoAccounts(db);
+  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry);
+  const app = await buildApp({
+    db,
+    registry,
+    filesDir: resolve(dataDir, 'files'),
+    clientDir: resolve(opts.clientDir ?? 'dist'),
+    logger: opts.logger,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { buildClient, clientBuildNeeded } from './client-build.ts';
+import { startServer } from './start-server.ts';
+
+/** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL). */
+const root = resolve(import.meta.dirname, '..');
+if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildNeeded(root)) {
+  console.log('Building the client…');
+  await buildClient(root);
+}
+const server = await startServer({
+  port: Number(process.env.PORT ?? 8080),
+  host: process.env.HOST ?? '0.0.0.0',
+  dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  clientDir: resolve(root, 'dist'),
+  logger: process.env.LOG === '1',
+});
+console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
