@@ -1,0 +1,83 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createStaticRegistry, type EntityBundle, type EntityRegistry } from '../../engine/index.ts';
+import { buildApp, prepareDatabase } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { seedDemoAccounts } from '../../server/seed/seed.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
+import { freshDatabase } from './backends.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: { code: number; data: T; message?: string; errorCode?: string; errors?: { field: string; keyword: string; message: string }[] };
+}
+
+/** An app on a fresh database with the demo accounts, driven through `inject`. */
+export class ApiHarness {
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly db: Database,
+    readonly registry: EntityRegistry,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = []): Promise<ApiHarness> {
+    const { db, drop } = await freshDatabase(kind);
+    const registry = createStaticRegistry(extra);
+    await prepareDatabase(db, registry);
+    await seedDemoAccounts(db);
+    const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
+    const app = await buildApp({ db, registry, filesDir });
+    return new ApiHarness(app, db, registry, async () => {
+      await app.close();
+      await drop();
+      rmSync(filesDir, { recursive: true, force: true });
+    });
+  }
+
+  close(): Promise<void> {
+    return this.cleanup();
+  }
+
+  async call<T = any>(opts: InjectOptions & { token?: string; lang?: string }): Promise<ApiResponse<T>> {
+    const { token, lang, headers, ...rest } = opts;
+    const res = await this.app.inject({
+      ...rest,
+      headers: {
+        ...(token ? { 'portico-auth': `bearer ${token}` } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...headers,
+      },
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  async encrypt(password: string): Promise<string> {
+    const { body } = await this.call<{ spki: string }>({ method: 'GET', url: '/api/auth/public-key' });
+    const pem = `-----BEGIN PUBLIC KEY-----\n${body.data.spki.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
+    return publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  }
+
+  /** Logs a demo account in and returns its token. */
+  async login(account: string, password = DEMO_PASSWORD): Promise<string> {
+    const res = await this.call({ method: 'POST', url: '/api/auth/token', payload: { account, password: await this.encrypt(password), type: 'account' } });
+    if (res.status !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.accessToken;
+  }
+}
+
+/** A TRF document that passes full validation. */
+export function validTrf(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    template: 'TPL-TEXTILE',
+    sampleReceivedDate: '2026-11-01',
+    dueDate: '2026-11-10',
+    buyer: { companyId: 'c-buyer', name: 'Demo Buyer Co., Ltd.', contactName: 'Wang', contactEmail: 'wang@example.com' },
+    applicant: { companyId: 'c-applicant', name: 'Demo Applicant Co., Ltd.', contactName: 'Zhang', contactEmail: 'zhang@example.com' },
+    samples: [{ sampleNo: 'S-1', description: 'Knitted top' }],
+    ...overrides,
+  };
+}
