@@ -5,10 +5,10 @@ export function resolveNode(root: EntitySchema, node: FieldSchema): FieldSchema 
   if (!node.$ref) return node;
   const prefix = '#/definitions/';
   if (!node.$ref.startsWith(prefix)) throw new Error(`Unsupported $ref '${node.$ref}': only ${prefix}… is allowed`);
-  const target = root.definitions?.[node.$ref.slice(prefix.length)];
+  const target = own(root.definitions, node.$ref.slice(prefix.length));
   if (!target) throw new Error(`Unresolved $ref '${node.$ref}' in schema ${root.$id}`);
-  const { $ref: _ref, ...own } = node;
-  return { ...resolveNode(root, target), ...own };
+  const { $ref: _ref, ...siblings } = node;
+  return { ...resolveNode(root, target), ...siblings };
 }
 
 /** The schema node at a dotted doc path (`buyer.name`), or undefined when the path is not declared. */
@@ -18,7 +18,7 @@ export function fieldAt(root: EntitySchema, path: string): FieldSchema | undefin
     if (!node) return undefined;
     node = resolveNode(root, node);
     node = node.type === 'array' ? node.items && resolveNode(root, node.items) : node;
-    node = node?.properties?.[part];
+    node = own(node?.properties, part);
   }
   return node && resolveNode(root, node);
 }
@@ -43,4 +43,9 @@ export function withoutRequired<T extends FieldSchema>(schema: T): T {
     return out;
   };
   return strip(schema) as T;
+}
+
+/** `record[key]` only when it is the record's own entry — never something from Object.prototype. */
+export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }

@@ -12,6 +12,7 @@ import {
   toFieldErrors,
   valueAt,
   stateOptions,
+  own,
   type Language,
   type PersistedSnapshot,
   type RegisteredEntity,
@@ -166,11 +167,11 @@ export class EntityService {
     const type = isDoc(body) ? body.type : undefined;
     const version = isDoc(body) ? body.version : undefined;
     const payload = isDoc(body) && body.payload !== undefined ? body.payload : {};
-    const action = typeof type === 'string' ? reg.entity.actions?.[type] : undefined;
+    const action = typeof type === 'string' ? own(reg.entity.actions, type) : undefined;
     if (!reg.machine || typeof type !== 'string' || !action) throw new ApiError(400, 'UNKNOWN_EVENT', { event: String(type) });
     if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
     if (!isDoc(payload)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'payload' });
-    const validatePayload = reg.validatePayload[type];
+    const validatePayload = own(reg.validatePayload, type);
     if (validatePayload && !validatePayload(payload)) {
       throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(action.payloadSchema as never, validatePayload.errors, lang));
     }

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { scopeOf } from '../entities/service.ts';
+import { own } from '../../engine/index.ts';
 
 /** Upload rules of SPEC §5: images JPG ≤ 2 MB, attachments PDF ≤ 10 MB. */
 export const UPLOAD_RULES: Record<string, { maxBytes: number; label: string }> = {
@@ -24,7 +25,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
   app.post<{ Querystring: { name?: string } }>('/api/files', async (req) => {
     const user = currentUser(req);
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
-    const rule = UPLOAD_RULES[type];
+    const rule = own(UPLOAD_RULES, type);
     if (!rule) throw new ApiError(415, 'FILE_TYPE', { types: 'PDF, JPG' });
     const body = req.body as Buffer;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'BAD_REQUEST', { detail: 'file' });

@@ -1,0 +1,92 @@
+import { delayLabel, edgeTitle, stateTitle, type ChartLabels } from './labels.ts';
+import { wrapText, type TextMeasurer, type TextStyle } from './measure.ts';
+import { GRAPH_TEXTS } from './texts.ts';
+import type { ChartEdge, ChartNode } from './types.ts';
+
+/**
+ * What is written inside a state box and on a transition label, line by line, with the
+ * measured size of the whole block. Layout feeds these sizes to ELK; the scene draws the lines.
+ */
+
+export type LineRole = 'title' | 'key' | 'tags' | 'description' | 'entry' | 'exit' | 'invoke' | 'event' | 'eventType' | 'guard' | 'actions';
+
+export interface ContentLine {
+  text: string;
+  role: LineRole;
+  style: TextStyle;
+}
+
+export interface ContentBlock {
+  lines: ContentLine[];
+  width: number;
+  height: number;
+}
+
+export const LINE_STYLES: Record<LineRole, TextStyle> = {
+  title: { size: 14, weight: 'bold' },
+  key: { size: 11, mono: true },
+  tags: { size: 11 },
+  description: { size: 12, italic: true },
+  entry: { size: 11, mono: true },
+  exit: { size: 11, mono: true },
+  invoke: { size: 11, mono: true },
+  event: { size: 12, weight: 'bold' },
+  eventType: { size: 10, mono: true },
+  guard: { size: 11, mono: true },
+  actions: { size: 11, mono: true },
+};
+
+export const NODE_PADDING = { x: 12, y: 8 };
+export const EDGE_LABEL_PADDING = { x: 5, y: 3 };
+export const HISTORY_SIZE = 30;
+export const INITIAL_MARKER_SIZE = 12;
+const WRAP_WIDTH = 250;
+const MIN_STATE_WIDTH = 96;
+
+export function lineHeight(style: TextStyle): number {
+  return Math.ceil(style.size * 1.45);
+}
+
+function block(lines: ContentLine[], measure: TextMeasurer, pad: { x: number; y: number }, minWidth = 0): ContentBlock {
+  const textWidth = Math.max(0, ...lines.map((l) => measure(l.text, l.style)));
+  const textHeight = lines.reduce((h, l) => h + lineHeight(l.style), 0);
+  return { lines, width: Math.max(minWidth, Math.ceil(textWidth + 2 * pad.x)), height: Math.ceil(textHeight + 2 * pad.y) };
+}
+
+function push(out: ContentLine[], role: LineRole, text: string, measure: TextMeasurer): void {
+  for (const line of wrapText(text, WRAP_WIDTH, LINE_STYLES[role], measure)) out.push({ text: line, role, style: LINE_STYLES[role] });
+}
+
+/** The lines of a state: title, key, tags, description, entry/exit actions, invoked actors. */
+export function stateContent(node: ChartNode, labels: ChartLabels, measure: TextMeasurer): ContentBlock {
+  const t = GRAPH_TEXTS[labels.lang];
+  if (node.type === 'history') {
+    const mark = node.history === 'deep' ? 'H*' : 'H';
+    return { lines: [{ text: mark, role: 'title', style: LINE_STYLES.title }], width: HISTORY_SIZE, height: HISTORY_SIZE };
+  }
+  const lines: ContentLine[] = [];
+  const title = stateTitle(node, labels);
+  push(lines, 'title', title, measure);
+  if (title !== node.key) lines.push({ text: node.key, role: 'key', style: LINE_STYLES.key });
+  if (node.tags.length) push(lines, 'tags', node.tags.map((tag) => `#${tag}`).join('  '), measure);
+  if (node.description) push(lines, 'description', node.description, measure);
+  if (node.entry.length) push(lines, 'entry', `${t.entry} / ${node.entry.map((a) => a.text).join(', ')}`, measure);
+  if (node.exit.length) push(lines, 'exit', `${t.exit} / ${node.exit.map((a) => a.text).join(', ')}`, measure);
+  for (const inv of node.invoke) push(lines, 'invoke', `${t.invoke} ${inv.src}${inv.id !== inv.src ? ` (${inv.id})` : ''}`, measure);
+  return block(lines, measure, NODE_PADDING, MIN_STATE_WIDTH);
+}
+
+/** The lines of a transition label: event, event type, [guard], / actions. */
+export function edgeContent(edge: ChartEdge, labels: ChartLabels, measure: TextMeasurer): ContentBlock {
+  const t = GRAPH_TEXTS[labels.lang];
+  const lines: ContentLine[] = [];
+  const title = edgeTitle(edge, labels);
+  push(lines, 'event', title, measure);
+  if (edge.kind === 'event' && title !== edge.eventType) lines.push({ text: edge.eventType, role: 'eventType', style: LINE_STYLES.eventType });
+  if (edge.kind === 'after' && edge.eventType && labels.event(edge.eventType)) {
+    lines.push({ text: t.after(delayLabel(edge)), role: 'eventType', style: LINE_STYLES.eventType });
+  }
+  if (edge.guard) push(lines, 'guard', `[${edge.guard}]`, measure);
+  if (edge.actions.length) push(lines, 'actions', `/ ${edge.actions.map((a) => a.text).join(', ')}`, measure);
+  return block(lines, measure, EDGE_LABEL_PADDING);
+}
