@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createStaticRegistry, EntityRegistry, UnknownEntityError, type EntityBundle } from '../../../engine/index.ts';
+import { machines } from '../../../workflows/index.ts';
+import { CONTACT_BUNDLE } from '../../fixtures/contact-entity.ts';
+
+const clone = (b: EntityBundle): EntityBundle => JSON.parse(JSON.stringify(b));
+
+describe('entity registry', () => {
+  it('registers the static declarations with their machines and compiled validators', () => {
+    const registry = createStaticRegistry();
+    const trf = registry.get('trf');
+    expect(trf.machine?.id).toBe('trf');
+    expect(trf.validate({ template: 'T', sampleReceivedDate: '2026-01-01' })).toBe(true);
+    expect(trf.validate({})).toBe(false);
+    expect(trf.validateDraft({})).toBe(true);
+    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN']);
+  });
+
+  it('throws a typed error for an unknown entity instead of falling back', () => {
+    expect(() => createStaticRegistry().get('nothing')).toThrow(UnknownEntityError);
+    expect(() => createStaticRegistry().get('nothing')).toThrow("No entity 'nothing' is registered");
+  });
+
+  it('refuses declarations that disagree with each other, naming the place', () => {
+    const cases: [string, (b: EntityBundle) => void, RegExp][] = [
+      ['column', (b) => ((b.views.list.columns as any[])[0].field = 'ghost'), /Entity 'labContact': field 'ghost' is not in its schema/],
+      ['system field', (b) => ((b.views.list.filters as any[])[0].field = '$mood'), /unknown system field '\$mood'/],
+      ['contains on a number', (b) => ((b.views.list.filters as any[])[1] = { field: 'priority', op: 'contains' }), /filter 'priority' uses 'contains' on a number field/],
+      ['form field', (b) => ((b.views.form.sections as any[])[0].fields = ['ghost']), /form section 'main' names 'ghost'/],
+      ['label', (b) => ((b.entity.label as any)['en-US'] = ''), /the label has no en-US text/],
+      ['actions without lifecycle', (b) => (b.entity.actions = { GO: { label: { 'zh-CN': '去', 'en-US': 'Go' }, permission: 'x' } }), /declares actions but has no lifecycle/],
+      ['missing machine', (b) => (b.entity.lifecycle = { machine: 'ghost', regions: { $status: '.' } }), /names machine 'ghost', which is not in workflows/],
+    ];
+    for (const [name, mutate, message] of cases) {
+      const bundle = clone(CONTACT_BUNDLE);
+      mutate(bundle);
+      expect(() => new EntityRegistry(machines).register(bundle), name).toThrow(message);
+    }
+  });
+
+  it('requires every machine event to be declared as an action, and every action to be an event', () => {
+    const trf = createStaticRegistry().get('trf');
+    const withoutSubmit = { entity: { ...trf.entity, actions: { ...trf.entity.actions } }, schema: trf.schema, views: trf.views };
+    delete withoutSubmit.entity.actions!.SUBMIT;
+    expect(() => new EntityRegistry(machines).register(withoutSubmit)).toThrow(/machine event 'SUBMIT' has no action declaration/);
+    const extra = { entity: { ...trf.entity, actions: { ...trf.entity.actions, FLY: trf.entity.actions!.SUBMIT! } }, schema: trf.schema, views: trf.views };
+    expect(() => new EntityRegistry(machines).register(extra)).toThrow(/action 'FLY' is not an event of machine 'trf'/);
+  });
+
+  it('refuses registering one entity twice', () => {
+    const registry = new EntityRegistry(machines);
+    registry.register(clone(CONTACT_BUNDLE));
+    expect(() => registry.register(clone(CONTACT_BUNDLE))).toThrow(/registered twice/);
+  });
+});
