@@ -1,0 +1,88 @@
+import { emit, setup } from 'xstate';
+import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
+
+/**
+ * Approval of a new user account in a customer company (SPEC §4 "Account approval"): waiting
+ * for the applicant's email confirmation → to be reviewed by the company admin → email
+ * confirmed (the admin confirmed the applicant by email) → approved by the provider.
+ * Rules: account-approval.rules.md.
+ */
+export type AccountApprovalEvent =
+  | { type: 'EMAIL_VERIFIED'; code: string }
+  | { type: 'RESEND_CODE' }
+  | { type: 'ADMIN_CONFIRMED' }
+  | { type: 'APPROVE' }
+  | { type: 'REJECT'; reason: string };
+
+/** A verification code may take up to 5 minutes to arrive (SPEC §9); resending waits that long. */
+export const CODE_DELIVERY_MS = 5 * 60 * 1000;
+
+export const accountApprovalMachine = setup({
+  types: {
+    events: {} as AccountApprovalEvent,
+    emitted: {} as { type: 'sendEmail'; to: 'applicant' | 'companyAdmin'; template: string },
+  },
+  guards: {
+    isVerificationCode: ({ event }, params: { length: number }) =>
+      event.type === 'EMAIL_VERIFIED' && new RegExp(`^\\d{${params.length}}$`).test(event.code),
+    hasReason: ({ event }) => event.type === 'REJECT' && event.reason.trim().length > 0,
+  },
+  actions: {
+    sendEmail: emit((_, params: { to: 'applicant' | 'companyAdmin'; template: string }) => ({ type: 'sendEmail' as const, ...params })),
+  },
+  delays: { codeDelivery: CODE_DELIVERY_MS },
+}).createMachine({
+  id: 'accountApproval',
+  initial: 'waitingForEmailConfirmation',
+  meta: machineMeta<AccountApprovalEvent>({
+    label: L('账号审批', 'Account approval'),
+    events: {
+      EMAIL_VERIFIED: { label: L('邮箱验证', 'Verify email'), examples: [{ code: '654321' }] },
+      RESEND_CODE: { label: L('重发验证码', 'Resend code') },
+      ADMIN_CONFIRMED: { label: L('管理员邮件确认', 'Admin confirmed by email') },
+      APPROVE: { label: L('审批通过', 'Approve') },
+      REJECT: { label: L('驳回', 'Reject'), examples: [{ reason: 'Not an employee' }] },
+    },
+  }),
+  states: {
+    waitingForEmailConfirmation: {
+      initial: 'codeSent',
+      meta: meta({ label: L('待邮箱确认', 'Waiting for email confirmation') }),
+      on: { EMAIL_VERIFIED: { target: 'toBeReviewed', guard: { type: 'isVerificationCode', params: { length: 6 } } } },
+      states: {
+        codeSent: {
+          meta: meta({ label: L('验证码已发送', 'Code sent') }),
+          entry: { type: 'sendEmail', params: { to: 'applicant', template: 'verificationCode' } },
+          after: { codeDelivery: 'resendAvailable' },
+        },
+        resendAvailable: {
+          meta: meta({ label: L('可重发', 'Resend available') }),
+          on: { RESEND_CODE: 'codeSent' },
+        },
+      },
+    },
+    toBeReviewed: {
+      meta: meta({ label: L('待审核', 'To be reviewed') }),
+      description: 'The company admin is asked by email to confirm the applicant.',
+      entry: { type: 'sendEmail', params: { to: 'companyAdmin', template: 'confirmApplicant' } },
+      on: {
+        ADMIN_CONFIRMED: 'emailConfirmed',
+        REJECT: { target: 'rejected', guard: 'hasReason' },
+      },
+    },
+    emailConfirmed: {
+      meta: meta({ label: L('邮件已确认', 'Email confirmed') }),
+      description: 'Confirmed by the company admin; the provider approves the account.',
+      on: {
+        APPROVE: { target: 'approved', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountApproved' } } },
+        REJECT: { target: 'rejected', guard: 'hasReason' },
+      },
+    },
+    approved: { type: 'final', meta: meta({ label: L('已通过', 'Approved') }) },
+    rejected: {
+      type: 'final',
+      meta: meta({ label: L('已驳回', 'Rejected') }),
+      entry: { type: 'sendEmail', params: { to: 'applicant', template: 'accountRejected' } },
+    },
+  },
+});

@@ -1,0 +1,65 @@
+import { emit, setup } from 'xstate';
+import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
+
+/**
+ * Certification of a customer company (SPEC §4 "Customer approval"): the customer confirms by
+ * email (emailConfirm, not certified), then waits in the provider's queue (todo, to be
+ * certified) until approved (certified) or refused. Rules: customer-approval.rules.md.
+ */
+export type CustomerApprovalEvent =
+  | { type: 'EMAIL_CONFIRMED'; code: string }
+  | { type: 'RESEND_EMAIL' }
+  | { type: 'APPROVE' }
+  | { type: 'REFUSE'; reason: string }
+  | { type: 'REAPPLY' };
+
+export const customerApprovalMachine = setup({
+  types: {
+    events: {} as CustomerApprovalEvent,
+    emitted: {} as { type: 'sendEmail'; template: string },
+  },
+  guards: {
+    isVerificationCode: ({ event }, params: { length: number }) =>
+      event.type === 'EMAIL_CONFIRMED' && new RegExp(`^\\d{${params.length}}$`).test(event.code),
+    hasReason: ({ event }) => event.type === 'REFUSE' && event.reason.trim().length > 0,
+  },
+  actions: {
+    sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
+  },
+}).createMachine({
+  id: 'customerApproval',
+  initial: 'emailConfirm',
+  meta: machineMeta<CustomerApprovalEvent>({
+    label: L('客户认证', 'Customer approval'),
+    events: {
+      EMAIL_CONFIRMED: { label: L('邮箱已确认', 'Email confirmed'), examples: [{ code: '123456' }] },
+      RESEND_EMAIL: { label: L('重发邮件', 'Resend email') },
+      APPROVE: { label: L('认证通过', 'Approve') },
+      REFUSE: { label: L('拒绝', 'Refuse'), examples: [{ reason: 'Business licence expired' }] },
+      REAPPLY: { label: L('重新申请', 'Apply again') },
+    },
+  }),
+  states: {
+    emailConfirm: {
+      meta: meta({ label: L('未认证（待邮箱确认）', 'Not certified (email confirmation)') }),
+      entry: { type: 'sendEmail', params: { template: 'confirmCustomerEmail' } },
+      on: {
+        EMAIL_CONFIRMED: { target: 'todo', guard: { type: 'isVerificationCode', params: { length: 6 } } },
+        RESEND_EMAIL: { actions: { type: 'sendEmail', params: { template: 'confirmCustomerEmail' } } },
+      },
+    },
+    todo: {
+      meta: meta({ label: L('待认证', 'To be certified') }),
+      description: 'In the provider’s review queue.',
+      on: {
+        APPROVE: { target: 'approved', actions: { type: 'sendEmail', params: { template: 'customerCertified' } } },
+        REFUSE: { target: 'refused', guard: 'hasReason', actions: { type: 'sendEmail', params: { template: 'customerRefused' } } },
+      },
+    },
+    approved: { type: 'final', meta: meta({ label: L('已认证', 'Certified') }) },
+    refused: {
+      meta: meta({ label: L('已拒绝', 'Refused') }),
+      on: { REAPPLY: 'emailConfirm' },
+    },
+  },
+});

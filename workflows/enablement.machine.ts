@@ -1,0 +1,26 @@
+import { setup } from 'xstate';
+import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
+
+/** The common enable/disable switch (SPEC §4 "Common"): accounts, templates, configurations. */
+export type EnablementEvent = { type: 'ENABLE' } | { type: 'DISABLE'; reason: string };
+
+export const enablementMachine = setup({
+  types: { events: {} as EnablementEvent },
+  guards: {
+    hasReason: ({ event }) => event.type === 'DISABLE' && event.reason.trim().length > 0,
+  },
+}).createMachine({
+  id: 'enablement',
+  initial: 'enabled',
+  meta: machineMeta<EnablementEvent>({
+    label: L('启用 / 停用', 'Enable / disable'),
+    events: {
+      ENABLE: { label: L('启用', 'Enable') },
+      DISABLE: { label: L('停用', 'Disable'), examples: [{ reason: 'No longer used' }] },
+    },
+  }),
+  states: {
+    enabled: { meta: meta({ label: L('已启用', 'Enabled') }), on: { DISABLE: { target: 'disabled', guard: 'hasReason' } } },
+    disabled: { meta: meta({ label: L('已停用', 'Disabled') }), on: { ENABLE: 'enabled' } },
+  },
+});

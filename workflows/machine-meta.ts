@@ -1,0 +1,39 @@
+import type { WorkflowStateMeta } from './meta.ts';
+
+/** A text in every interface language. */
+export type WorkflowText = WorkflowStateMeta['label'];
+
+/** Builds a label from its Chinese and English text. */
+export const L = (zh: string, en: string): WorkflowText => ({ 'zh-CN': zh, 'en-US': en });
+
+/** Typed state meta (see WorkflowStateMeta). */
+export const stateMeta = (m: WorkflowStateMeta): WorkflowStateMeta => m;
+
+/** How an event of a machine not (yet) bound to an entity presents itself. */
+export interface WorkflowEventMeta {
+  label: WorkflowText;
+  /**
+   * Example payloads (the event's fields without `type`), one per guarded branch worth showing.
+   * The viewer's simulation sends them and the model-based tests use them as guard-satisfying
+   * inputs. An entity bound to the machine declares its own payload schemas instead.
+   */
+  examples?: readonly Record<string, unknown>[];
+}
+
+/**
+ * The root `meta` of a lifecycle machine: its label and, for every event it accepts (including
+ * the done/error events of the actors it invokes, keyed by their XState event type), a label and
+ * example payloads. The statechart viewer and the tests read it; it changes no behaviour.
+ */
+export interface WorkflowMachineMeta<TEventType extends string = string> {
+  label: WorkflowText;
+  events: Record<TEventType, WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
+}
+
+/** Typed machine meta: every event type of the machine must be labelled. */
+export function machineMeta<TEvent extends { type: string }>(m: {
+  label: WorkflowText;
+  events: Record<TEvent['type'], WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
+}): WorkflowMachineMeta<TEvent['type']> {
+  return m;
+}

@@ -1,0 +1,66 @@
+import { emit, setup } from 'xstate';
+import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
+
+/**
+ * Self-registration of a customer (SPEC §4 "Registration"): email confirmation, then approval by
+ * the provider (3 to 5 working days, SPEC §9). Rules: registration.rules.md.
+ */
+export type RegistrationEvent =
+  | { type: 'EMAIL_CONFIRMED'; code: string }
+  | { type: 'APPROVE' }
+  | { type: 'REJECT'; reason: string }
+  | { type: 'REMIND' };
+
+export const registrationMachine = setup({
+  types: {
+    events: {} as RegistrationEvent,
+    emitted: {} as { type: 'sendEmail'; template: string },
+  },
+  guards: {
+    isVerificationCode: ({ event }, params: { length: number }) =>
+      event.type === 'EMAIL_CONFIRMED' && new RegExp(`^\\d{${params.length}}$`).test(event.code),
+    hasReason: ({ event }) => event.type === 'REJECT' && event.reason.trim().length > 0,
+  },
+  actions: {
+    sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
+  },
+}).createMachine({
+  id: 'registration',
+  initial: 'emailConfirmation',
+  meta: machineMeta<RegistrationEvent>({
+    label: L('注册', 'Registration'),
+    events: {
+      EMAIL_CONFIRMED: { label: L('确认邮箱', 'Confirm email'), examples: [{ code: '246810' }] },
+      APPROVE: { label: L('审批通过', 'Approve') },
+      REJECT: { label: L('驳回', 'Reject'), examples: [{ reason: 'Duplicate company' }] },
+      REMIND: { label: L('催办', 'Remind reviewer') },
+    },
+  }),
+  states: {
+    emailConfirmation: {
+      meta: meta({ label: L('邮箱确认', 'Email confirmation') }),
+      entry: { type: 'sendEmail', params: { template: 'registrationCode' } },
+      on: { EMAIL_CONFIRMED: { target: 'providerApproval', guard: { type: 'isVerificationCode', params: { length: 6 } } } },
+    },
+    providerApproval: {
+      meta: meta({ label: L('服务商审批', 'Provider approval') }),
+      description: 'Reviewed by the provider within 3 to 5 working days.',
+      entry: { type: 'sendEmail', params: { template: 'registrationReceived' } },
+      on: {
+        APPROVE: 'registered',
+        REJECT: { target: 'rejected', guard: 'hasReason' },
+        REMIND: { actions: { type: 'sendEmail', params: { template: 'registrationReminder' } } },
+      },
+    },
+    registered: {
+      type: 'final',
+      meta: meta({ label: L('注册成功', 'Registered') }),
+      entry: { type: 'sendEmail', params: { template: 'registrationApproved' } },
+    },
+    rejected: {
+      type: 'final',
+      meta: meta({ label: L('已驳回', 'Rejected') }),
+      entry: { type: 'sendEmail', params: { template: 'registrationRejected' } },
+    },
+  },
+});

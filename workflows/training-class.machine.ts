@@ -1,0 +1,87 @@
+import { emit, not, setup, stateIn } from 'xstate';
+import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
+
+/**
+ * A training class (SPEC §4 "Training class"): its schedule (coming, ongoing, complete) and its
+ * publication (published or not) change independently, so the machine is parallel. Completing
+ * asks for confirmation and cannot be undone. Rules: training-class.rules.md.
+ */
+export type TrainingClassEvent =
+  | { type: 'PUBLISH' }
+  | { type: 'UNPUBLISH' }
+  | { type: 'START' }
+  | { type: 'COMPLETE' }
+  | { type: 'CONFIRM_COMPLETION' }
+  | { type: 'KEEP_ONGOING' };
+
+export const trainingClassMachine = setup({
+  types: {
+    events: {} as TrainingClassEvent,
+    emitted: {} as { type: 'notifyTrainees'; template: string },
+  },
+  guards: {
+    isPublished: stateIn('#trainingClass.publication.published'),
+    isComingUp: stateIn('#trainingClass.schedule.coming'),
+    isNotComplete: not(stateIn('#trainingClass.schedule.complete')),
+  },
+  actions: {
+    notifyTrainees: emit((_, params: { template: string }) => ({ type: 'notifyTrainees' as const, template: params.template })),
+  },
+}).createMachine({
+  id: 'trainingClass',
+  type: 'parallel',
+  meta: machineMeta<TrainingClassEvent>({
+    label: L('培训课程', 'Training class'),
+    events: {
+      PUBLISH: { label: L('发布', 'Publish') },
+      UNPUBLISH: { label: L('取消发布', 'Unpublish') },
+      START: { label: L('开课', 'Start') },
+      COMPLETE: { label: L('结课', 'Complete') },
+      CONFIRM_COMPLETION: { label: L('确认结课', 'Confirm completion') },
+      KEEP_ONGOING: { label: L('暂不结课', 'Keep ongoing') },
+    },
+  }),
+  states: {
+    schedule: {
+      initial: 'coming',
+      meta: meta({ label: L('进度', 'Schedule') }),
+      states: {
+        coming: {
+          meta: meta({ label: L('即将开始', 'Coming') }),
+          on: { START: { target: 'ongoing', guard: 'isPublished' } },
+        },
+        ongoing: {
+          meta: meta({ label: L('进行中', 'Ongoing') }),
+          tags: ['attendance'],
+          on: { COMPLETE: 'confirmingCompletion' },
+        },
+        confirmingCompletion: {
+          meta: meta({ label: L('待确认结课', 'Confirming completion') }),
+          description: 'Completion is irreversible: attendance and performance are frozen.',
+          tags: ['attendance'],
+          on: {
+            CONFIRM_COMPLETION: { target: 'complete', actions: { type: 'notifyTrainees', params: { template: 'classCompleted' } } },
+            KEEP_ONGOING: 'ongoing',
+          },
+        },
+        complete: { type: 'final', meta: meta({ label: L('已结束', 'Complete') }), tags: ['archived'] },
+      },
+    },
+    publication: {
+      initial: 'unpublished',
+      meta: meta({ label: L('发布', 'Publication') }),
+      states: {
+        unpublished: {
+          meta: meta({ label: L('未发布', 'Unpublished') }),
+          on: { PUBLISH: { target: 'published', guard: 'isNotComplete' } },
+        },
+        published: {
+          meta: meta({ label: L('已发布', 'Published') }),
+          tags: ['visibleToTrainees'],
+          entry: { type: 'notifyTrainees', params: { template: 'classPublished' } },
+          on: { UNPUBLISH: { target: 'unpublished', guard: 'isComingUp' } },
+        },
+      },
+    },
+  },
+});
