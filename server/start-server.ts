@@ -30,6 +30,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const registry = opts.registry ?? createStaticRegistry();
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
   await prepareDatabase(db, registry);
+  // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
+  if (db.kind === 'pglite') await db.exec('vacuum analyze records');
   const seeded = await seedDemoAccounts(db);
   if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry);
   const app = await buildApp({

@@ -53,6 +53,7 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
         id text primary key,
         entity text not null,
         doc jsonb not null,
+        state text not null default '',
         states jsonb not null default '{}',
         snapshot jsonb,
         version integer not null default 1,
@@ -63,6 +64,7 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
         updated_at timestamptz not null default now()
       );
       create index records_entity_updated on records (entity, updated_at desc, id);
+      create index records_entity_state on records (entity, state, updated_at desc, id);
       create index records_entity_created on records (entity, created_at desc, id);
       create index records_visible on records using gin (visible_to);
       create table audit (

@@ -19,7 +19,11 @@ export function fieldExpression(reg: RegisteredEntity, path: string, alias = '')
   const { kind, node } = resolveField(reg.entity, reg.schema, path);
   const a = alias ? `${alias}.` : '';
   if (SYSTEM_COLUMNS[path]) return { sql: `${a}${SYSTEM_COLUMNS[path]}`, kind };
-  if (kind === 'state') return { sql: `(${a}states ->> ${lit(path)})`, kind };
+  if (kind === 'state') {
+    // The primary region (the first declared) has its own column; other regions are read from `states`.
+    const primary = Object.keys(reg.entity.lifecycle?.regions ?? {})[0] === path;
+    return { sql: primary ? `${a}state` : `(${a}states ->> ${lit(path)})`, kind };
+  }
   const text = `(${a}doc #>> '{${path.split('.').map((p) => p.replaceAll("'", "''")).join(',')}}')`;
   if (kind === 'number') return { sql: `(${text}::numeric)`, kind };
   if (kind === 'boolean') {
@@ -40,6 +44,7 @@ export function entityIndexStatements(reg: RegisteredEntity): string[] {
   for (const field of fields) {
     if (SYSTEM_COLUMNS[field]) continue;
     const { sql } = fieldExpression(reg, field);
+    if (sql === 'state') continue; // covered by records_entity_state
     const name = `rx_${reg.name}_${field.replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
     out.push(`create index if not exists ${name} on records (${sql}) where entity = ${lit(reg.name)}`);
   }

@@ -99,9 +99,12 @@ export async function listRecords(
   const sort = fieldExpression(reg, query.sort.field, 'r').sql;
   const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
   const offset = (query.page - 1) * query.pageSize;
+  // Page first (index order, no joins), then join the page's 50 rows to their company and author.
+  const order = `${sort} ${dir} nulls last, r.id ${dir}`;
   const [items, total] = await Promise.all([
     db.query<Row>(
-      `${SELECT} where ${where.sql} order by ${sort} ${dir} nulls last, r.id ${dir} limit ${query.pageSize} offset ${offset}`,
+      `${SELECT} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
+         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`,
       where.params,
     ),
     db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params),
@@ -127,6 +130,8 @@ export async function getRecord(
 
 export interface RecordWrite {
   doc: Record<string, unknown>;
+  /** The primary region's state, kept in its own indexed column. */
+  state: string;
   states: Record<string, string>;
   snapshot: PersistedSnapshot | null;
   visibleTo: readonly string[];
@@ -141,19 +146,19 @@ export async function insertRecord(
   userId: string,
 ): Promise<void> {
   await db.query(
-    `insert into records (id, entity, doc, states, snapshot, company_id, visible_to, created_by)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7::text[], $8)`,
-    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId],
+    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by)
+     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state],
   );
 }
 
 /** Writes the new content when the stored version is still `version`; false when it moved on. */
 export async function updateRecord(db: Queryable, id: string, version: number, w: RecordWrite): Promise<boolean> {
   const { rows } = await db.query<{ id: string }>(
-    `update records set doc = $3::jsonb, states = $4::jsonb, snapshot = $5::jsonb, visible_to = $6::text[],
+    `update records set doc = $3::jsonb, state = $7, states = $4::jsonb, snapshot = $5::jsonb, visible_to = $6::text[],
        version = version + 1, updated_at = now()
      where id = $1 and version = $2 returning id`,
-    [id, version, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), w.visibleTo],
+    [id, version, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), w.visibleTo, w.state],
   );
   return rows.length === 1;
 }

@@ -88,12 +88,8 @@ function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, l
 }
 
 function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
-  return {
-    doc,
-    snapshot,
-    states: snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {},
-    visibleTo: visibleTo(reg, doc, companyId),
-  };
+  const states = snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {};
+  return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId) };
 }
 
 export class EntityService {

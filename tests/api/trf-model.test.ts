@@ -34,7 +34,7 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
 
   it('replays every path through the API and the stored state follows the model', async () => {
     const buttons = async (token: string) => (await h.call({ method: 'GET', url: '/api/auth/buttons', token })).body.data as string[];
-    const can = { applicant: new Set(await buttons(tokens.applicant)), staff: new Set(await buttons(tokens.staff)) };
+    const can = { applicant: new Set(await buttons(tokens.applicant!)), staff: new Set(await buttons(tokens.staff!)) };
     const regions = reg().entity.lifecycle!.regions;
     for (const path of paths()) {
       let record = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf() }, token: tokens.applicant })).body.data;
