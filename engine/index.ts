@@ -18,3 +18,4 @@ export * from './lifecycle/actions.ts';
 export * from './lifecycle/editability.ts';
 export * from './lifecycle/regions.ts';
 export * from './openapi.ts';
+export * from './api-contract.ts';

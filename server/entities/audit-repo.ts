@@ -1,18 +1,5 @@
+import type { AuditEntry } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  kind: 'create' | 'update' | 'event' | 'delete' | 'copy';
-  event?: string;
-  fromStates?: Record<string, string>;
-  toStates?: Record<string, string>;
-  payload?: Record<string, unknown>;
-  changedFields?: string[];
-  version?: number;
-}
 
 /** Writes an audit row; callers pass the transaction that makes the change itself. */
 export async function writeAudit(

@@ -1,22 +1,6 @@
-import type { ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
+import type { EntityRecord, ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
-
-/** A stored record of a declared entity, as the API returns it. */
-export interface EntityRecord {
-  id: string;
-  entity: string;
-  doc: Record<string, unknown>;
-  states: Record<string, string>;
-  snapshot: PersistedSnapshot | null;
-  version: number;
-  companyId: string;
-  companyName: string;
-  createdBy: string;
-  createdByName: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Which companies' records a user may see: its own and those shared with it, or all (staff). */
 export type Scope = { all: true } | { all: false; companyIds: readonly string[] };
@@ -88,6 +72,8 @@ function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery): { 
   }
   return { sql: parts.join(' and '), params };
 }
+
+export type { EntityRecord };
 
 export async function listRecords(
   db: Queryable,

@@ -1,0 +1,56 @@
+import type { PersistedSnapshot } from './lifecycle/snapshot.ts';
+
+/** The shapes the API exchanges (docs/api.md), shared by the server and the browser. */
+
+/** A stored record of a declared entity. */
+export interface EntityRecord {
+  id: string;
+  entity: string;
+  doc: Record<string, unknown>;
+  /** System state fields: `{ $status: 'draft', … }`. */
+  states: Record<string, string>;
+  /** The persisted machine snapshot; null for entities without a lifecycle. */
+  snapshot: PersistedSnapshot | null;
+  version: number;
+  companyId: string;
+  companyName: string;
+  createdBy: string;
+  createdByName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListResult {
+  items: EntityRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** One row of a record's history (the audit trail). */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorName: string | null;
+  kind: 'create' | 'update' | 'event' | 'delete' | 'copy';
+  event?: string;
+  fromStates?: Record<string, string>;
+  toStates?: Record<string, string>;
+  payload?: Record<string, unknown>;
+  changedFields?: string[];
+  version?: number;
+}
+
+export interface LookupOption {
+  value: string;
+  label: string;
+}
+
+/** A file stored by the server, as kept in a document. */
+export interface StoredFile {
+  fileId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
