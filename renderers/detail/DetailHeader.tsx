@@ -1,0 +1,84 @@
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import type { RegisteredEntity } from '../../engine/index.ts';
+import { availableActions, editableFields, hasPermission, text, valueAt } from '../../engine/index.ts';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import type { EntityRecord } from '../env/data-provider.ts';
+import { detailPath, formPath, listPath } from '../env/entity-paths.ts';
+import { errorMessage } from '../env/error-message.ts';
+import { stateFieldsOf } from '../format/format-value.ts';
+import { StateTag } from '../format/StateTag.tsx';
+import { PayloadModal } from './PayloadModal.tsx';
+import { useActionRunner } from './use-action-runner.ts';
+
+export interface DetailHeaderProps {
+  reg: RegisteredEntity;
+  record: EntityRecord;
+  onRecord(record: EntityRecord): void;
+  reload(): void;
+}
+
+/** Title, state tags and every button the user can press now: Edit, Copy and the lifecycle actions. */
+export function DetailHeader({ reg, record, onRecord, reload }: DetailHeaderProps) {
+  const { lang, t, data, permissions, navigate } = useRendererEnv();
+  const { message } = App.useApp();
+  const runner = useActionRunner(reg, record, onRecord, reload);
+  const actions = availableActions(reg, record.snapshot, permissions, lang);
+  const mayEdit = hasPermission(permissions, reg.entity.permissions.update) && editableFields(reg, record.snapshot).size > 0;
+  const copy = reg.entity.copy;
+  const mayCopy = copy && hasPermission(permissions, copy.permission);
+  const title = String(valueAt(record.doc, reg.entity.titleField) ?? '') || text(reg.entity.label, lang, reg.name);
+
+  const onCopy = () =>
+    data.copy(reg.name, record.id).then(
+      (created) => {
+        message.success(t('detail.copied'));
+        navigate(formPath(reg, created.id));
+      },
+      (e: unknown) => message.error(errorMessage(e) ?? t('common.loadFailed')),
+    );
+
+  return (
+    <Card size="small">
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Space wrap>
+          <Button onClick={() => navigate(listPath(reg))}>{t('common.back')}</Button>
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="detail-title">
+            {title}
+          </Typography.Title>
+          <span data-testid="detail-states">
+            {stateFieldsOf(reg).map((field) => (
+              <StateTag key={field} reg={reg} field={field} value={record.states[field]} />
+            ))}
+          </span>
+        </Space>
+        <Space wrap data-testid="detail-actions">
+          {mayEdit && <Button onClick={() => navigate(formPath(reg, record.id))}>{t('detail.edit')}</Button>}
+          {mayCopy && <Button onClick={onCopy}>{text(copy.label, lang)}</Button>}
+          {actions.map((a) => (
+            <Button
+              key={a.event}
+              type={a.variant === 'primary' ? 'primary' : 'default'}
+              danger={a.variant === 'danger'}
+              loading={runner.busy === a.event}
+              disabled={runner.busy !== undefined && runner.busy !== a.event}
+              onClick={() => runner.start(a)}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </Space>
+      </Flex>
+      {runner.asking && (
+        <PayloadModal
+          key={`${runner.asking.event}:${detailPath(reg, record.id)}`}
+          reg={reg}
+          action={runner.asking}
+          initial={runner.initialPayload}
+          busy={runner.busy === runner.asking.event}
+          onSubmit={(payload) => runner.asking && runner.send(runner.asking, payload)}
+          onCancel={runner.cancel}
+        />
+      )}
+    </Card>
+  );
+}

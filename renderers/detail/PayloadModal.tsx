@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react';
+import { Modal } from 'antd';
+import Form from '@rjsf/antd';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { AvailableAction, RegisteredEntity } from '../../engine/index.ts';
+import { toFieldErrors } from '../../engine/index.ts';
+import type { EntitySchema } from '../../engine/index.ts';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import { formValidator } from '../form/form-validator.ts';
+import { toErrorSchema } from '../form/error-schema.ts';
+import { localizePayloadSchema } from '../form/localize-payload.ts';
+import { portalWidgets, assertKnownWidgets } from '../form/widgets/index.ts';
+
+export interface PayloadModalProps {
+  reg: RegisteredEntity;
+  action: AvailableAction;
+  /** Starting values (e.g. the document's current values of the fields the event sets). */
+  initial: Record<string, unknown>;
+  busy: boolean;
+  onSubmit(payload: Record<string, unknown>): void;
+  onCancel(): void;
+}
+
+/** Asks for an action's payload with a form generated from its declared payload schema. */
+export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }: PayloadModalProps) {
+  const { lang, t } = useRendererEnv();
+  const [formData, setFormData] = useState<Record<string, unknown>>(initial);
+  const [errors, setErrors] = useState<ErrorSchema | undefined>();
+  const { schema, uiSchema } = useMemo(() => {
+    const localized = localizePayloadSchema(action.payloadSchema ?? { type: 'object' }, lang);
+    assertKnownWidgets(localized.uiSchema);
+    return localized;
+  }, [action.payloadSchema, lang]);
+
+  const submit = () => {
+    const validate = reg.validatePayload[action.event];
+    if (validate && !validate(formData)) {
+      const list = toFieldErrors({ ...(action.payloadSchema as EntitySchema), $id: action.event }, validate.errors, lang);
+      setErrors(toErrorSchema(list));
+      return;
+    }
+    onSubmit(formData);
+  };
+
+  return (
+    <Modal
+      open
+      title={t('detail.payloadTitle', { action: action.label })}
+      okText={action.label}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      onOk={submit}
+      onCancel={onCancel}
+      okButtonProps={{ danger: action.variant === 'danger' }}
+      destroyOnHidden
+    >
+      <Form
+        tagName="div"
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema as UiSchema}
+        formData={formData}
+        validator={formValidator}
+        widgets={portalWidgets}
+        extraErrors={errors}
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Language, RegisteredEntity } from '../../engine/index.ts';
+import { pathLabel, text } from '../../engine/index.ts';
+import type { AuditEntry } from '../env/data-provider.ts';
+import type { RendererTranslate } from '../env/texts.ts';
+import { formatDateTime, stateLabel } from '../format/format-value.ts';
+
+/** One audit entry as the timeline shows it: what happened, who, when, and the details. */
+export interface HistoryItem {
+  key: string;
+  what: string;
+  who: string;
+  when: string;
+  details: string[];
+  color: 'blue' | 'green' | 'red' | 'gray';
+}
+
+const COLORS: Record<AuditEntry['kind'], HistoryItem['color']> = { create: 'green', copy: 'green', update: 'gray', event: 'blue', delete: 'red' };
+
+function stateChanges(reg: RegisteredEntity, entry: AuditEntry, lang: Language, t: RendererTranslate): string[] {
+  const from = entry.fromStates ?? {};
+  const to = entry.toStates ?? {};
+  return Object.keys(to)
+    .filter((field) => to[field] && to[field] !== from[field])
+    .map((field) =>
+      t('history.stateChange', {
+        region: pathLabel(reg, field, lang),
+        from: from[field] ? stateLabel(reg, field, from[field], lang) : '—',
+        to: stateLabel(reg, field, to[field] ?? '', lang),
+      }),
+    );
+}
+
+function payloadLines(reg: RegisteredEntity, entry: AuditEntry, lang: Language): string[] {
+  const schema = entry.event ? reg.entity.actions?.[entry.event]?.payloadSchema : undefined;
+  return Object.entries(entry.payload ?? {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([key, v]) => {
+      const node = schema?.properties?.[key];
+      const label = node ? text(node['x-label'], lang, node.title ?? key) : key;
+      return `${label}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
+    });
+}
+
+/** The audit trail in the user's language: action labels, state labels, field labels, payload. */
+export function historyItems(reg: RegisteredEntity, entries: readonly AuditEntry[], lang: Language, t: RendererTranslate): HistoryItem[] {
+  return entries.map((entry) => {
+    const action = entry.event ? reg.entity.actions?.[entry.event] : undefined;
+    const what =
+      entry.kind === 'event'
+        ? t('history.event', { action: action ? text(action.label, lang, entry.event) : (entry.event ?? '') })
+        : t(`history.${entry.kind}`);
+    const details = [...stateChanges(reg, entry, lang, t), ...payloadLines(reg, entry, lang)];
+    const changed = (entry.changedFields ?? []).filter((f) => reg.schema.properties[f] || f.startsWith('$'));
+    if (changed.length) details.push(t('history.changed', { fields: changed.map((f) => pathLabel(reg, f, lang)).join(lang === 'zh-CN' ? '、' : ', ') }));
+    return {
+      key: entry.id,
+      what,
+      who: entry.actorName ?? entry.actorId ?? '',
+      when: formatDateTime(entry.at, lang),
+      details,
+      color: COLORS[entry.kind] ?? 'gray',
+    };
+  });
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { App } from 'antd';
+import type { AvailableAction, RegisteredEntity } from '../../engine/index.ts';
+import { valueAt } from '../../engine/index.ts';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import { isDataError, type EntityRecord } from '../env/data-provider.ts';
+import { listPath } from '../env/entity-paths.ts';
+import { errorMessage } from '../env/error-message.ts';
+import { validateDocument } from '../form/save-errors.ts';
+
+export interface ActionRunner {
+  /** The action whose payload is being asked for. */
+  asking?: AvailableAction;
+  /** Starting payload values for `asking`. */
+  initialPayload: Record<string, unknown>;
+  busy?: string;
+  start(action: AvailableAction): void;
+  send(action: AvailableAction, payload?: Record<string, unknown>): Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * Runs lifecycle actions on a record: asks for confirmation or a payload when the declaration
+ * says so, checks the document when the action needs a valid one, sends the event (or deletes
+ * the record), and reports the outcome.
+ */
+export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | undefined, onRecord: (r: EntityRecord) => void, reload: () => void): ActionRunner {
+  const { lang, t, data, navigate } = useRendererEnv();
+  const { message, modal } = App.useApp();
+  const [asking, setAsking] = useState<AvailableAction | undefined>();
+  const [busy, setBusy] = useState<string | undefined>();
+
+  const send = async (action: AvailableAction, payload?: Record<string, unknown>) => {
+    if (!record) return;
+    if (reg.entity.actions?.[action.event]?.requiresValidDocument) {
+      const problems = validateDocument(reg, record.doc, false, lang);
+      if (problems.length) {
+        modal.warning({
+          title: t('detail.invalidForAction', { action: action.label }),
+          content: problems.map((p) => p.message).join('\n'),
+          styles: { body: { whiteSpace: 'pre-line' } },
+          okText: t('common.ok'),
+        });
+        return;
+      }
+    }
+    setBusy(action.event);
+    try {
+      if (action.removesRecord) {
+        await data.remove(reg.name, record.id, record.version);
+        message.success(t('detail.removed'));
+        navigate(listPath(reg));
+        return;
+      }
+      const next = await data.sendEvent(reg.name, record.id, { type: action.event, version: record.version, ...(payload ? { payload } : {}) });
+      setAsking(undefined);
+      message.success(t('detail.actionDone', { action: action.label }));
+      onRecord(next);
+    } catch (e) {
+      message.error(errorMessage(e) ?? t('common.loadFailed'));
+      if (isDataError(e) && e.code === 409) reload();
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const start = (action: AvailableAction) => {
+    if (action.payloadSchema) {
+      setAsking(action);
+      return;
+    }
+    if (action.confirm) {
+      modal.confirm({
+        title: t('detail.confirmTitle', { action: action.label }),
+        content: action.confirm,
+        okText: action.label,
+        cancelText: t('common.cancel'),
+        okButtonProps: { danger: action.variant === 'danger' },
+        onOk: () => send(action),
+      });
+      return;
+    }
+    void send(action);
+  };
+
+  const fields = asking ? (reg.entity.actions?.[asking.event]?.setsFields ?? []) : [];
+  const initialPayload: Record<string, unknown> = {};
+  for (const f of fields) if (record && valueAt(record.doc, f) !== undefined) initialPayload[f] = valueAt(record.doc, f);
+
+  return { asking, initialPayload, busy, start, send, cancel: () => setAsking(undefined) };
+}

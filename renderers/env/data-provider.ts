@@ -1,0 +1,104 @@
+import type { PersistedSnapshot } from '../../engine/index.ts';
+
+/**
+ * The data contract the renderers call (Refine-style: small typed functions taking one params
+ * object). The portal (src/) implements it over HTTP; tests can implement it in memory.
+ */
+
+/** A stored record of a declared entity, as the API returns it. */
+export interface EntityRecord {
+  id: string;
+  entity: string;
+  doc: Record<string, unknown>;
+  /** System state fields: `{ $status: 'draft', … }`. */
+  states: Record<string, string>;
+  snapshot: PersistedSnapshot;
+  version: number;
+  companyId?: string;
+  companyName?: string;
+  createdBy?: string;
+  createdByName?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  /** `field:asc` or `field:desc`. */
+  sort?: string;
+  /** Filter values keyed by field (sent as `f.<field>`). */
+  filters: Record<string, string>;
+}
+
+export interface ListResult {
+  items: EntityRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorId?: string;
+  actorName?: string;
+  kind: 'create' | 'update' | 'event' | 'delete' | 'copy';
+  event?: string;
+  fromStates?: Record<string, string>;
+  toStates?: Record<string, string>;
+  payload?: Record<string, unknown>;
+  changedFields?: string[];
+}
+
+export interface LookupOption {
+  value: string;
+  label: string;
+}
+
+/** A file stored by the server, as kept in the document. */
+export interface StoredFile {
+  fileId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface LifecycleEventRequest {
+  type: string;
+  version: number;
+  payload?: Record<string, unknown>;
+}
+
+export interface DataProvider {
+  list(entity: string, params: ListParams): Promise<ListResult>;
+  get(entity: string, id: string): Promise<EntityRecord>;
+  create(entity: string, doc: Record<string, unknown>): Promise<EntityRecord>;
+  update(entity: string, id: string, doc: Record<string, unknown>, version: number): Promise<EntityRecord>;
+  remove(entity: string, id: string, version: number): Promise<void>;
+  sendEvent(entity: string, id: string, event: LifecycleEventRequest): Promise<EntityRecord>;
+  history(entity: string, id: string): Promise<AuditEntry[]>;
+  copy(entity: string, id: string): Promise<EntityRecord>;
+  lookup(name: string, q?: string): Promise<LookupOption[]>;
+  upload(file: File): Promise<StoredFile>;
+  /** Where the browser downloads a stored file. */
+  fileUrl(fileId: string): string;
+}
+
+/** A failed call, as the data provider rejects: HTTP status, error code, message, per-field errors. */
+export interface DataError {
+  code: number;
+  errorCode?: string;
+  message: string;
+  errors?: readonly { field: string; keyword?: string; message: string }[];
+  data?: unknown;
+}
+
+export function isDataError(error: unknown): error is DataError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as DataError).code === 'number' &&
+    typeof (error as DataError).message === 'string'
+  );
+}

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
+import type { RegisteredEntity } from '../../engine/index.ts';
+import { deriveFormSections, editableFields, initialSnapshot, isDraftState, text, valueAt } from '../../engine/index.ts';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import { isDataError, type EntityRecord } from '../env/data-provider.ts';
+import { detailPath, listPath } from '../env/entity-paths.ts';
+import { errorMessage } from '../env/error-message.ts';
+import { placeErrors, type PlacedErrors } from './error-schema.ts';
+import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
+import { FormSection } from './FormSection.tsx';
+import { validateDocument } from './save-errors.ts';
+import { assertKnownWidgets } from './widgets/index.ts';
+
+export interface EntityFormProps {
+  reg: RegisteredEntity;
+  /** The record to edit; none for a new record (in the machine's initial state). */
+  id?: string;
+}
+
+const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
+
+/** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
+export function EntityForm({ reg, id }: EntityFormProps) {
+  const { lang, t, data, navigate } = useRendererEnv();
+  const { message, modal } = App.useApp();
+  const [record, setRecord] = useState<EntityRecord | undefined>();
+  const [parts, setParts] = useState<Record<string, Doc> | undefined>();
+  const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
+  const [loadError, setLoadError] = useState<unknown>();
+  const [saving, setSaving] = useState(false);
+
+  const firstSnapshot = useMemo(() => (reg.machine ? initialSnapshot(reg.machine) : undefined), [reg]);
+  const snapshot = record?.snapshot ?? firstSnapshot;
+  const editable = useMemo(() => editableFields(reg, snapshot), [reg, snapshot]);
+  const sections = useMemo(() => {
+    const derived = deriveFormSections(reg, lang, editable);
+    for (const s of derived) assertKnownWidgets(s.uiSchema);
+    return derived;
+  }, [reg, lang, editable]);
+  const sectionsRef = useRef(sections);
+  sectionsRef.current = sections;
+
+  const show = useCallback((r: EntityRecord | undefined) => {
+    setRecord(r);
+    setParts(splitDocument(sectionsRef.current, r?.doc ?? {}, !r));
+    setErrors(NO_ERRORS);
+  }, []);
+
+  useEffect(() => {
+    if (!id) {
+      show(undefined);
+      return;
+    }
+    let live = true;
+    setParts(undefined);
+    data.get(reg.name, id).then(
+      (r) => live && show(r),
+      (e: unknown) => live && setLoadError(e ?? new Error()),
+    );
+    return () => {
+      live = false;
+    };
+  }, [data, reg, id, show]);
+
+  const onSectionChange = useCallback((sectionId: string, formData: Doc) => setParts((p) => ({ ...p, [sectionId]: formData })), []);
+
+  const onSaveError = (e: unknown) => {
+    if (isDataError(e) && e.code === 409) {
+      const current = e.data as EntityRecord | undefined;
+      modal.confirm({
+        title: t('form.conflictTitle'),
+        content: e.message,
+        okText: t('form.conflictReload'),
+        cancelText: t('common.cancel'),
+        onOk: () => (current?.id ? show(current) : id && data.get(reg.name, id).then(show)),
+      });
+      return;
+    }
+    if (isDataError(e) && e.errors?.length) setErrors(placeErrors(sectionsRef.current, e.errors));
+    message.error(errorMessage(e) ?? t('common.loadFailed'));
+  };
+
+  const save = async () => {
+    if (!parts) return;
+    const doc = mergeDocument(record?.doc ?? {}, parts, sections, editable);
+    const problems = validateDocument(reg, doc, isDraftState(reg, snapshot), lang);
+    if (problems.length) {
+      setErrors(placeErrors(sections, problems));
+      message.error(t('form.invalid'));
+      return;
+    }
+    setErrors(NO_ERRORS);
+    setSaving(true);
+    try {
+      const saved = record ? await data.update(reg.name, record.id, doc, record.version) : await data.create(reg.name, doc);
+      message.success(t('form.saved'));
+      navigate(detailPath(reg, saved.id));
+    } catch (e) {
+      onSaveError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (loadError !== undefined) return <Alert type="error" showIcon title={errorMessage(loadError) ?? t('common.loadFailed')} />;
+  if (!parts) return <Spin description={t('common.loading')} />;
+
+  const entityLabel = text(reg.entity.label, lang, reg.name);
+  const title = record
+    ? t('form.editTitle', { entity: entityLabel, title: String(valueAt(record.doc, reg.entity.titleField) ?? '') })
+    : t('form.newTitle', { entity: entityLabel });
+  const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
+
+  return (
+    <Flex vertical gap={16} data-testid="entity-form">
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          <Space>
+            <Button onClick={() => navigate(record ? detailPath(reg, record.id) : listPath(reg))}>{t('common.back')}</Button>
+            <Button type="primary" loading={saving} disabled={nothingEditable} onClick={save} data-testid="form-save">
+              {isDraftState(reg, snapshot) ? t('form.saveDraft') : t('form.save')}
+            </Button>
+          </Space>
+        </Flex>
+      </Card>
+      {nothingEditable && <Alert type="warning" showIcon title={t('form.notEditable')} />}
+      {errors.unplaced.length > 0 && (
+        <Alert type="error" showIcon title={t('form.invalid')} description={errors.unplaced.map((e) => <div key={e.field + e.message}>{e.message}</div>)} />
+      )}
+      {sections.map((section) => (
+        <FormSection
+          key={section.id}
+          section={section}
+          formData={parts[section.id] ?? {}}
+          extraErrors={errors.bySection[section.id]}
+          onChange={onSectionChange}
+        />
+      ))}
+    </Flex>
+  );
+}

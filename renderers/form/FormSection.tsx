@@ -1,0 +1,50 @@
+import { memo, useMemo } from 'react';
+import { Card } from 'antd';
+import Form from '@rjsf/antd';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { DerivedFormSection } from '../../engine/index.ts';
+import { formValidator } from './form-validator.ts';
+import { portalWidgets } from './widgets/index.ts';
+
+export interface FormSectionProps {
+  section: DerivedFormSection;
+  formData: Record<string, unknown>;
+  extraErrors?: ErrorSchema;
+  onChange(sectionId: string, formData: Record<string, unknown>): void;
+}
+
+/** antd column span per field kind: 1, 2 or 3 fields per row (objects, arrays and text areas take a row). */
+function formContextFor(columns: number) {
+  if (columns <= 1) return { colSpan: 24 };
+  if (columns === 2) return {};
+  const third = 8;
+  return {
+    colSpan: { string: third, number: third, integer: third, boolean: third, date: third, lookup: third, object: 24, array: 24, textarea: 24, upload: 24, checkboxes: 24 },
+  };
+}
+
+/**
+ * One declared form section as its own RJSF form. It re-renders only when its own data or
+ * errors change, so a keystroke costs one section, not the whole document.
+ */
+export const FormSection = memo(function FormSection({ section, formData, extraErrors, onChange }: FormSectionProps) {
+  const uiSchema = useMemo<UiSchema>(() => ({ ...section.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [section]);
+  const formContext = useMemo(() => formContextFor(section.columns), [section.columns]);
+  return (
+    <Card title={section.title} size="small" data-section={section.id}>
+      <Form
+        tagName="div"
+        schema={section.schema as RJSFSchema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={formValidator}
+        widgets={portalWidgets}
+        formContext={formContext}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(e) => onChange(section.id, (e.formData ?? {}) as Record<string, unknown>)}
+      />
+    </Card>
+  );
+});

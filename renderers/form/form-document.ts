@@ -1,0 +1,34 @@
+import { getDefaultFormState } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
+import type { DerivedFormSection } from '../../engine/index.ts';
+import { formValidator } from './form-validator.ts';
+
+export type Doc = Record<string, unknown>;
+
+/** The document cut into the form's sections: each section's own top-level fields. */
+export function splitDocument(sections: readonly DerivedFormSection[], doc: Doc, withDefaults: boolean): Record<string, Doc> {
+  const parts: Record<string, Doc> = {};
+  for (const section of sections) {
+    const own: Doc = {};
+    for (const field of section.fields) if (doc[field] !== undefined) own[field] = doc[field];
+    parts[section.id] = withDefaults ? ((getDefaultFormState(formValidator, section.schema as RJSFSchema, own) as Doc | undefined) ?? own) : own;
+  }
+  return parts;
+}
+
+/**
+ * The document to save: the stored document with the sections' edits of editable fields laid
+ * over it. Fields the record's state does not let change keep their stored value.
+ */
+export function mergeDocument(base: Doc, parts: Record<string, Doc>, sections: readonly DerivedFormSection[], editable: ReadonlySet<string>): Doc {
+  const out: Doc = { ...base };
+  for (const section of sections) {
+    const part = parts[section.id] ?? {};
+    for (const field of section.fields) {
+      if (!editable.has(field)) continue;
+      if (part[field] === undefined) delete out[field];
+      else out[field] = part[field];
+    }
+  }
+  return JSON.parse(JSON.stringify(out)) as Doc;
+}

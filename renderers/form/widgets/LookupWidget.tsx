@@ -1,0 +1,28 @@
+import { Select } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import { useRendererEnv } from '../../env/renderer-env.tsx';
+import { useLookupOptions } from '../../lookup/use-lookup-options.ts';
+
+/** A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`). */
+export function LookupWidget({ id, value, disabled, readonly, options, onChange, onBlur, onFocus }: WidgetProps) {
+  const { t } = useRendererEnv();
+  const source = options.lookup;
+  if (typeof source !== 'string') throw new Error(`Lookup widget '${id}' needs ui:options.lookup (the lookup source name)`);
+  const { options: choices, loading } = useLookupOptions(source);
+  return (
+    <Select
+      id={id}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={loading}
+      disabled={disabled || readonly}
+      placeholder={t('lookup.placeholder')}
+      options={choices}
+      value={value ?? undefined}
+      onChange={(v?: string) => onChange(v ?? undefined)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      style={{ width: '100%' }}
+    />
+  );
+}

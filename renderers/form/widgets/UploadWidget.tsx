@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+import { App, Button, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import type { FieldSchema } from '../../../engine/index.ts';
+import { useRendererEnv } from '../../env/renderer-env.tsx';
+import type { StoredFile } from '../../env/data-provider.ts';
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`;
+
+/**
+ * Files uploaded to the server (raw body, one request per file) and kept in the document as
+ * `{ fileId, fileName, contentType, size }` items; the schema's `x-upload` sets the accepted
+ * types, the size limit and how many files the field holds.
+ */
+export function UploadWidget({ id, value, disabled, readonly, schema, onChange }: WidgetProps) {
+  const { data, t } = useRendererEnv();
+  const { message } = App.useApp();
+  const rules = (schema as FieldSchema)['x-upload'];
+  if (!rules) throw new Error(`Upload widget '${id}' needs the schema's x-upload (accept, maxBytes, maxFiles)`);
+  const files: StoredFile[] = Array.isArray(value) ? (value as StoredFile[]) : [];
+  const current = useRef(files);
+  current.current = files;
+
+  const fileList: UploadFile[] = files.map((f) => ({ uid: f.fileId, name: f.fileName, status: 'done', url: data.fileUrl(f.fileId) }));
+  const full = files.length >= rules.maxFiles;
+
+  return (
+    <Upload
+      id={id}
+      accept={rules.accept.join(',')}
+      fileList={fileList}
+      disabled={disabled || readonly}
+      multiple={rules.maxFiles > 1}
+      beforeUpload={(file) => {
+        if (!rules.accept.includes(file.type)) {
+          message.error(t('upload.wrongType', { name: file.name, types: rules.accept.join(', ') }));
+          return Upload.LIST_IGNORE;
+        }
+        if (file.size > rules.maxBytes) {
+          message.error(t('upload.tooLarge', { name: file.name, max: megabytes(rules.maxBytes) }));
+          return Upload.LIST_IGNORE;
+        }
+        if (current.current.length >= rules.maxFiles) {
+          message.error(t('upload.tooMany', { max: rules.maxFiles }));
+          return Upload.LIST_IGNORE;
+        }
+        return true;
+      }}
+      customRequest={({ file, onSuccess, onError }) => {
+        data.upload(file as File).then(
+          (stored) => {
+            onChange([...current.current, stored]);
+            onSuccess?.(stored);
+          },
+          (e: unknown) => {
+            const text = typeof e === 'object' && e && 'message' in e ? String((e as { message: unknown }).message) : t('upload.failed');
+            message.error(text || t('upload.failed'));
+            onError?.(e instanceof Error ? e : new Error(text));
+          },
+        );
+      }}
+      onRemove={(file) => {
+        onChange(current.current.filter((f) => f.fileId !== file.uid));
+        return true;
+      }}
+    >
+      {!full && !(disabled || readonly) && <Button>{t('upload.button')}</Button>}
+    </Upload>
+  );
+}

@@ -1,0 +1,117 @@
+import { Descriptions, Space, Table, Tag, Typography } from 'antd';
+import type { FieldKind, FieldSchema, RegisteredEntity } from '../../engine/index.ts';
+import { enumLabel, fieldLabel, kindOf, resolveNode } from '../../engine/index.ts';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import type { StoredFile } from '../env/data-provider.ts';
+import { lookupLabel, useLookupOptions } from '../lookup/use-lookup-options.ts';
+import { formatScalar } from './format-value.ts';
+import { StateTag } from './StateTag.tsx';
+
+export interface FieldValueProps {
+  reg: RegisteredEntity;
+  /** The view's field path (system state fields start with `$`). */
+  field: string;
+  kind: FieldKind;
+  node?: FieldSchema;
+  value: unknown;
+  /** Table cells: no nested tables. */
+  compact?: boolean;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const childOf = (reg: RegisteredEntity, node: FieldSchema, key: string) => resolveNode(reg.schema, node.properties?.[key] ?? {});
+
+function Empty() {
+  const { t } = useRendererEnv();
+  return <Typography.Text type="secondary">{t('detail.empty')}</Typography.Text>;
+}
+
+function LookupText({ name, value }: { name: string; value: unknown }) {
+  const { options } = useLookupOptions(name);
+  return <>{lookupLabel(options, value)}</>;
+}
+
+function FileLinks({ files }: { files: readonly StoredFile[] }) {
+  const { data, t } = useRendererEnv();
+  return (
+    <Space orientation="vertical" size={0}>
+      {files.map((f) => (
+        <Typography.Link key={f.fileId} href={data.fileUrl(f.fileId)} target="_blank" rel="noreferrer" download={f.fileName}>
+          {f.fileName || t('detail.download')}
+        </Typography.Link>
+      ))}
+    </Space>
+  );
+}
+
+/** An object value as nested label/value pairs, labelled by its declaration; empty keys are left out. */
+function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEntity; field: string; node: FieldSchema; value: Record<string, unknown>; compact?: boolean }) {
+  const { lang } = useRendererEnv();
+  const keys = Object.keys(node.properties ?? {}).filter((k) => !blank(value[k]));
+  if (!keys.length) return <Empty />;
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      colon={false}
+      items={keys.map((key) => {
+        const child = childOf(reg, node, key);
+        return {
+          key,
+          label: fieldLabel(child, lang, key),
+          children: <FieldValue reg={reg} field={`${field}.${key}`} kind={kindOf(child)} node={child} value={value[key]} compact={compact} />,
+        };
+      })}
+    />
+  );
+}
+
+/** An array of objects as a small table whose columns are the items' declared properties. */
+function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field: string; node: FieldSchema; rows: Record<string, unknown>[] }) {
+  const { lang } = useRendererEnv();
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey={(row) => String(rows.indexOf(row))}
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      columns={Object.keys(node.properties ?? {}).map((key) => {
+        const child = childOf(reg, node, key);
+        return {
+          key,
+          title: fieldLabel(child, lang, key),
+          dataIndex: key,
+          render: (v: unknown) => <FieldValue reg={reg} field={`${field}.${key}`} kind={kindOf(child)} node={child} value={v} compact />,
+        };
+      })}
+    />
+  );
+}
+
+/** Any field value of a record, rendered by what its declaration says it is. */
+export function FieldValue({ reg, field, kind, node, value, compact }: FieldValueProps) {
+  const { lang } = useRendererEnv();
+  if (blank(value)) return <Empty />;
+  if (kind === 'state') return <StateTag reg={reg} field={field} value={String(value)} />;
+  if (node?.['x-lookup']) return <LookupText name={node['x-lookup']} value={value} />;
+  if (node?.['x-widget'] === 'upload' && Array.isArray(value)) return <FileLinks files={value as StoredFile[]} />;
+  if (Array.isArray(value)) {
+    const items = node?.items ? resolveNode(reg.schema, node.items) : undefined;
+    if (items?.type === 'object' && items.properties) {
+      return compact ? <>{value.length}</> : <ObjectTable reg={reg} field={field} node={items} rows={value as Record<string, unknown>[]} />;
+    }
+    return (
+      <Space size={[0, 4]} wrap>
+        {value.map((v, i) => (
+          <Tag key={`${String(v)}-${i}`}>{items?.enum ? enumLabel(node, v, lang) : formatScalar(items ? kindOf(items) : 'text', items, v, lang)}</Tag>
+        ))}
+      </Space>
+    );
+  }
+  if (kind === 'object' && node?.properties && typeof value === 'object') {
+    return <ObjectValue reg={reg} field={field} node={node} value={value as Record<string, unknown>} compact={compact} />;
+  }
+  const text = formatScalar(kind, node, value, lang);
+  return text ? <>{text}</> : <Empty />;
+}

@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
+import type { RegisteredEntity } from '../../engine/index.ts';
+import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import type { ListResult } from '../env/data-provider.ts';
+import { formPath } from '../env/entity-paths.ts';
+import { errorMessage } from '../env/error-message.ts';
+import { FilterBar } from './FilterBar.tsx';
+import { toTableColumns } from './list-columns.tsx';
+import { readListParams, toSortParam, writeListParams } from './list-params.ts';
+
+export interface EntityListProps {
+  reg: RegisteredEntity;
+  /** The page's URL query: the list's whole state. */
+  search: URLSearchParams;
+  onSearchChange(next: URLSearchParams): void;
+}
+
+/** The generated list page of any registered entity: filter bar, server-paged table, New button. */
+export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
+  const { lang, t, data, permissions, navigate } = useRendererEnv();
+  const searchKey = search.toString();
+  const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
+  const columns = useMemo(() => deriveListColumns(reg, lang), [reg, lang]);
+  const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
+  const [result, setResult] = useState<ListResult | undefined>();
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>();
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    data.list(reg.name, params).then(
+      (r) => {
+        if (!live) return;
+        setResult(r);
+        setError(undefined);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(e ?? new Error());
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [data, reg, params, reloads]);
+
+  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
+  const mayCreate = hasPermission(permissions, reg.entity.permissions.create);
+
+  return (
+    <Card
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{text(reg.entity.label, lang, reg.name)}</Typography.Title>}
+      extra={
+        mayCreate && (
+          <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
+            {t('list.new')}
+          </Button>
+        )
+      }
+    >
+      <Flex vertical gap={16}>
+        <FilterBar filters={filters} values={params.filters} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
+        {error !== undefined && (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(error) ?? t('common.loadFailed')}
+            action={<Button size="small" onClick={() => setReloads((n) => n + 1)}>{t('common.retry')}</Button>}
+          />
+        )}
+        <Table
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          columns={tableColumns}
+          dataSource={result?.items ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: result?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('list.total', { total }),
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const sort = toSortParam(one?.columnKey === undefined ? undefined : String(one.columnKey), one?.order);
+            const pageSize = pagination.pageSize ?? params.pageSize;
+            const page = sort !== params.sort || pageSize !== params.pageSize ? 1 : (pagination.current ?? 1);
+            onSearchChange(writeListParams({ ...params, page, pageSize, sort }));
+          }}
+        />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { DerivedColumn, RegisteredEntity } from '../../engine/index.ts';
+import { fieldAt } from '../../engine/index.ts';
+import type { EntityRecord } from '../env/data-provider.ts';
+import { detailPath } from '../env/entity-paths.ts';
+import { FieldValue } from '../format/FieldValue.tsx';
+import { recordValue } from '../format/record-value.ts';
+import { columnSortOrder } from './list-params.ts';
+
+/** The declared list columns as antd columns: server-side sort, values rendered by kind, links to the detail. */
+export function toTableColumns(
+  reg: RegisteredEntity,
+  columns: readonly DerivedColumn[],
+  sort: string | undefined,
+  navigate: (to: string) => void,
+): TableColumnsType<EntityRecord> {
+  return columns.map((c) => {
+    const node = c.field.startsWith('$') ? undefined : fieldAt(reg.schema, c.field);
+    return {
+      key: c.field,
+      title: c.title,
+      width: c.width,
+      sorter: c.sortable,
+      sortOrder: c.sortable ? columnSortOrder(sort, c.field) : undefined,
+      sortDirections: ['ascend', 'descend'],
+      render: (_: unknown, record: EntityRecord) => {
+        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={recordValue(record, c.field)} compact />;
+        if (!c.link) return value;
+        const to = detailPath(reg, record.id);
+        return (
+          <Typography.Link
+            href={to}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey) return;
+              e.preventDefault();
+              navigate(to);
+            }}
+          >
+            {value}
+          </Typography.Link>
+        );
+      },
+    };
+  });
+}

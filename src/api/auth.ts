@@ -1,0 +1,51 @@
+import { request } from './client.ts';
+
+export interface PublicKey {
+  /** base64 DER (SPKI) of the RSA key passwords are encrypted with. */
+  spki: string;
+  algorithm: string;
+}
+
+export interface UserInfo {
+  id: string;
+  account: string;
+  userName: string;
+  companyId?: string;
+  companyName?: string;
+  regionAccount?: string;
+}
+
+/** The session user as the server describes it (GET /api/auth/me: the same without accessToken). */
+export interface SessionProfile {
+  permissions: string;
+  dimensions: Record<string, string | undefined>;
+  posts: unknown[];
+  guide?: unknown;
+  tcpp?: unknown;
+  userMgtId?: string;
+  userInfo: UserInfo;
+}
+
+export interface TokenResponse extends SessionProfile {
+  accessToken: string;
+}
+
+export interface TokenRequest {
+  account: string;
+  /** base64 of the RSA-OAEP (SHA-256) ciphertext of the UTF-8 password. */
+  password: string;
+  type: 'account';
+  tenantId?: string;
+  receiveMarketingCommunication?: boolean;
+}
+
+export const getPublicKey = () => request<PublicKey>('/api/auth/public-key');
+
+export const requestToken = (body: TokenRequest) =>
+  request<TokenResponse>('/api/auth/token', { method: 'POST', json: body, ignoreUnauthorized: true });
+
+export const getButtons = () => request<string[]>('/api/auth/buttons');
+
+export const getMe = () => request<SessionProfile>('/api/auth/me');
+
+export const postLogout = () => request<unknown>('/api/auth/logout', { method: 'POST', ignoreUnauthorized: true });

@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import { toPermissionMap, type PermissionMap } from '../../engine/permissions.ts';
+import type { SessionProfile, UserInfo } from '../api/auth.ts';
+import { clearToken, readToken, writeToken } from './token-storage.ts';
+
+const PROFILE_KEY = 'portico_session';
+
+interface StoredProfile {
+  profile: SessionProfile;
+  buttons: string[];
+}
+
+export interface SessionState {
+  token?: string;
+  /** Login permission codes plus button codes, as code → true (SPEC §3). */
+  permissions: PermissionMap;
+  userInfo?: UserInfo;
+  dimensions: Record<string, string | undefined>;
+  profile?: SessionProfile;
+  /** Starts a session: token, profile and button codes; all kept for the browser session. */
+  signIn(token: string, profile: SessionProfile, buttons: string[]): void;
+  /** Fills the profile of a session whose token was found (e.g. the cookie, in a new tab). */
+  restore(profile: SessionProfile, buttons: string[]): void;
+  /** Forgets everything about the session. */
+  clear(): void;
+}
+
+function readStored(): StoredProfile | undefined {
+  try {
+    const raw = sessionStorage.getItem(PROFILE_KEY);
+    return raw ? (JSON.parse(raw) as StoredProfile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function derived(stored: StoredProfile | undefined) {
+  return {
+    profile: stored?.profile,
+    userInfo: stored?.profile.userInfo,
+    dimensions: stored?.profile.dimensions ?? {},
+    permissions: toPermissionMap(stored?.profile.permissions, stored?.buttons),
+  };
+}
+
+export const useSession = create<SessionState>((set) => ({
+  token: readToken(),
+  ...derived(readToken() ? readStored() : undefined),
+  signIn(token, profile, buttons) {
+    writeToken(token);
+    const stored = { profile, buttons };
+    sessionStorage.setItem(PROFILE_KEY, JSON.stringify(stored));
+    set({ token, ...derived(stored) });
+  },
+  restore(profile, buttons) {
+    const stored = { profile, buttons };
+    sessionStorage.setItem(PROFILE_KEY, JSON.stringify(stored));
+    set(derived(stored));
+  },
+  clear() {
+    clearToken();
+    sessionStorage.removeItem(PROFILE_KEY);
+    set({ token: undefined, ...derived(undefined) });
+  },
+}));

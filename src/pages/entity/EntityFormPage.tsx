@@ -1,0 +1,10 @@
+import { useSearchParams } from 'react-router';
+import type { RegisteredEntity } from '../../../engine/registry.ts';
+import { EntityForm } from '../../../renderers/form/EntityForm.tsx';
+
+/** An entity's form: `?id=<record id>` edits a record, no id starts a new one. */
+export default function EntityFormPage({ reg }: { reg: RegisteredEntity }) {
+  const [search] = useSearchParams();
+  const id = search.get('id') ?? undefined;
+  return <EntityForm key={id ?? 'new'} reg={reg} id={id} />;
+}

@@ -1,0 +1,20 @@
+import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
+
+export type EntityPageKind = 'list' | 'detail' | 'form';
+
+export interface EntityRouteMatch {
+  reg: RegisteredEntity;
+  kind: EntityPageKind;
+}
+
+/** Which entity page a path is: each registered entity declares its list, detail and form routes. */
+export function matchEntityRoute(registry: EntityRegistry, pathname: string): EntityRouteMatch | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const reg of registry.list()) {
+    const { routes } = reg.entity;
+    if (routes.list === path) return { reg, kind: 'list' };
+    if (routes.detail === path) return { reg, kind: 'detail' };
+    if (routes.form === path) return { reg, kind: 'form' };
+  }
+  return undefined;
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { logIn } from '../../auth/login.ts';
+import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
+import { checkLoginFields, type LoginFieldErrors, type LoginFields } from './login-fields.ts';
+import { LoginField } from './LoginField.tsx';
+import { safeRedirect } from './safe-redirect.ts';
+
+const EMPTY: LoginFields = { account: '', password: '', acceptTerms: false, receiveMarketingCommunication: false };
+
+/**
+ * /login: account and password (encrypted before it leaves the browser), terms, marketing
+ * consent. It uses only a few light antd components: the page must load fast.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [fields, setFields] = useState<LoginFields>(EMPTY);
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof LoginFields>(key: K, value: LoginFields[K]) => setFields((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems = checkLoginFields(fields);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    setServerError(undefined);
+    try {
+      await logIn(fields);
+      navigate(safeRedirect(search.get('redirectedFrom')), { replace: true });
+    } catch (err) {
+      setServerError(err instanceof Error && err.message ? err.message : t('login.failed'));
+      setBusy(false);
+    }
+  };
+
+  const message = (key?: string) => (key ? t(key) : undefined);
+  const panel = { width: '100%', maxWidth: 400, padding: 32, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary };
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}>
+      <main style={panel}>
+        <Flex justify="space-between" align="start" gap={16} style={{ marginBottom: 24 }}>
+          <div>
+            <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3, color: token.colorPrimary }}>{t('app.title')}</h1>
+            <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('app.tagline')}</p>
+          </div>
+          <LanguageSwitch />
+        </Flex>
+        <h2 style={{ fontSize: token.fontSizeHeading4, marginTop: 0 }}>{t('login.title')}</h2>
+        {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} data-testid="login-error" />}
+        <form onSubmit={submit} noValidate>
+          <LoginField id="login-account" label={t('login.account')} error={message(errors.account)}>
+            <Input id="login-account" name="account" autoComplete="username" autoFocus status={errors.account && 'error'} value={fields.account} onChange={(e) => set('account', e.target.value)} />
+          </LoginField>
+          <LoginField id="login-password" label={t('login.password')} error={message(errors.password)}>
+            <Input.Password id="login-password" name="password" autoComplete="current-password" status={errors.password && 'error'} value={fields.password} onChange={(e) => set('password', e.target.value)} />
+          </LoginField>
+          <LoginField id="login-terms" error={message(errors.acceptTerms)}>
+            <Checkbox id="login-terms" checked={fields.acceptTerms} onChange={(e) => set('acceptTerms', e.target.checked)}>
+              {t('login.acceptTerms')}
+            </Checkbox>
+          </LoginField>
+          <LoginField id="login-marketing">
+            <Checkbox id="login-marketing" checked={fields.receiveMarketingCommunication} onChange={(e) => set('receiveMarketingCommunication', e.target.checked)}>
+              {t('login.marketing')}
+            </Checkbox>
+          </LoginField>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </form>
+      </main>
+      <p style={{ marginTop: 24, color: token.colorTextSecondary }}>{t('app.copyright')}</p>
+    </Flex>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { getButtons, getMe } from '../api/auth.ts';
+import { useSession } from '../auth/session-store.ts';
+import { PageLoading } from './PageLoading.tsx';
+
+export const loginPath = (from: string) => `/login?redirectedFrom=${encodeURIComponent(from)}`;
+
+/**
+ * Pages that need a session: without a token the visitor goes to /login?redirectedFrom=<path>.
+ * A token without a profile (found in the cookie by a new tab) is completed from the server first.
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const profile = useSession((s) => s.profile);
+  useEffect(() => {
+    if (!token || profile) return;
+    Promise.all([getMe(), getButtons()]).then(
+      ([me, buttons]) => useSession.getState().restore(me, buttons),
+      () => useSession.getState().clear(),
+    );
+  }, [token, profile]);
+  if (!token) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (!profile) return <PageLoading textKey="session.restoring" />;
+  return <Outlet />;
+}
+
+/** Pages only for visitors without a session (/login): a logged-in user goes to /. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const token = useSession((s) => s.token);
+  if (token) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

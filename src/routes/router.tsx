@@ -1,0 +1,51 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { routeTable, type AppRoute } from './table.tsx';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { registerNavigator } from './navigation.ts';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import { PageFrame } from './PageFrame.tsx';
+import { PageLoading } from './PageLoading.tsx';
+
+const AppShell = lazy(() => import('../shell/AppShell.tsx'));
+
+function toRouteObject(route: AppRoute): RouteObject {
+  if (route.redirect) return { path: route.path, element: <Navigate to={route.redirect} replace /> };
+  if (!route.lazy) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
+  const Page = lazy(route.lazy);
+  const page = (
+    <PageFrame label={route.label}>
+      <Page />
+    </PageFrame>
+  );
+  return { path: route.path, element: route.guestOnly ? <GuestOnly>{page}</GuestOnly> : page };
+}
+
+/** The route table as a react-router tree: public pages, then the guarded pages inside the shell. */
+export function buildRoutes(table: readonly AppRoute[]): RouteObject[] {
+  return [
+    ...table.filter((r) => !r.auth).map(toRouteObject),
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          element: (
+            <Suspense fallback={<PageLoading />}>
+              <AppShell />
+            </Suspense>
+          ),
+          children: table.filter((r) => r.auth).map(toRouteObject),
+        },
+      ],
+    },
+  ];
+}
+
+const routes = buildRoutes(routeTable);
+
+/** The routed pages (declarative routing keeps the login page's script small). */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return <PageErrorBoundary>{useRoutes(routes)}</PageErrorBoundary>;
+}

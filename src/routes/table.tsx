@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The portal's route table: one plain array, easy to append to. Each route names its page (loaded
+ * on first visit), the i18n key of its label (page title), and whether it needs a session.
+ * Routes with `auth: true` render inside the shell. Generated entity pages (each entity's
+ * declared list/detail/form routes) are resolved from the registry by the `*` route; paths that
+ * match nothing go to /404.
+ */
+export interface AppRoute {
+  path: string;
+  /** i18n key of the page's label. */
+  label: string;
+  /** The page needs a session token. */
+  auth: boolean;
+  /** Only for visitors without a session: a logged-in user is sent to /. */
+  guestOnly?: boolean;
+  /** The page module, loaded when the route is first visited. */
+  lazy?: () => Promise<{ default: ComponentType }>;
+  /** Or a redirect to another path. */
+  redirect?: string;
+}
+
+export const routeTable: AppRoute[] = [
+  { path: '/login', label: 'route.login', auth: false, guestOnly: true, lazy: () => import('../pages/login/LoginPage.tsx') },
+  { path: '/404', label: 'route.notFound', auth: false, lazy: () => import('../pages/NotFoundPage.tsx') },
+  { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
+  { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
+  { path: '/wel/index', label: 'route.dashboard', auth: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
+  { path: '*', label: 'app.title', auth: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
+];
