@@ -11,12 +11,14 @@ const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': zhCN, 'en-US': enUS };
 
 /** SPEC §9: the default colour is orange. */
 const THEME = { token: { colorPrimary: '#f60', borderRadius: 6 } };
+/** Button labels exactly as the resources and declarations write them (no space put between two Chinese characters). */
+const BUTTON = { autoInsertSpace: false };
 
 /** The portal: antd in the user's language and theme around the router (antd's App, with its message and modal hooks, wraps the shell). */
 export function App() {
   const lang = useLanguage();
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME} button={BUTTON}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -22,8 +22,8 @@ export function DetailHeader({ reg, record, onRecord, reload }: DetailHeaderProp
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const { message } = App.useApp();
   const runner = useActionRunner(reg, record, onRecord, reload);
-  const actions = availableActions(reg, record.snapshot, permissions, lang);
-  const mayEdit = hasPermission(permissions, reg.entity.permissions.update) && editableFields(reg, record.snapshot).size > 0;
+  const actions = record.snapshot ? availableActions(reg, record.snapshot, permissions, lang) : [];
+  const mayEdit = hasPermission(permissions, reg.entity.permissions.update) && editableFields(reg, record.snapshot ?? undefined).size > 0;
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
   const title = String(valueAt(record.doc, reg.entity.titleField) ?? '') || text(reg.entity.label, lang, reg.name);

@@ -1,26 +1,12 @@
-import type { PersistedSnapshot } from '../../engine/index.ts';
-
 /**
  * The data contract the renderers call (Refine-style: small typed functions taking one params
- * object). The portal (src/) implements it over HTTP; tests can implement it in memory.
+ * object). The portal (src/) implements it over HTTP; tests can implement it in memory. The
+ * record, audit, lookup and file shapes are the API's own (engine/api-contract.ts).
  */
 
-/** A stored record of a declared entity, as the API returns it. */
-export interface EntityRecord {
-  id: string;
-  entity: string;
-  doc: Record<string, unknown>;
-  /** System state fields: `{ $status: 'draft', … }`. */
-  states: Record<string, string>;
-  snapshot: PersistedSnapshot;
-  version: number;
-  companyId?: string;
-  companyName?: string;
-  createdBy?: string;
-  createdByName?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { AuditEntry, EntityRecord, ListResult, LookupOption, StoredFile } from '../../engine/api-contract.ts';
+
+export type { AuditEntry, EntityRecord, ListResult, LookupOption, StoredFile };
 
 export interface ListParams {
   page: number;
@@ -29,39 +15,6 @@ export interface ListParams {
   sort?: string;
   /** Filter values keyed by field (sent as `f.<field>`). */
   filters: Record<string, string>;
-}
-
-export interface ListResult {
-  items: EntityRecord[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actorId?: string;
-  actorName?: string;
-  kind: 'create' | 'update' | 'event' | 'delete' | 'copy';
-  event?: string;
-  fromStates?: Record<string, string>;
-  toStates?: Record<string, string>;
-  payload?: Record<string, unknown>;
-  changedFields?: string[];
-}
-
-export interface LookupOption {
-  value: string;
-  label: string;
-}
-
-/** A file stored by the server, as kept in the document. */
-export interface StoredFile {
-  fileId: string;
-  fileName: string;
-  contentType: string;
-  size: number;
 }
 
 export interface LifecycleEventRequest {

@@ -25,7 +25,6 @@ export function EntityForm({ reg, id }: EntityFormProps) {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
   const [record, setRecord] = useState<EntityRecord | undefined>();
-  const [parts, setParts] = useState<Record<string, Doc> | undefined>();
   const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
   const [loadError, setLoadError] = useState<unknown>();
   const [saving, setSaving] = useState(false);
@@ -40,6 +39,8 @@ export function EntityForm({ reg, id }: EntityFormProps) {
   }, [reg, lang, editable]);
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
+  /** Per-section form data; a new record starts from the schema's defaults. */
+  const [parts, setParts] = useState<Record<string, Doc> | undefined>(() => (id ? undefined : splitDocument(sections, {}, true)));
 
   const show = useCallback((r: EntityRecord | undefined) => {
     setRecord(r);
@@ -48,10 +49,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
   }, []);
 
   useEffect(() => {
-    if (!id) {
-      show(undefined);
-      return;
-    }
+    if (!id) return;
     let live = true;
     setParts(undefined);
     data.get(reg.name, id).then(

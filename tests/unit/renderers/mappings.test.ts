@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { deriveFormSections, editableFields, FILTER_PREFIX } from '../../../engine/index.ts';
+import { RENDERER_TEXT_KEYS } from '../../../renderers/env/texts.ts';
+import { columnSortOrder, decodeFilterValue, encodeFilterValue, readListParams, toSortParam, writeListParams } from '../../../renderers/list/list-params.ts';
+import { placeErrors, toErrorSchema } from '../../../renderers/form/error-schema.ts';
+import { mergeDocument, splitDocument } from '../../../renderers/form/form-document.ts';
+import { assertKnownWidgets, UnknownWidgetError } from '../../../renderers/form/widgets/index.ts';
+import { historyItems } from '../../../renderers/detail/history-items.ts';
+import { localizePayloadSchema } from '../../../renderers/form/localize-payload.ts';
+import zhCN from '../../../src/i18n/zh-CN.json';
+import enUS from '../../../src/i18n/en-US.json';
+import { gadgetBundle, gadgetRecord, gadgetRegistry } from './gadget-fixture.ts';
+import { translator } from './render-env.tsx';
+
+const reg = gadgetRegistry();
+
+describe('renderer texts', () => {
+  it.each([
+    ['zh-CN', zhCN],
+    ['en-US', enUS],
+  ])('every text a renderer asks for exists in %s', (_lang, resources) => {
+    for (const key of RENDERER_TEXT_KEYS) {
+      const [group, name] = key.split('.') as [string, string];
+      const value = (resources.renderer as Record<string, Record<string, string>>)[group]?.[name];
+      expect(value, key).toBeTruthy();
+    }
+  });
+
+  it('the portal resources have the same keys in both languages', () => {
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(enUS).sort()).toEqual(keys(zhCN).sort());
+  });
+});
+
+describe('list query in the URL', () => {
+  it('reads declared filters, paging and sort, and ignores undeclared keys', () => {
+    const search = new URLSearchParams(`${FILTER_PREFIX}code=GX&${FILTER_PREFIX}$state=active,retired&${FILTER_PREFIX}weight=3&page=2&pageSize=50&sort=madeOn:asc`);
+    expect(readListParams(reg, search)).toEqual({ page: 2, pageSize: 50, sort: 'madeOn:asc', filters: { code: 'GX', $state: 'active,retired' } });
+  });
+
+  it('falls back to the declared page size and drops malformed values', () => {
+    expect(readListParams(reg, new URLSearchParams('page=-1&pageSize=9999&sort=nonsense'))).toEqual({ page: 1, pageSize: 20, sort: undefined, filters: {} });
+  });
+
+  it('round-trips through the URL', () => {
+    const params = { page: 3, pageSize: 10, sort: 'code:desc', filters: { colour: 'red' } };
+    expect(readListParams(reg, writeListParams(params))).toEqual(params);
+  });
+
+  it('maps antd sort orders to the API sort param and back', () => {
+    expect(toSortParam('code', 'descend')).toBe('code:desc');
+    expect(toSortParam('code', null)).toBeUndefined();
+    expect(columnSortOrder('code:asc', 'code')).toBe('ascend');
+    expect(columnSortOrder('code:asc', 'madeOn')).toBeNull();
+  });
+
+  it('encodes filter values as the list endpoint reads them', () => {
+    expect(encodeFilterValue('in', ['a', 'b'])).toBe('a,b');
+    expect(encodeFilterValue('range', ['2026-01-01', null])).toBe('2026-01-01..');
+    expect(encodeFilterValue('range', [null, null])).toBe('');
+    expect(decodeFilterValue('range', '..2026-02-01')).toEqual(['', '2026-02-01']);
+    expect(decodeFilterValue('in', 'a,b')).toEqual(['a', 'b']);
+  });
+});
+
+describe('form errors', () => {
+  it('turns dotted field paths into an RJSF ErrorSchema', () => {
+    expect(toErrorSchema([{ field: 'maker.email', message: 'bad' }, { field: 'parts.0.partNo', message: 'missing' }])).toEqual({
+      maker: { email: { __errors: ['bad'] } },
+      parts: { 0: { partNo: { __errors: ['missing'] } } },
+    });
+  });
+
+  it('places each error in the section holding its top-level field; the rest are unplaced', () => {
+    const sections = deriveFormSections(reg, 'en-US', editableFields(reg, undefined));
+    const placed = placeErrors(sections, [
+      { field: 'code', message: 'required' },
+      { field: 'maker.email', message: 'format' },
+      { field: '', message: 'whole document' },
+    ]);
+    expect(Object.keys(placed.bySection).sort()).toEqual(['identity', 'origin']);
+    expect(placed.unplaced).toEqual([{ field: '', message: 'whole document' }]);
+  });
+});
+
+describe('form documents', () => {
+  const sections = deriveFormSections(reg, 'en-US', editableFields(reg, undefined));
+
+  it('splits a document by section and fills a new record with schema defaults', () => {
+    const parts = splitDocument(sections, {}, true);
+    expect(parts.identity).toMatchObject({ fragile: false });
+  });
+
+  it('keeps the stored value of fields the state does not let change', () => {
+    const retired = new Set(['notes']);
+    const parts = splitDocument(sections, gadgetRecord.doc, false);
+    const edited = { ...parts, identity: { ...parts.identity, code: 'CHANGED' }, origin: { ...parts.origin, notes: 'new note' } };
+    const doc = mergeDocument(gadgetRecord.doc, edited, sections, retired);
+    expect(doc.code).toBe('GX-42');
+    expect(doc.notes).toBe('new note');
+  });
+
+  it('removes a cleared editable field', () => {
+    const parts = splitDocument(sections, gadgetRecord.doc, false);
+    const doc = mergeDocument(gadgetRecord.doc, { ...parts, origin: { ...parts.origin, notes: undefined } }, sections, new Set(['notes']));
+    expect('notes' in doc).toBe(false);
+  });
+});
+
+describe('widgets', () => {
+  it('accepts the widgets the declarations use', () => {
+    for (const s of deriveFormSections(reg, 'zh-CN', new Set())) expect(() => assertKnownWidgets(s.uiSchema)).not.toThrow();
+  });
+
+  it('fails loudly, naming the field, on a widget nobody registered', () => {
+    expect(() => assertKnownWidgets({ maker: { email: { 'ui:widget': 'colourWheel' } } })).toThrow(UnknownWidgetError);
+    expect(() => assertKnownWidgets({ maker: { email: { 'ui:widget': 'colourWheel' } } })).toThrow(/No widget 'colourWheel'.*maker\.email/);
+  });
+});
+
+describe('payload dialogs', () => {
+  it('labels payload fields from their declaration and picks widgets', () => {
+    const schema = gadgetBundle.entity.actions?.REVIVE?.payloadSchema ?? {};
+    const zh = localizePayloadSchema(schema, 'zh-CN');
+    expect(zh.schema.properties?.note?.title).toBe('说明');
+    expect(zh.uiSchema['ui:submitButtonOptions']).toEqual({ norender: true });
+    const dated = localizePayloadSchema({ type: 'object', properties: { on: { type: 'string', format: 'date' } } }, 'en-US');
+    expect(dated.uiSchema.on).toEqual({ 'ui:widget': 'date' });
+  });
+});
+
+describe('history', () => {
+  it('says what happened in the user language: action, state change, payload, changed fields', () => {
+    const items = historyItems(
+      reg,
+      [
+        { id: '1', at: '2026-03-04T08:00:00Z', actorId: 'u', actorName: 'Ada', kind: 'create' },
+        { id: '2', at: '2026-03-05T08:00:00Z', actorId: 'u', actorName: 'Ada', kind: 'update', changedFields: ['notes', 'colour'] },
+        { id: '3', at: '2026-03-06T08:00:00Z', actorId: 'u', actorName: 'Bo', kind: 'event', event: 'REVIVE', fromStates: { $state: 'retired' }, toStates: { $state: 'active' }, payload: { note: 'fixed' } },
+      ],
+      'en-US',
+      translator('en-US'),
+    );
+    expect(items.map((i) => i.what)).toEqual(['Created', 'Edited', 'Bring back']);
+    expect(items[1]?.details).toEqual(['Changed: Workshop notes, Paint colour']);
+    expect(items[2]?.details).toEqual(['Service state: Retired → In service', 'Note: fixed']);
+    expect(items[2]?.who).toBe('Bo');
+  });
+});
