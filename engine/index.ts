@@ -19,3 +19,4 @@ export * from './lifecycle/editability.ts';
 export * from './lifecycle/regions.ts';
 export * from './openapi.ts';
 export * from './api-contract.ts';
+export * from './validate/compile.ts';

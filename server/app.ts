@@ -13,6 +13,8 @@ import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
 import { lookupRoutes } from './lookups/routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { Outbox } from './mail/outbox.ts';
 
 export interface AppOptions {
   db: Database;
@@ -22,6 +24,8 @@ export interface AppOptions {
   /** The built client (dist/) to serve, with the SPA fallback; omitted in API-only tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Mail goes out over SMTP when configured; it is always kept in the outbox table. */
+  smtpConfigured?: boolean;
 }
 
 export const APP_VERSION = '24.11.22';
@@ -41,6 +45,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const openapi = buildOpenApi(opts.registry, APP_VERSION);
 
   authRoutes(app, opts.db, key);
+  accountRoutes(app, opts.db, key, new Outbox(Boolean(opts.smtpConfigured)));
   entityRoutes(app, opts.db, opts.registry);
   lookupRoutes(app, opts.db);
   fileRoutes(app, opts.db, opts.filesDir);

@@ -3,6 +3,7 @@ import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
+import { startMailWorker } from './mail/outbox.ts';
 
 export interface StartOptions {
   port: number;
@@ -14,6 +15,8 @@ export interface StartOptions {
   clientDir?: string;
   registry?: EntityRegistry;
   logger?: boolean;
+  /** SMTP server URL (smtp://user:pass@host:port); without it mail stays in the outbox table. */
+  smtpUrl?: string;
   /** Seed demo TRFs on first start (accounts are always seeded). */
   demoRecords?: boolean;
 }
@@ -40,7 +43,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     filesDir: resolve(dataDir, 'files'),
     clientDir: resolve(opts.clientDir ?? 'dist'),
     logger: opts.logger,
+    smtpConfigured: Boolean(opts.smtpUrl),
   });
+  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port, host });
   const address = app.server.address();
@@ -49,6 +54,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     db,
     async close() {
+      stopMail();
       await app.close();
       await db.close();
     },

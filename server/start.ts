@@ -15,6 +15,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   clientDir: resolve(root, 'dist'),
   logger: process.env.LOG === '1',
+  smtpUrl: process.env.SMTP_URL || undefined,
 });
 console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
 const stop = async () => {

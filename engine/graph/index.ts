@@ -21,3 +21,4 @@ export * from './stubs.ts';
 export * from './live.ts';
 export * from './simulate.ts';
 export * from './render.ts';
+export * from './chart-labels.ts';

@@ -1,6 +1,6 @@
 import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } from 'xstate';
 import type { PersistedSnapshot } from '../lifecycle/snapshot.ts';
-import { isSelfOrAncestor, transitionIdOf } from './describe.ts';
+import { transitionIdOf } from './describe.ts';
 import { transitionsFor } from './live.ts';
 import { withInertActors } from './stubs.ts';
 import type { ChartEdge, StatechartGraph } from './types.ts';
@@ -53,9 +53,9 @@ function run(machine: AnyStateMachine, graph: StatechartGraph, from: PersistedSn
   };
 }
 
-/** A fresh simulation at the machine's initial state. */
-export function startSimulation(machine: AnyStateMachine, graph: StatechartGraph): Simulation {
-  const r = run(machine, graph, undefined, undefined);
+/** A fresh simulation at the machine's initial state, or from a stored snapshot (a record's). */
+export function startSimulation(machine: AnyStateMachine, graph: StatechartGraph, from?: PersistedSnapshot): Simulation {
+  const r = run(machine, graph, from, undefined);
   return { snapshot: r.persisted, active: r.active, steps: [{ index: 0, event: { type: 'xstate.init' }, edgeIds: r.taken, states: r.leaves }] };
 }
 
@@ -87,9 +87,4 @@ export function simulationChoices(
     choices.push(event ? { edge, event } : { edge });
   }
   return choices;
-}
-
-/** Whether a state is active in the simulation (a compound is active when a child is). */
-export function isActiveIn(graph: StatechartGraph, sim: Simulation, stateId: string): boolean {
-  return [...sim.active].some((id) => isSelfOrAncestor(graph, stateId, id));
 }

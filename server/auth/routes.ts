@@ -49,6 +49,8 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     if (password.length < 6) throw new ApiError(400, 'PASSWORD_TOO_SHORT');
     const user = await userByAccount(db, body.account.trim());
     if (!user || !(await verifyPassword(password, user.passwordHash))) throw new ApiError(400, 'LOGIN_FAILED');
+    if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
+    if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
     const { token, expiresAt } = await createSession(db, user.id);
     return ok({ accessToken: token, expiresAt: expiresAt.toISOString(), ...sessionView(user) });
   });

@@ -11,7 +11,16 @@ declare module 'fastify' {
 }
 
 /** API paths open without a session. */
-const PUBLIC_API = new Set(['/api/auth/public-key', '/api/auth/token', '/api/openapi.json']);
+const PUBLIC_API = new Set([
+  '/api/auth/public-key',
+  '/api/auth/token',
+  '/api/openapi.json',
+  '/api/health',
+  '/api/accounts/codes',
+  '/api/accounts/register',
+  '/api/accounts/simple-register',
+  '/api/accounts/password-reset',
+]);
 export const TOKEN_HEADER = 'portico-auth';
 export const TOKEN_COOKIE = 'portico_token';
 

@@ -19,6 +19,9 @@ export interface SessionUser {
   posts: readonly string[];
   isAdmin: boolean;
   guide: Record<string, unknown>;
+  /** Account approval state: 'approved' may log in. */
+  status: string;
+  rejectReason: string | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -47,10 +50,12 @@ interface UserRow {
   posts: string[];
   is_admin: boolean;
   guide: Record<string, unknown>;
+  status: string;
+  reject_reason: string | null;
 }
 
 const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.permissions, u.buttons,
-  u.dimensions, u.posts, u.is_admin, u.guide`;
+  u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.reject_reason`;
 
 function toSessionUser(r: UserRow): SessionUser {
   return {
@@ -67,6 +72,8 @@ function toSessionUser(r: UserRow): SessionUser {
     posts: r.posts,
     isAdmin: r.is_admin,
     guide: r.guide,
+    status: r.status,
+    rejectReason: r.reject_reason,
   };
 }
 
@@ -74,7 +81,7 @@ function toSessionUser(r: UserRow): SessionUser {
 export async function userOfToken(db: Queryable, token: string): Promise<SessionUser | undefined> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'approved'`,
     [hashToken(token)],
   );
   return rows[0] && toSessionUser(rows[0]);

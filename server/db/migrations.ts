@@ -103,6 +103,79 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: '002_accounts',
+    sql: `
+      alter table users add column status text not null default 'approved';
+      alter table users add column contact_number text;
+      alter table users add column failed_logins integer not null default 0;
+      alter table users add column locked_at timestamptz;
+      alter table users add column terms_accepted_at timestamptz;
+      alter table users add column receive_marketing boolean not null default false;
+      alter table users add column settings jsonb not null default '{}';
+      alter table users add column reject_reason text;
+      create unique index users_email on users (lower(email)) where email is not null;
+      create unique index users_mobile on users (mobile) where mobile is not null;
+      alter table companies add column reject_reason text;
+      create table outbox (
+        id bigserial primary key,
+        to_address text not null,
+        subject text not null,
+        body text not null,
+        status text not null default 'pending',
+        attempts integer not null default 0,
+        next_attempt_at timestamptz not null default now(),
+        last_error text,
+        created_at timestamptz not null default now(),
+        sent_at timestamptz
+      );
+      create index outbox_pending on outbox (next_attempt_at) where status = 'pending';
+      create table verification_codes (
+        id bigserial primary key,
+        target text not null,
+        purpose text not null,
+        code_hash text not null,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        attempts integer not null default 0,
+        created_at timestamptz not null default now()
+      );
+      create index verification_codes_target on verification_codes (target, purpose, id desc);
+      create table captchas (
+        id text primary key,
+        answer text not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create table sso_tokens (
+        token_hash text primary key,
+        user_id text not null references users(id),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create table notices (
+        id text primary key,
+        final_publish_status integer not null default 1,
+        start_date_time timestamptz not null,
+        finish_date_time timestamptz not null,
+        publish_remark jsonb not null,
+        white_list text not null default '',
+        created_by text references users(id),
+        updated_at timestamptz not null default now()
+      );
+      create table error_logs (
+        id bigserial primary key,
+        user_id text,
+        url text,
+        time text,
+        type text,
+        message text,
+        stack text,
+        info jsonb,
+        received_at timestamptz not null default now()
+      )
+    `,
+  },
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction. */

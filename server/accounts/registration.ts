@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { message, validateForm, type EntitySchema, type Language } from '../../engine/index.ts';
+import registrationSchema from '../../schemas/account/registration.schema.json' with { type: 'json' };
+import simpleSchema from '../../schemas/account/simple-registration.schema.json' with { type: 'json' };
+import resetSchema from '../../schemas/account/password-reset.schema.json' with { type: 'json' };
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { grantsOf } from '../auth/roles.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { checkCode, issueCode, type CodePurpose } from './codes.ts';
+import { codeMail } from './mail-texts.ts';
+
+export const REGISTRATION_SCHEMA = registrationSchema as EntitySchema;
+export const SIMPLE_REGISTRATION_SCHEMA = simpleSchema as EntitySchema;
+export const PASSWORD_RESET_SCHEMA = resetSchema as EntitySchema;
+
+type Body = Record<string, unknown>;
+
+const CODE_ERRORS = { timedOut: 'CODE_TIMED_OUT', invalid: 'CODE_INVALID', wrong: 'CODE_WRONG' } as const;
+
+async function requireCode(tx: Queryable, email: string, purpose: CodePurpose, code: string, lang: Language): Promise<void> {
+  const result = await checkCode(tx, email, purpose, code);
+  if (result !== 'ok') {
+    const code = CODE_ERRORS[result];
+    throw new ApiError(400, code, {}, [{ field: 'code', keyword: 'code', message: message(code, lang) }]);
+  }
+}
+
+/** Just the email of the reset form: what asking for a code needs. */
+const EMAIL_SCHEMA: EntitySchema = {
+  $id: 'https://portico.dev/schemas/account/code-request.json',
+  type: 'object',
+  required: ['email'],
+  properties: { email: PASSWORD_RESET_SCHEMA.properties.email! },
+};
+
+/** Sends a 6-digit code by email (through the outbox). Registration refuses an email already used. */
+export async function sendCode(db: Database, outbox: Outbox, email: unknown, purpose: unknown, lang: Language): Promise<string> {
+  const p: CodePurpose | undefined = purpose === 'register' || purpose === 'resetPassword' ? purpose : undefined;
+  const errors = validateForm(EMAIL_SCHEMA, { email }, lang);
+  if (!p || typeof email !== 'string' || errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>('select id from users where lower(email) = lower($1)', [email]);
+    if (p === 'register' && rows[0]) throw new ApiError(409, 'EMAIL_REGISTERED');
+    // A reset code for an unknown address is not sent, but the answer is the same (no account probing).
+    if (p === 'register' || rows[0]) await outbox.queue(tx, codeMail(email, await issueCode(tx, email, p), p, lang));
+    return email;
+  });
+}
+
+/**
+ * Registration (full or simple): the form schema's rules, the emailed code, no duplicate
+ * account, email or mobile; then a new company waiting for review (`todo`) and an account
+ * `toBeReviewed` — internal staff approve both (SPEC §4: email confirmation, then provider approval).
+ */
+export async function register(db: Database, body: Body, password: string, simple: boolean, lang: Language): Promise<{ userId: string }> {
+  const schema = simple ? SIMPLE_REGISTRATION_SCHEMA : REGISTRATION_SCHEMA;
+  const form: Body = { ...body, password };
+  const errors = validateForm(schema, form, lang);
+  if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
+  const email = String(form.email);
+  const account = simple ? email : String(form.account);
+  const mobile = typeof form.mobile === 'string' ? form.mobile : null;
+  return db.transaction(async (tx) => {
+    const dup = await tx.query<{ account: string; email: string | null; mobile: string | null }>(
+      'select account, email, mobile from users where lower(account) = lower($1) or lower(email) = lower($2) or mobile = $3',
+      [account, email, mobile],
+    );
+    if (dup.rows.some((r) => r.email?.toLowerCase() === email.toLowerCase())) throw new ApiError(409, 'EMAIL_REGISTERED');
+    if (mobile && dup.rows.some((r) => r.mobile === mobile)) throw new ApiError(409, 'MOBILE_REGISTERED');
+    if (dup.rows.some((r) => r.account.toLowerCase() === account.toLowerCase())) throw new ApiError(409, 'ACCOUNT_REGISTERED');
+    await requireCode(tx, email, 'register', String(form.code), lang);
+    const companyId = `c-${randomUUID()}`;
+    await tx.query("insert into companies (id, name, roles, approval_status) values ($1, $2, '{applicant}', 'todo')", [companyId, form.companyName]);
+    const userId = `u-${randomUUID()}`;
+    const grants = grantsOf(['applicant']);
+    await tx.query(
+      `insert into users (id, account, user_name, email, mobile, contact_number, password_hash, company_id, roles, permissions,
+         buttons, dimensions, status, terms_accepted_at, receive_marketing, settings)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, '{applicant}', $9::text[], $10::text[], '{"UserRole":"Applicant"}'::jsonb, 'toBeReviewed', now(), $11,
+         jsonb_build_object('language', $12::text))`,
+      [userId, account, form.userName, email, mobile, form.contactNumber ?? null, await hashPassword(password), companyId, grants.permissions, grants.buttons, form.receiveMarketingCommunication === true, lang],
+    );
+    return { userId };
+  });
+}
+
+/** /retrievePassword: a new password with the emailed code; every session of the account ends. */
+export async function resetPassword(db: Database, body: Body, password: string, lang: Language): Promise<void> {
+  const errors = validateForm(PASSWORD_RESET_SCHEMA, { ...body, password }, lang);
+  if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
+  await db.transaction(async (tx) => {
+    await requireCode(tx, String(body.email), 'resetPassword', String(body.code), lang);
+    const { rows } = await tx.query<{ id: string }>(
+      'update users set password_hash = $2, failed_logins = 0, locked_at = null where lower(email) = lower($1) returning id',
+      [body.email, await hashPassword(password)],
+    );
+    if (!rows[0]) throw new ApiError(400, 'CODE_INVALID', {}, [{ field: 'code', keyword: 'code', message: message('CODE_INVALID', lang) }]);
+    await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rows[0].id]);
+  });
+}
