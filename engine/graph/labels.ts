@@ -77,3 +77,9 @@ export function edgeTitle(edge: ChartEdge, labels: ChartLabels): string {
 export function stateTitle(node: ChartNode, labels: ChartLabels): string {
   return labels.state(node) ?? node.key;
 }
+
+/** The machine's own label (root `meta.label`) in the language, or its id. */
+export function machineTitle(machine: AnyStateMachine, lang: Language): string {
+  const label = (machine.root.meta as { label?: LocalizedText } | undefined)?.label;
+  return label ? text(label, lang, machine.id) : machine.id;
+}

@@ -68,7 +68,8 @@ function textLines(content: ContentBlock, box: Box, pad: { x: number; y: number 
 
 function stateShape(s: PositionedState, chart: PositionedChart, hl: ChartHighlight): SvgNode {
   const { node } = s;
-  const active = hl.active?.has(node.id) ?? false;
+  // The machine itself is always active: only its states are marked.
+  const active = Boolean(node.parentId) && (hl.active?.has(node.id) ?? false);
   const parent = node.parentId ? chart.graph.nodes.get(node.parentId) : undefined;
   const isRegion = parent?.type === 'parallel';
   const isContainer = node.childIds.length > 0;

@@ -28,4 +28,6 @@ export const routeTable: AppRoute[] = [
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel/index', label: 'route.dashboard', auth: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
   { path: '*', label: 'app.title', auth: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
+  { path: '/workflows', label: 'workflows.title', auth: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
+  { path: '/workflows/:machineId', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
 ];
