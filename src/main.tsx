@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'antd/dist/reset.css';
 import './i18n/language-store.ts';
 import { onUnauthorized } from './api/client.ts';
 import { useSession } from './auth/session-store.ts';

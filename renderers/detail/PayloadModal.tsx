@@ -28,7 +28,7 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
   const { schema, uiSchema } = useMemo(() => {
     const localized = localizePayloadSchema(action.payloadSchema ?? { type: 'object' }, lang);
-    assertKnownWidgets(localized.uiSchema);
+    assertKnownWidgets(localized.schema, localized.uiSchema);
     return localized;
   }, [action.payloadSchema, lang]);
 

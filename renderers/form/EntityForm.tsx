@@ -34,7 +34,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
   const editable = useMemo(() => editableFields(reg, snapshot), [reg, snapshot]);
   const sections = useMemo(() => {
     const derived = deriveFormSections(reg, lang, editable);
-    for (const s of derived) assertKnownWidgets(s.uiSchema);
+    for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
     return derived;
   }, [reg, lang, editable]);
   const sectionsRef = useRef(sections);

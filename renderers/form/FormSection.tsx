@@ -13,14 +13,20 @@ export interface FormSectionProps {
   onChange(sectionId: string, formData: Record<string, unknown>): void;
 }
 
-/** antd column span per field kind: 1, 2 or 3 fields per row (objects, arrays and text areas take a row). */
+/** Fields that always take a whole row: nested objects, lists, long text, files, checkbox groups. */
+const FULL_ROW = { object: 24, array: 24, textarea: 24, upload: 24, checkboxes: 24 };
+
+/**
+ * The antd theme's layout options for a section: labels above fields, left-aligned nested
+ * titles, and the declared 1, 2 or 3 fields per row (the theme looks a span up by widget name,
+ * then by schema type).
+ */
 function formContextFor(columns: number) {
-  if (columns <= 1) return { colSpan: 24 };
-  if (columns === 2) return {};
-  const third = 8;
-  return {
-    colSpan: { string: third, number: third, integer: third, boolean: third, date: third, lookup: third, object: 24, array: 24, textarea: 24, upload: 24, checkboxes: 24 },
-  };
+  const base = { labelAlign: 'left', colon: false };
+  if (columns <= 1) return { ...base, colSpan: 24 };
+  const span = columns === 2 ? 12 : 8;
+  const byKind = { string: span, number: span, integer: span, boolean: span, lookup: span, date: span, select: span, checkbox: span, radio: span, updown: span };
+  return { ...base, colSpan: { ...byKind, ...FULL_ROW } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import { hasWidget, type RegistryWidgetsType, type RJSFSchema } from '@rjsf/utils';
 import { getDefaultRegistry } from '@rjsf/core';
 import { Widgets as antdWidgets } from '@rjsf/antd';
 import { DateWidget } from './DateWidget.tsx';
@@ -16,33 +16,35 @@ export const portalWidgets = {
 
 export type PortalWidgetName = keyof typeof portalWidgets;
 
-/** Every widget name a form can use: RJSF's defaults, the antd theme's, and the portal's. */
-export const KNOWN_WIDGETS: ReadonlySet<string> = new Set([
-  ...Object.keys(getDefaultRegistry().widgets),
-  ...Object.keys(antdWidgets),
-  ...Object.keys(portalWidgets),
-]);
+/** Every widget a form can resolve: RJSF's defaults, the antd theme's over them, the portal's over those. */
+const allWidgets: RegistryWidgetsType = { ...getDefaultRegistry().widgets, ...antdWidgets, ...portalWidgets };
 
 export class UnknownWidgetError extends Error {
   readonly code = 'UNKNOWN_WIDGET';
   constructor(
     readonly widget: string,
     readonly field: string,
+    readonly type: string,
   ) {
-    super(`No widget '${widget}' is registered (field '${field || '(root)'}'); known widgets: ${[...KNOWN_WIDGETS].sort().join(', ')}`);
+    super(`No widget '${widget}' for type '${type}' (field '${field || '(root)'}'); registered: ${Object.keys(allWidgets).sort().join(', ')}`);
   }
 }
 
+type Node = { type?: unknown; properties?: Record<string, Node>; items?: Node };
+
 /**
- * Checks every `ui:widget` named in a uiSchema before the form renders, so a declaration naming
- * a widget nobody registered fails loudly with the field's path instead of rendering a text box.
+ * Checks every `ui:widget` of a uiSchema against its schema node before the form renders (with
+ * RJSF's own lookup), so a declaration naming a widget nobody registered fails loudly with the
+ * field's path instead of surfacing deep inside a render.
  */
-export function assertKnownWidgets(uiSchema: Record<string, unknown>, path = ''): void {
+export function assertKnownWidgets(schema: Node, uiSchema: Record<string, unknown>, path = ''): void {
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key === 'ui:widget') {
-      if (typeof value === 'string' && !KNOWN_WIDGETS.has(value)) throw new UnknownWidgetError(value, path);
-    } else if (!key.startsWith('ui:') && value && typeof value === 'object' && !Array.isArray(value)) {
-      assertKnownWidgets(value as Record<string, unknown>, path ? `${path}.${key}` : key);
+      if (typeof value === 'string' && !hasWidget(schema as RJSFSchema, value, allWidgets)) throw new UnknownWidgetError(value, path, String(schema.type ?? 'unknown'));
+      continue;
     }
+    if (key.startsWith('ui:') || !value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const child = key === 'items' ? schema.items : schema.properties?.[key];
+    if (child) assertKnownWidgets(child, value as Record<string, unknown>, path ? `${path}.${key}` : key);
   }
 }

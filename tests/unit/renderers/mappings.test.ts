@@ -109,13 +109,18 @@ describe('form documents', () => {
 });
 
 describe('widgets', () => {
-  it('accepts the widgets the declarations use', () => {
-    for (const s of deriveFormSections(reg, 'zh-CN', new Set())) expect(() => assertKnownWidgets(s.uiSchema)).not.toThrow();
+  it('accepts the widgets the declarations use (RJSF names like checkboxes included)', () => {
+    const trfLike = { type: 'array', items: { type: 'string', enum: ['a'] } };
+    expect(() => assertKnownWidgets({ type: 'object', properties: { tags: trfLike } }, { tags: { 'ui:widget': 'checkboxes' } })).not.toThrow();
+    for (const s of deriveFormSections(reg, 'zh-CN', new Set())) expect(() => assertKnownWidgets(s.schema, s.uiSchema)).not.toThrow();
   });
 
   it('fails loudly, naming the field, on a widget nobody registered', () => {
-    expect(() => assertKnownWidgets({ maker: { email: { 'ui:widget': 'colourWheel' } } })).toThrow(UnknownWidgetError);
-    expect(() => assertKnownWidgets({ maker: { email: { 'ui:widget': 'colourWheel' } } })).toThrow(/No widget 'colourWheel'.*maker\.email/);
+    const [, origin] = deriveFormSections(reg, 'en-US', new Set());
+    if (!origin) throw new Error('the fixture has an origin section');
+    const broken = { ...origin.uiSchema, maker: { email: { 'ui:widget': 'colourWheel' } } };
+    expect(() => assertKnownWidgets(origin.schema, broken)).toThrow(UnknownWidgetError);
+    expect(() => assertKnownWidgets(origin.schema, broken)).toThrow(/No widget 'colourWheel' for type 'string' \(field 'maker\.email'\)/);
   });
 });
 
