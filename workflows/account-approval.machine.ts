@@ -62,8 +62,7 @@ export const accountApprovalMachine = setup({
       },
     },
     toBeReviewed: {
-      meta: meta({ label: L('待审核', 'To be reviewed') }),
-      description: 'The company admin is asked by email to confirm the applicant.',
+      meta: meta({ label: L('待审核', 'To be reviewed'), description: L('已发邮件请公司管理员确认申请人。', 'The company admin is asked by email to confirm the applicant.') }),
       entry: { type: 'sendEmail', params: { to: 'companyAdmin', template: 'confirmApplicant' } },
       on: {
         ADMIN_CONFIRMED: 'emailConfirmed',
@@ -71,8 +70,7 @@ export const accountApprovalMachine = setup({
       },
     },
     emailConfirmed: {
-      meta: meta({ label: L('邮件已确认', 'Email confirmed') }),
-      description: 'Confirmed by the company admin; the provider approves the account.',
+      meta: meta({ label: L('邮件已确认', 'Email confirmed'), description: L('公司管理员已确认；由服务商审批账号。', 'Confirmed by the company admin; the provider approves the account.') }),
       on: {
         APPROVE: { target: 'approved', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountApproved' } } },
         REJECT: { target: 'rejected', guard: 'hasReason' },

@@ -36,8 +36,7 @@ export const authorizationMachine = setup({
   }),
   states: {
     toBeAudited: {
-      meta: meta({ label: L('待审核', 'To be audited') }),
-      description: 'The grantee company reviews the request.',
+      meta: meta({ label: L('待审核', 'To be audited'), description: L('由被授权公司审核申请。', 'The grantee company reviews the request.') }),
       entry: { type: 'notify', params: { party: 'grantee', template: 'authorizationRequested' } },
       on: {
         APPROVE: { target: 'audited', actions: { type: 'notify', params: { party: 'grantor', template: 'authorizationApproved' } } },
@@ -46,8 +45,7 @@ export const authorizationMachine = setup({
       },
     },
     audited: {
-      meta: meta({ label: L('已审核', 'Audited') }),
-      description: 'Access is granted until either side cancels it.',
+      meta: meta({ label: L('已审核', 'Audited'), description: L('授权生效，直到任一方取消。', 'Access is granted until either side cancels it.') }),
       tags: ['accessGranted'],
       on: { CANCEL: { target: 'cancelled', actions: { type: 'notify', params: { party: 'grantee', template: 'authorizationCancelled' } } } },
     },

@@ -49,8 +49,7 @@ export const customerApprovalMachine = setup({
       },
     },
     todo: {
-      meta: meta({ label: L('待认证', 'To be certified') }),
-      description: 'In the provider’s review queue.',
+      meta: meta({ label: L('待认证', 'To be certified'), description: L('在服务商的审核队列中。', 'In the provider’s review queue.') }),
       on: {
         APPROVE: { target: 'approved', actions: { type: 'sendEmail', params: { template: 'customerCertified' } } },
         REFUSE: { target: 'refused', guard: 'hasReason', actions: { type: 'sendEmail', params: { template: 'customerRefused' } } },

@@ -71,10 +71,9 @@ export const eFilingMachine = setup({
           meta: meta({ label: L('编辑', 'Editing') }),
           on: { SUBMIT: 'submitted', SAVE: { actions: { type: 'log', params: { entry: 'saved' } } } },
           states: {
-            saved: { meta: meta({ label: L('已保存', 'Saved') }), description: 'A draft: saved without validation.' },
+            saved: { meta: meta({ label: L('已保存', 'Saved'), description: L('草稿：保存时不做校验。', 'A draft: saved without validation.') }) },
             rework: {
-              meta: meta({ label: L('待修改', 'Rework') }),
-              description: 'Sent back by validation or by the reviewer; corrected and submitted again.',
+              meta: meta({ label: L('待修改', 'Rework'), description: L('校验未通过或被审核人退回；修改后重新提交。', 'Sent back by validation or by the reviewer; corrected and submitted again.') }),
               entry: { type: 'log', params: { entry: 'rework' } },
             },
           },
@@ -101,8 +100,7 @@ export const eFilingMachine = setup({
       },
     },
     pending: {
-      meta: meta({ label: L('已挂起', 'Pending') }),
-      description: 'On hold; unpending returns to the exact step it was in.',
+      meta: meta({ label: L('已挂起', 'Pending'), description: L('已挂起；取消挂起后回到挂起前的那一步。', 'On hold; unpending returns to the exact step it was in.') }),
       entry: { type: 'log', params: { entry: 'pending' } },
       exit: { type: 'log', params: { entry: 'unpending' } },
       on: { UNPEND: 'active.history' },

@@ -43,8 +43,7 @@ export const invoiceMachine = setup({
   }),
   states: {
     toBePaid: {
-      meta: meta({ label: L('待付款', 'To be paid') }),
-      description: 'Partial payments are recorded; the invoice is paid once nothing is outstanding.',
+      meta: meta({ label: L('待付款', 'To be paid'), description: L('部分付款会被记录；无未付金额时发票即为已付款。', 'Partial payments are recorded; the invoice is paid once nothing is outstanding.') }),
       on: {
         PAYMENT_RECEIVED: [
           { target: 'paid', guard: 'isSettled', actions: 'recordPayment' },
@@ -62,8 +61,7 @@ export const invoiceMachine = setup({
       },
     },
     amendmentNeeded: {
-      meta: meta({ label: L('待修改', 'Amendment needed') }),
-      description: 'Title, tax number or amount to be corrected; a reissued invoice keeps its payment status.',
+      meta: meta({ label: L('待修改', 'Amendment needed'), description: L('抬头、税号或金额需更正；重开的发票保留原付款状态。', 'Title, tax number or amount to be corrected; a reissued invoice keeps its payment status.') }),
       on: {
         REISSUE: [{ target: 'paid', guard: 'wasPaid' }, { target: 'toBePaid' }],
         CANCEL: { target: 'cancelled', guard: and(['hasReason', not('wasPaid')]) },

@@ -6,8 +6,11 @@ export type WorkflowText = WorkflowStateMeta['label'];
 /** Builds a label from its Chinese and English text. */
 export const L = (zh: string, en: string): WorkflowText => ({ 'zh-CN': zh, 'en-US': en });
 
-/** Typed state meta (see WorkflowStateMeta). */
-export const stateMeta = (m: WorkflowStateMeta): WorkflowStateMeta => m;
+/** State meta (see WorkflowStateMeta) with an optional description in every language. */
+export type WorkflowStateMetaWithDescription = WorkflowStateMeta & { description?: WorkflowText };
+
+/** Typed state meta. */
+export const stateMeta = (m: WorkflowStateMetaWithDescription): WorkflowStateMetaWithDescription => m;
 
 /** How an event of a machine not (yet) bound to an entity presents itself. */
 export interface WorkflowEventMeta {

@@ -107,8 +107,7 @@ export const maintenanceNoticeMachine = setup({
               invoke: { id: 'noticeFetch', src: 'fetchNotice', onDone: { target: 'waiting', actions: ['rememberDay', 'forwardNotice'] }, onError: 'waiting' },
             },
             waiting: {
-              meta: meta({ label: L('等待下次轮询', 'Waiting') }),
-              description: 'Weekdays every 30 min, weekends every 10 min.',
+              meta: meta({ label: L('等待下次轮询', 'Waiting'), description: L('工作日每 30 分钟，周末每 10 分钟。', 'Weekdays every 30 min, weekends every 10 min.') }),
               after: { pollInterval: 'fetching' },
             },
           },
@@ -127,8 +126,7 @@ export const maintenanceNoticeMachine = setup({
               },
             },
             upcoming: {
-              meta: meta({ label: L('即将维护 (1)', 'Upcoming (1)') }),
-              description: 'A one-time alert with the start time: save your work and log off.',
+              meta: meta({ label: L('即将维护 (1)', 'Upcoming (1)'), description: L('一次性提醒维护开始时间：请保存工作并退出登录。', 'A one-time alert with the start time: save your work and log off.') }),
               entry: ['alertUpcoming', 'rememberAlert'],
               on: {
                 NOTICE_RECEIVED: [
@@ -139,8 +137,7 @@ export const maintenanceNoticeMachine = setup({
               },
             },
             inProgress: {
-              meta: meta({ label: L('维护中 (2)', 'In progress (2)') }),
-              description: 'A blocking dialog without a close button, with the expected finish time.',
+              meta: meta({ label: L('维护中 (2)', 'In progress (2)'), description: L('无法关闭的阻断对话框，显示预计结束时间。', 'A blocking dialog without a close button, with the expected finish time.') }),
               entry: 'openBlockingDialog',
               exit: 'closeBlockingDialog',
               on: { NOTICE_RECEIVED: { target: 'finished', guard: { type: 'isPublishStatus', params: { status: 0 } } } },

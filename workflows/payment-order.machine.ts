@@ -55,8 +55,7 @@ export const paymentOrderMachine = setup({
   states: {
     open: {
       initial: 'waitingForPayment',
-      meta: meta({ label: L('未完成', 'Open') }),
-      description: 'The payment window runs from submission, across retries.',
+      meta: meta({ label: L('未完成', 'Open'), description: L('支付时限从提交订单起计算，重新支付不会重置。', 'The payment window runs from submission, across retries.') }),
       after: { paymentWindow: { target: 'cancelled', actions: { type: 'notifyCustomer', params: { template: 'orderAutoCancelled' } } } },
       on: { CANCEL: 'cancelled' },
       states: {

@@ -35,8 +35,7 @@ export const pushStatusMachine = setup({
       invoke: { id: 'push', src: 'pushRecord', onDone: 'pushed', onError: { target: 'notPushed', actions: 'reportPushFailure' } },
     },
     pushed: {
-      meta: meta({ label: L('已推送', 'Pushed') }),
-      description: 'A change to the record makes it due for pushing again.',
+      meta: meta({ label: L('已推送', 'Pushed'), description: L('记录修改后需要重新推送。', 'A change to the record makes it due for pushing again.') }),
       on: { RECORD_CHANGED: 'notPushed' },
     },
   },

@@ -49,8 +49,7 @@ export const quotationStatementMachine = setup({
       on: { CANCEL: { target: 'cancelled', guard: 'hasReason', actions: { type: 'notifyCustomer', params: { template: 'statementCancelled' } } } },
       states: {
         toBeConfirmed: {
-          meta: meta({ label: L('待确认', 'To be confirmed') }),
-          description: 'The customer checks the items and the amount.',
+          meta: meta({ label: L('待确认', 'To be confirmed'), description: L('客户核对项目与金额。', 'The customer checks the items and the amount.') }),
           entry: { type: 'notifyCustomer', params: { template: 'statementToConfirm' } },
           on: {
             CONFIRM: 'confirmed',
@@ -58,8 +57,7 @@ export const quotationStatementMachine = setup({
           },
         },
         amendmentNeeded: {
-          meta: meta({ label: L('待修改', 'Amendment needed') }),
-          description: 'Rejected by the customer with a reason; the lab revises it.',
+          meta: meta({ label: L('待修改', 'Amendment needed'), description: L('客户说明原因后退回；由实验室修改。', 'Rejected by the customer with a reason; the lab revises it.') }),
           on: { REVISE: 'toBeConfirmed' },
         },
         confirmed: {

@@ -43,8 +43,7 @@ export const registrationMachine = setup({
       on: { EMAIL_CONFIRMED: { target: 'providerApproval', guard: { type: 'isVerificationCode', params: { length: 6 } } } },
     },
     providerApproval: {
-      meta: meta({ label: L('服务商审批', 'Provider approval') }),
-      description: 'Reviewed by the provider within 3 to 5 working days.',
+      meta: meta({ label: L('服务商审批', 'Provider approval'), description: L('服务商在 3 至 5 个工作日内审核。', 'Reviewed by the provider within 3 to 5 working days.') }),
       entry: { type: 'sendEmail', params: { template: 'registrationReceived' } },
       on: {
         APPROVE: 'registered',

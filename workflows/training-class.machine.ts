@@ -56,8 +56,7 @@ export const trainingClassMachine = setup({
           on: { COMPLETE: 'confirmingCompletion' },
         },
         confirmingCompletion: {
-          meta: meta({ label: L('待确认结课', 'Confirming completion') }),
-          description: 'Completion is irreversible: attendance and performance are frozen.',
+          meta: meta({ label: L('待确认结课', 'Confirming completion'), description: L('结课不可撤销：考勤与成绩将被锁定。', 'Completion is irreversible: attendance and performance are frozen.') }),
           tags: ['attendance'],
           on: {
             CONFIRM_COMPLETION: { target: 'complete', actions: { type: 'notifyTrainees', params: { template: 'classCompleted' } } },

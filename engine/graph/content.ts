@@ -1,4 +1,4 @@
-import { delayLabel, edgeTitle, stateTitle, type ChartLabels } from './labels.ts';
+import { delayLabel, edgeTitle, stateDescription, stateTitle, type ChartLabels } from './labels.ts';
 import { wrapText, type TextMeasurer, type TextStyle } from './measure.ts';
 import { GRAPH_TEXTS } from './texts.ts';
 import type { ChartEdge, ChartNode } from './types.ts';
@@ -69,7 +69,8 @@ export function stateContent(node: ChartNode, labels: ChartLabels, measure: Text
   push(lines, 'title', title, measure);
   if (title !== node.key) lines.push({ text: node.key, role: 'key', style: LINE_STYLES.key });
   if (node.tags.length) push(lines, 'tags', node.tags.map((tag) => `#${tag}`).join('  '), measure);
-  if (node.description) push(lines, 'description', node.description, measure);
+  const description = stateDescription(node, labels);
+  if (description) push(lines, 'description', description, measure);
   if (node.entry.length) push(lines, 'entry', `${t.entry} / ${node.entry.map((a) => a.text).join(', ')}`, measure);
   if (node.exit.length) push(lines, 'exit', `${t.exit} / ${node.exit.map((a) => a.text).join(', ')}`, measure);
   for (const inv of node.invoke) push(lines, 'invoke', `${t.invoke} ${inv.src}${inv.id !== inv.src ? ` (${inv.id})` : ''}`, measure);

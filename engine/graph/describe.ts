@@ -70,7 +70,7 @@ function toEdge(machine: AnyStateMachine, source: AnyStateNode, t: TransitionLik
 
 function toNode(node: AnyStateNode, depth: number): ChartNode {
   const afterTypes = new Set((node.after as TransitionLike[]).map((t) => t.eventType));
-  const meta = node.meta as { label?: LocalizedText } | undefined;
+  const meta = node.meta as { label?: LocalizedText; description?: LocalizedText } | undefined;
   const out: ChartNode = {
     id: node.id,
     key: node.key,
@@ -86,6 +86,7 @@ function toNode(node: AnyStateNode, depth: number): ChartNode {
   if (node.parent) out.parentId = node.parent.id;
   if (node.type === 'history') out.history = node.history === 'deep' ? 'deep' : 'shallow';
   if (meta?.label) out.label = meta.label;
+  if (meta?.description) out.localizedDescription = meta.description;
   if (node.description) out.description = node.description;
   return out;
 }

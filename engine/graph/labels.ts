@@ -73,6 +73,11 @@ export function edgeTitle(edge: ChartEdge, labels: ChartLabels): string {
   }
 }
 
+/** The state's description in the language: `meta.description`, else the XState description. */
+export function stateDescription(node: ChartNode, labels: ChartLabels): string | undefined {
+  return node.localizedDescription ? text(node.localizedDescription, labels.lang) : node.description;
+}
+
 /** The state's title: its label, or its key. */
 export function stateTitle(node: ChartNode, labels: ChartLabels): string {
   return labels.state(node) ?? node.key;

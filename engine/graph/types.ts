@@ -33,7 +33,10 @@ export interface ChartNode {
   childIds: string[];
   /** `meta.label` of the state, when it declares one. */
   label?: LocalizedText;
+  /** The XState `description` (one language). */
   description?: string;
+  /** `meta.description`, in every language (wins over `description` when drawn). */
+  localizedDescription?: LocalizedText;
   tags: string[];
   entry: ChartAction[];
   exit: ChartAction[];

@@ -67,6 +67,6 @@ export const fixtureMachine = setup({
       onDone: 'done',
     },
     paused: { on: { RESUME: 'work.left.hist' } },
-    done: { type: 'final', meta: { label: { 'zh-CN': '完成', 'en-US': 'Done' } } },
+    done: { type: 'final', meta: { label: { 'zh-CN': '完成', 'en-US': 'Done' }, description: { 'zh-CN': '全部结束', 'en-US': 'All over' } } },
   },
 });

@@ -102,6 +102,8 @@ describe('SVG export', () => {
     expect(svg).toContain('>空闲<');
     expect(svg).toContain('>前进<');
     expect(svg).toContain('>1 s 后<');
+    expect(svg).toContain('>全部结束<');
+    expect(chartToSvg(en)).toContain('>All over<');
   });
 
   it('escapes text from the declarations', () => {
