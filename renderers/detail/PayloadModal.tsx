@@ -8,6 +8,7 @@ import type { EntitySchema } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formValidator } from '../form/form-validator.ts';
 import { toErrorSchema } from '../form/error-schema.ts';
+import { inlineMessage } from '../form/inline-message.ts';
 import { localizePayloadSchema } from '../form/localize-payload.ts';
 import { portalWidgets, assertKnownWidgets } from '../form/widgets/index.ts';
 
@@ -35,8 +36,9 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
   const submit = () => {
     const validate = reg.validatePayload[action.event];
     if (validate && !validate(formData)) {
-      const list = toFieldErrors({ ...(action.payloadSchema as EntitySchema), $id: action.event }, validate.errors, lang);
-      setErrors(toErrorSchema(list));
+      const schema = { ...(action.payloadSchema as EntitySchema), $id: action.event };
+      const list = toFieldErrors(schema, validate.errors, lang);
+      setErrors(toErrorSchema(list.map((e) => ({ field: e.field, message: inlineMessage(schema, lang, e.field, e.message) }))));
       return;
     }
     onSubmit(formData);

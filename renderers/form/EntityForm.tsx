@@ -6,7 +6,8 @@ import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
 import { detailPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
-import { placeErrors, type PlacedErrors } from './error-schema.ts';
+import { placeErrors, type FieldMessage, type PlacedErrors } from './error-schema.ts';
+import { inlineMessage } from './inline-message.ts';
 import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
@@ -61,6 +62,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
     };
   }, [data, reg, id, show]);
 
+  const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message));
   const onSectionChange = useCallback((sectionId: string, formData: Doc) => setParts((p) => ({ ...p, [sectionId]: formData })), []);
 
   const onSaveError = (e: unknown) => {
@@ -75,7 +77,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
       });
       return;
     }
-    if (isDataError(e) && e.errors?.length) setErrors(placeErrors(sectionsRef.current, e.errors));
+    if (isDataError(e) && e.errors?.length) setErrors(place(e.errors));
     message.error(errorMessage(e) ?? t('common.loadFailed'));
   };
 
@@ -84,7 +86,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
     const doc = mergeDocument(record?.doc ?? {}, parts, sections, editable);
     const problems = validateDocument(reg, doc, isDraftState(reg, snapshot), lang);
     if (problems.length) {
-      setErrors(placeErrors(sections, problems));
+      setErrors(place(problems));
       message.error(t('form.invalid'));
       return;
     }

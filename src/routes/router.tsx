@@ -14,7 +14,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   if (!route.lazy) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
   const Page = lazy(route.lazy);
   const page = (
-    <PageFrame label={route.label}>
+    <PageFrame label={route.titledByPage ? undefined : route.label}>
       <Page />
     </PageFrame>
   );

@@ -9,8 +9,10 @@ import type { ComponentType } from 'react';
  */
 export interface AppRoute {
   path: string;
-  /** i18n key of the page's label. */
+  /** i18n key of the page's label (the document title: label plus product title). */
   label: string;
+  /** The page sets the document title itself (generated entity pages use the entity's label). */
+  titledByPage?: boolean;
   /** The page needs a session token. */
   auth: boolean;
   /** Only for visitors without a session: a logged-in user is sent to /. */
@@ -27,7 +29,7 @@ export const routeTable: AppRoute[] = [
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel/index', label: 'route.dashboard', auth: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
-  { path: '*', label: 'app.title', auth: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
+  { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
   { path: '/workflows', label: 'workflows.title', auth: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
   { path: '/workflows/:machineId', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
 ];

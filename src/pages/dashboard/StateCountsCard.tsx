@@ -23,8 +23,8 @@ export function StateCountsCard({ reg, field }: { reg: RegisteredEntity; field: 
       <Card.Meta description={t('dashboard.byState', { region: pathLabel(reg, field, lang) })} style={{ marginBottom: 16 }} />
       <Flex wrap gap={12}>
         {counts.map((c) => (
-          <Link key={c.value} to={listPath(reg, { [field]: c.value })} data-state={c.value}>
-            <Card size="small" hoverable style={{ width: 150 }}>
+          <Link key={c.value} to={listPath(reg, { [field]: c.value })} data-state={c.value} style={{ display: 'flex' }}>
+            <Card size="small" hoverable style={{ width: 180 }}>
               <Statistic title={c.label} value={c.count ?? '–'} loading={c.count === undefined && !failed} />
             </Card>
           </Link>

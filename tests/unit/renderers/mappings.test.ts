@@ -7,6 +7,7 @@ import { mergeDocument, splitDocument } from '../../../renderers/form/form-docum
 import { assertKnownWidgets, UnknownWidgetError } from '../../../renderers/form/widgets/index.ts';
 import { historyItems } from '../../../renderers/detail/history-items.ts';
 import { localizePayloadSchema } from '../../../renderers/form/localize-payload.ts';
+import { inlineMessage } from '../../../renderers/form/inline-message.ts';
 import zhCN from '../../../src/i18n/zh-CN.json';
 import enUS from '../../../src/i18n/en-US.json';
 import { gadgetBundle, gadgetRecord, gadgetRegistry } from './gadget-fixture.ts';
@@ -151,5 +152,14 @@ describe('history', () => {
     expect(items[1]?.details).toEqual(['Changed: Workshop notes, Paint colour']);
     expect(items[2]?.details).toEqual(['Service state: Retired → In service', 'Note: fixed']);
     expect(items[2]?.who).toBe('Bo');
+  });
+});
+
+describe('inline messages', () => {
+  it('drop the field-naming prefix the engine puts on a message, only when it is exactly that', () => {
+    expect(inlineMessage(reg.schema, 'en-US', 'maker.email', 'Maker · Maker email: must match format "email"')).toBe('must match format "email"');
+    expect(inlineMessage(reg.schema, 'en-US', 'parts.1.partNo', 'Parts · Part number (#2): is required')).toBe('is required');
+    expect(inlineMessage(reg.schema, 'zh-CN', 'code', '编码: 此项为必填项')).toBe('此项为必填项');
+    expect(inlineMessage(reg.schema, 'en-US', 'code', 'Something else: kept')).toBe('Something else: kept');
   });
 });

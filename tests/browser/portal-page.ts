@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { Language } from '../../engine/index.ts';
+import { ui } from './portal-texts.ts';
+
+/** Steps a user takes in the portal, by what they see (labels from the resources and declarations). */
+export class PortalPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly lang: Language,
+  ) {}
+
+  /** A screenshot in test-results/ (long pages: the visible part only, to stay readable). */
+  async shot(name: string, fullPage = true): Promise<void> {
+    await this.page.waitForTimeout(250);
+    await this.page.screenshot({ path: `test-results/${this.lang}-${name}.png`, fullPage });
+  }
+
+  async seeText(text: string, within?: Locator): Promise<void> {
+    await (within ?? this.page.locator('body')).getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+  }
+
+  async logIn(account: string, password: string): Promise<void> {
+    await this.page.locator('#login-account').fill(account);
+    await this.page.locator('#login-password').fill(password);
+    await this.page.getByText(ui(this.lang, 'login.acceptTerms')).click();
+    await this.page.getByRole('button', { name: ui(this.lang, 'login.submit') }).click();
+    await this.page.getByTestId('user-menu').waitFor();
+  }
+
+  async logOut(): Promise<void> {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByText(ui(this.lang, 'user.logout'), { exact: true }).click();
+    await this.page.waitForURL(/\/login/);
+    await this.page.locator('#login-account').waitFor();
+  }
+
+  async openMenu(label: string): Promise<void> {
+    await this.page.getByTestId('main-menu').getByText(label, { exact: true }).click();
+  }
+
+  /** Picks an option of an antd Select (the field's input id), the first one or the one labelled. */
+  async pick(inputId: string, label?: string): Promise<string> {
+    await this.page.locator(`#${inputId}`).click();
+    const dropdown = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const option = label ? dropdown.locator('.ant-select-item-option', { hasText: label }) : dropdown.locator('.ant-select-item-option').first();
+    await option.waitFor();
+    const text = (await option.textContent()) ?? '';
+    await option.click();
+    return text;
+  }
+
+  /** Types a date (YYYY-MM-DD) into an antd DatePicker. */
+  async typeDate(inputId: string, date: string): Promise<void> {
+    const input = this.page.locator(`#${inputId}`);
+    await input.click();
+    await input.fill(date);
+    await input.press('Enter');
+    await expect.poll(() => input.inputValue()).toBe(date);
+  }
+
+  button(name: string, within?: Locator): Locator {
+    return (within ?? this.page.locator('body')).getByRole('button', { name, exact: true });
+  }
+
+  /** The open dialog (confirmation or payload form). */
+  dialog(): Locator {
+    return this.page.locator('.ant-modal:visible').last();
+  }
+
+  /** Presses a lifecycle action on the detail page and waits for its success message. */
+  async act(label: string, confirm?: (dialog: Locator) => Promise<void>): Promise<void> {
+    await this.button(label, this.page.getByTestId('detail-actions')).click();
+    if (confirm) await confirm(this.dialog());
+    await this.seeText(ui(this.lang, 'renderer.detail.actionDone', { action: label }));
+  }
+
+  async stateTag(): Promise<string> {
+    return (await this.page.getByTestId('detail-states').locator('.ant-tag').first().textContent()) ?? '';
+  }
+}

@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { LANGUAGES } from '../../engine/index.ts';
+import { startServer, type RunningServer } from '../../server/start-server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { PortalPage } from './portal-page.ts';
+import { trfTexts, ui } from './portal-texts.ts';
+
+/**
+ * The TRF from draft to report issued, through the real server and the built client, once per
+ * interface language: the applicant creates one from a template and submits it; the lab's staff
+ * accepts it, confirms the sample, tests and issues the report. Screenshots go to test-results/.
+ */
+const PASSWORD = 'Portico#2024';
+/** A minimal PDF for the attachment upload. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const root = resolve(import.meta.dirname, '../..');
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
+  server = await startServer({ port: 0, dataDir, clientDir: join(root, 'dist'), demoRecords: false });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openPortal(lang: (typeof LANGUAGES)[number]): Promise<PortalPage> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const portal = new PortalPage(page, server.url, lang);
+  await page.goto(`${server.url}/trf/newList`);
+  await page.waitForURL(/\/login\?redirectedFrom=%2Ftrf%2FnewList/);
+  if (lang !== 'zh-CN') await page.getByTestId('language-switch').getByRole('button', { name: ui(lang, `language.${lang}`) }).click();
+  await portal.seeText(ui(lang, 'login.acceptTerms'));
+  return portal;
+}
+
+describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
+  const trf = trfTexts(lang);
+
+  it('applicant drafts and submits a TRF; staff takes it to Report Issued', async () => {
+    const portal = await openPortal(lang);
+    const { page } = portal;
+    await portal.shot('login');
+
+    // The login form checks its own fields before anything is sent.
+    await page.locator('#login-account').fill('applicant');
+    await page.locator('#login-password').fill('123');
+    await portal.button(ui(lang, 'login.submit')).click();
+    await portal.seeText(ui(lang, 'login.passwordTooShort'));
+    await portal.seeText(ui(lang, 'login.termsRequired'));
+
+    // The applicant logs in and lands where the guard sent them from.
+    await portal.logIn('applicant', PASSWORD);
+    await page.waitForURL(/\/trf\/newList/);
+    await portal.seeText(trf.field('trfNo'));
+    await portal.shot('list-empty');
+
+    // New TRF from a template, with an invalid date order first.
+    await portal.button(ui(lang, 'renderer.list.new')).click();
+    await page.waitForURL(/\/trf\/trfForm$/);
+    await portal.seeText(ui(lang, 'renderer.form.newTitle', { entity: trf.entity }));
+    const template = await portal.pick('root_template');
+    expect(template.length).toBeGreaterThan(0);
+    await portal.typeDate('root_sampleReceivedDate', '2026-11-20');
+    await portal.typeDate('root_dueDate', '2026-11-10');
+    await page.locator('#root_buyer_name').fill(lang === 'zh-CN' ? '示例买家有限公司' : 'Example Buyer Ltd.');
+    await page.locator('#root_buyer_contactName').fill('Li Lei');
+    await page.locator('#root_buyer_contactEmail').fill('li.lei@example.com');
+    await page.locator('[data-section=samples] input[type=file]').setInputFiles({ name: 'request-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await portal.seeText('request-letter.pdf', page.locator('[data-section=samples]'));
+    await portal.button(ui(lang, 'renderer.form.saveDraft')).click();
+    await portal.seeText(trf.message('dueDate', 'formatMinimum'), page.locator('[data-section=basic]'));
+    await portal.seeText(ui(lang, 'renderer.form.invalid'));
+    await portal.shot('form-invalid', false);
+
+    // Corrected, it saves as a draft and opens on its detail page.
+    await portal.typeDate('root_dueDate', '2026-11-30');
+    await portal.button(ui(lang, 'renderer.form.saveDraft')).click();
+    await page.waitForURL(/\/trf\/trfDetail\?id=/);
+    const detailUrl = page.url();
+    await expect.poll(() => portal.stateTag()).toBe(trf.status('draft'));
+    const trfNo = (await page.getByTestId('detail-title').textContent()) ?? '';
+    expect(trfNo).toMatch(/^TRF\d+/);
+    await portal.seeText(template, page.locator('[data-section=basic]'));
+    await page.locator('[data-section=samples]').getByRole('link', { name: 'request-letter.pdf' }).waitFor();
+    expect(await page.title()).toBe(`${trf.entity} - ${ui(lang, 'app.title')}`);
+    await portal.shot('detail-draft');
+
+    await portal.act(trf.action('SUBMIT'));
+    await expect.poll(() => portal.stateTag()).toBe(trf.status('submitted'));
+    await portal.logOut();
+
+    // Staff finds it in the list and moves it along.
+    await portal.logIn('staff', PASSWORD);
+    await portal.openMenu(trf.entity);
+    await page.getByRole('link', { name: trfNo }).click();
+    await page.waitForURL(detailUrl);
+    await portal.act(trf.action('ACCEPT_APPLICATION'));
+    await expect.poll(() => portal.stateTag()).toBe(trf.status('applicationAccepted'));
+
+    await portal.act(trf.action('CONFIRM_SAMPLE_RECEIVED'), async (dialog) => {
+      await portal.seeText(trf.field('sampleReceivedDate'), dialog);
+      await expect.poll(() => dialog.locator('input').first().inputValue()).toBe('2026-11-20');
+      await portal.typeDate('root_sampleReceivedDate', '2026-11-21');
+      await portal.shot('payload-dialog');
+      await portal.button(trf.action('CONFIRM_SAMPLE_RECEIVED'), dialog).click();
+    });
+    await expect.poll(() => portal.stateTag()).toBe(trf.status('accepted'));
+
+    await portal.act(trf.action('START_TESTING'));
+    await portal.act(trf.action('COMPLETE_TESTING'));
+    await portal.act(trf.action('ISSUE_REPORT'), async (dialog) => {
+      await portal.seeText(trf.confirm('ISSUE_REPORT'), dialog);
+      await portal.button(trf.action('ISSUE_REPORT'), dialog).click();
+    });
+    await expect.poll(() => portal.stateTag()).toBe(trf.status('reportIssued'));
+
+    // The history lists every transition, in the language.
+    const history = page.getByTestId('history');
+    for (const event of ['SUBMIT', 'ACCEPT_APPLICATION', 'CONFIRM_SAMPLE_RECEIVED', 'START_TESTING', 'COMPLETE_TESTING', 'ISSUE_REPORT']) {
+      await portal.seeText(trf.action(event), history);
+    }
+    await portal.seeText(`${trf.status('completed')} → ${trf.status('reportIssued')}`, history);
+    await portal.seeText('2026-11-21', history);
+    await portal.shot('detail-report-issued');
+
+    // The list shows it as issued.
+    await portal.openMenu(trf.entity);
+    const row = page.locator('tr', { hasText: trfNo });
+    await portal.seeText(trf.status('reportIssued'), row);
+    await portal.shot('list');
+
+    await page.getByTestId('main-menu').getByText(ui(lang, 'route.dashboard'), { exact: true }).click();
+    await portal.seeText(trf.status('reportIssued'), page.getByTestId('dashboard'));
+    await portal.shot('dashboard');
+    await page.getByTestId('dashboard').locator('[data-state=reportIssued]').click();
+    await page.waitForURL(/\/trf\/newList\?f\.%24status=reportIssued/);
+    await portal.seeText(trfNo, page.locator('tr', { hasText: trfNo }));
+    await page.context().close();
+  });
+
+  it('unknown paths show the 404 page; a logged-in user is sent from /login to /', async () => {
+    const portal = await openPortal(lang);
+    const { page } = portal;
+    await portal.logIn('applicant', PASSWORD);
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await portal.seeText(ui(lang, 'notFound.description'));
+    await portal.shot('not-found');
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/wel\/index$/);
+    await page.context().close();
+  });
+});
