@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleValue, stateFields } from '../../engine/index.ts';
+import { applyEvent, initialSnapshot, stateFields, type PersistedSnapshot } from '../../engine/index.ts';
 import { machines } from '../../workflows/index.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
-import { allTransitions, transitionCoveringPaths } from '../support/transition-paths.ts';
+import { modelOf, traverse } from '../model/harness.ts';
 
 /**
- * Model-based: every transition of the TRF machine, reached by a shortest path, replayed against
- * the API as the user who holds each event's permission; the stored state must follow the model.
+ * Model-based: the TRF machine's transition cases (tests/model/harness.ts: shortest paths to
+ * every state plus one case per (state, event) — every transition, as tests/model proves) are
+ * replayed against the API as the user who holds each event's permission; the stored state
+ * must follow the model after every step.
  */
 describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) => {
   let h: ApiHarness;
-  const tokens: Record<string, string> = {};
+  const tokens: Record<'applicant' | 'staff', string> = { applicant: '', staff: '' };
   beforeAll(async () => {
     h = await ApiHarness.start(backend);
     tokens.applicant = await h.login('applicant');
@@ -19,39 +21,32 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
   });
   afterAll(() => h.close());
 
-  const reg = () => h.registry.get('trf');
-  const events = () =>
-    Object.entries(reg().entity.actions ?? {}).map(([type, a]) => ({ type, ...(a.payloadSchema ? (sampleValue(a.payloadSchema) as object) : {}) }));
-  const paths = () => transitionCoveringPaths(machines.trf, events);
-
-  it('covers every transition of the machine', () => {
-    const covered = new Set(paths().flatMap((p) => p.covers));
-    const all = allTransitions(machines.trf);
-    const missing = [...all].filter((t) => !covered.has(t));
-    console.log(`TRF machine (API replay): ${all.size - missing.length}/${all.size} transitions covered by ${paths().length} paths`);
-    expect(missing).toEqual([]);
-  });
-
-  it('replays every path through the API and the stored state follows the model', async () => {
-    const buttons = async (token: string) => (await h.call({ method: 'GET', url: '/api/auth/buttons', token })).body.data as string[];
-    const can = { applicant: new Set(await buttons(tokens.applicant!)), staff: new Set(await buttons(tokens.staff!)) };
-    const regions = reg().entity.lifecycle!.regions;
-    for (const path of paths()) {
+  it('replays every transition case through the API and the stored state follows the model', async () => {
+    const reg = h.registry.get('trf');
+    const cases = traverse(modelOf('trf', machines.trf, reg.entity.actions)).cases;
+    expect(cases.length).toBeGreaterThan(21);
+    const buttons = async (token: string) => new Set((await h.call({ method: 'GET', url: '/api/auth/buttons', token })).body.data as string[]);
+    const can = { applicant: await buttons(tokens.applicant), staff: await buttons(tokens.staff) };
+    const regions = reg.entity.lifecycle!.regions;
+    for (const c of cases) {
       let record = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf() }, token: tokens.applicant })).body.data;
-      for (const { event, after } of path.steps) {
-        const { type, ...payload } = event;
-        const permission = reg().entity.actions![type]!.permission;
+      let model: PersistedSnapshot = initialSnapshot(machines.trf);
+      for (const event of c.events) {
+        const { type, ...payload } = event as { type: string } & Record<string, unknown>;
+        const permission = reg.entity.actions![type]!.permission;
         const who = can.applicant.has(permission) ? 'applicant' : 'staff';
         expect(can[who].has(permission), `${type} needs ${permission}`).toBe(true);
+        model = applyEvent(machines.trf, model, event as never)!;
         const res = await h.call({ method: 'POST', url: `/api/entities/trf/${record.id}/events`, payload: { type, version: record.version, payload }, token: tokens[who] });
-        expect(res.status, `${path.steps.map((s) => s.event.type).join(' → ')}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(res.status, `${c.name}: ${JSON.stringify(res.body)}`).toBe(200);
         if ('deleted' in res.body.data) {
           expect((await h.call({ method: 'GET', url: `/api/entities/trf/${record.id}`, token: tokens.applicant })).status).toBe(404);
           break;
         }
         record = res.body.data;
-        expect(record.states).toEqual(stateFields(regions, after));
+        expect(record.states, c.name).toEqual(stateFields(regions, model));
       }
     }
+    console.log(`TRF machine replayed against the API (${backend}): ${cases.length} transition cases`);
   });
 });
