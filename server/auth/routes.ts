@@ -5,6 +5,7 @@ import { verifyPassword } from './passwords.ts';
 import type { LoginKey } from './rsa-keys.ts';
 import { createSession, revokeSession, userByAccount, type SessionUser } from './sessions.ts';
 import { currentUser } from './session-hook.ts';
+import { checkCaptcha, createCaptcha } from './captcha.ts';
 
 /** What login and /me return (SPEC §3 session user). */
 function sessionView(u: SessionUser) {
@@ -13,7 +14,7 @@ function sessionView(u: SessionUser) {
     dimensions: u.dimensions,
     posts: u.posts,
     guide: u.guide,
-    tcpp: true,
+    tcpp: u.termsAccepted,
     userMgtId: u.id,
     userInfo: {
       id: u.id,
@@ -34,7 +35,15 @@ interface TokenBody {
   type?: unknown;
   tenantId?: unknown;
   receiveMarketingCommunication?: unknown;
+  termsAccepted?: unknown;
+  captchaKey?: unknown;
+  captchaCode?: unknown;
 }
+
+/** After this many failures in a row the picture captcha is asked for; after LOCK_AFTER the account locks. */
+export const CAPTCHA_AFTER = 3;
+export const LOCK_AFTER = 5;
+const CAPTCHA_ERRORS = { timedOut: 'CAPTCHA_TIMED_OUT', invalid: 'CAPTCHA_INVALID', wrong: 'CAPTCHA_WRONG' } as const;
 
 export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): void {
   app.get('/api/auth/public-key', async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
@@ -48,12 +57,38 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     if (password === undefined) throw new ApiError(400, 'PASSWORD_NOT_DECRYPTABLE');
     if (password.length < 6) throw new ApiError(400, 'PASSWORD_TOO_SHORT');
     const user = await userByAccount(db, body.account.trim());
-    if (!user || !(await verifyPassword(password, user.passwordHash))) throw new ApiError(400, 'LOGIN_FAILED');
+    if (user?.locked) throw new ApiError(403, 'USER_LOCKED');
+    if (user && user.failedLogins >= CAPTCHA_AFTER) {
+      if (body.captchaKey === undefined) throw new ApiError(400, 'CAPTCHA_REQUIRED', {}, undefined, { captchaRequired: true });
+      const captcha = await checkCaptcha(db, body.captchaKey, body.captchaCode);
+      if (captcha !== 'ok') throw new ApiError(400, CAPTCHA_ERRORS[captcha], {}, undefined, { captchaRequired: true });
+    }
+    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      if (!user) throw new ApiError(400, 'LOGIN_FAILED');
+      const { rows } = await db.query<{ failed: number }>(
+        `update users set failed_logins = failed_logins + 1,
+           locked_at = case when failed_logins + 1 >= $2 then now() else locked_at end
+         where id = $1 returning failed_logins as failed`,
+        [user.id, LOCK_AFTER],
+      );
+      const failed = rows[0]?.failed ?? 0;
+      if (failed >= LOCK_AFTER) throw new ApiError(403, 'USER_LOCKED');
+      throw new ApiError(400, 'LOGIN_FAILED', {}, undefined, { captchaRequired: failed >= CAPTCHA_AFTER });
+    }
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
+    await db.query(
+      `update users set failed_logins = 0,
+         terms_accepted_at = case when $2 then now() else terms_accepted_at end,
+         receive_marketing = case when $3::boolean is null then receive_marketing else $3::boolean end
+       where id = $1`,
+      [user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null],
+    );
     const { token, expiresAt } = await createSession(db, user.id);
-    return ok({ accessToken: token, expiresAt: expiresAt.toISOString(), ...sessionView(user) });
+    return ok({ accessToken: token, expiresAt: expiresAt.toISOString(), ...sessionView({ ...user, termsAccepted: user.termsAccepted || body.termsAccepted === true }) });
   });
+
+  app.get('/api/auth/captcha', async () => ok(await createCaptcha(db)));
 
   app.get('/api/auth/buttons', async (req) => ok(currentUser(req).buttons));
   app.get('/api/auth/me', async (req) => ok(sessionView(currentUser(req))));

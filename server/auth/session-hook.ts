@@ -14,6 +14,7 @@ declare module 'fastify' {
 const PUBLIC_API = new Set([
   '/api/auth/public-key',
   '/api/auth/token',
+  '/api/auth/captcha',
   '/api/openapi.json',
   '/api/health',
   '/api/accounts/codes',

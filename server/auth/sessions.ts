@@ -22,6 +22,8 @@ export interface SessionUser {
   /** Account approval state: 'approved' may log in. */
   status: string;
   rejectReason: string | null;
+  /** The user accepted the current terms of use and privacy policy (SPEC: tcpp). */
+  termsAccepted: boolean;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -52,10 +54,12 @@ interface UserRow {
   guide: Record<string, unknown>;
   status: string;
   reject_reason: string | null;
+  terms_accepted: boolean;
 }
 
 const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.permissions, u.buttons,
-  u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.reject_reason`;
+  u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.reject_reason,
+  u.terms_accepted_at is not null as terms_accepted`;
 
 function toSessionUser(r: UserRow): SessionUser {
   return {
@@ -74,6 +78,7 @@ function toSessionUser(r: UserRow): SessionUser {
     guide: r.guide,
     status: r.status,
     rejectReason: r.reject_reason,
+    termsAccepted: r.terms_accepted,
   };
 }
 
@@ -87,10 +92,18 @@ export async function userOfToken(db: Queryable, token: string): Promise<Session
   return rows[0] && toSessionUser(rows[0]);
 }
 
-export async function userByAccount(db: Queryable, account: string): Promise<(SessionUser & { passwordHash: string }) | undefined> {
-  const { rows } = await db.query<UserRow & { password_hash: string }>(
-    `select ${USER_COLUMNS}, u.password_hash from users u join companies c on c.id = u.company_id where lower(u.account) = lower($1)`,
+export interface LoginCandidate extends SessionUser {
+  passwordHash: string;
+  failedLogins: number;
+  locked: boolean;
+}
+
+export async function userByAccount(db: Queryable, account: string): Promise<LoginCandidate | undefined> {
+  const { rows } = await db.query<UserRow & { password_hash: string; failed_logins: number; locked: boolean }>(
+    `select ${USER_COLUMNS}, u.password_hash, u.failed_logins, u.locked_at is not null as locked
+     from users u join companies c on c.id = u.company_id where lower(u.account) = lower($1)`,
     [account],
   );
-  return rows[0] && { ...toSessionUser(rows[0]), passwordHash: rows[0].password_hash };
+  const r = rows[0];
+  return r && { ...toSessionUser(r), passwordHash: r.password_hash, failedLogins: r.failed_logins, locked: r.locked };
 }
