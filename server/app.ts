@@ -14,6 +14,8 @@ import { fileRoutes } from './files/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { noticeRoutes } from './notices/routes.ts';
+import { portalRoutes } from './portal/routes.ts';
 import { Outbox } from './mail/outbox.ts';
 
 export interface AppOptions {
@@ -48,6 +50,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, opts.db, key, new Outbox(Boolean(opts.smtpConfigured)));
   entityRoutes(app, opts.db, opts.registry);
   lookupRoutes(app, opts.db);
+  noticeRoutes(app, opts.db);
+  portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir);
   app.get('/api/openapi.json', async () => openapi);
   app.get('/api/health', async () => ok({ status: 'up', database: opts.db.kind }));

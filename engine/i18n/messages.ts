@@ -59,6 +59,7 @@ export const MESSAGES = {
   },
   ACCOUNT_REJECTED: { 'zh-CN': '账号注册申请未通过：{reason}', 'en-US': 'The registration was refused: {reason}' },
   SSO_TOKEN_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in token is invalid or has expired' },
+  NOTICE_STATE: { 'zh-CN': '该公告当前状态下不能执行此操作（{action}）', 'en-US': 'The notice cannot {action} in its current state' },
   INTERNAL: {
     'zh-CN': '系统错误，请稍后重试或联系 SGS 管理员。',
     'en-US': 'System error. Please try again later or contact SGS administrator.',

@@ -22,7 +22,7 @@ export const ROLES = {
   applicant: CUSTOMER,
   customerAdmin: { permissions: [...CUSTOMER.permissions, 'company:admin'], buttons: CUSTOMER.buttons },
   internalStaff: {
-    permissions: ['trf:list', 'trf:read', ALL_COMPANIES, 'workflow:view', 'outbox:read', 'account:approve'],
+    permissions: ['trf:list', 'trf:read', ALL_COMPANIES, 'workflow:view', 'outbox:read', 'account:approve', 'notice:publish'],
     buttons: [
       'trf:create', 'trf:update', 'trf:return', 'trf:accept', 'trf:confirmSample', 'trf:test', 'trf:issueReport',
       'trf:pend', 'trf:cancel', 'quotation:send',

@@ -3,7 +3,8 @@ import type { Database } from '../db/database.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import type { LoginKey } from './rsa-keys.ts';
-import { createSession, revokeSession, userByAccount, type SessionUser } from './sessions.ts';
+import { createSession, revokeSession, userByAccount, userOfToken, type SessionUser } from './sessions.ts';
+import { ssoRoutes } from './sso.ts';
 import { currentUser } from './session-hook.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 
@@ -45,7 +46,15 @@ export const CAPTCHA_AFTER = 3;
 export const LOCK_AFTER = 5;
 const CAPTCHA_ERRORS = { timedOut: 'CAPTCHA_TIMED_OUT', invalid: 'CAPTCHA_INVALID', wrong: 'CAPTCHA_WRONG' } as const;
 
+/** The login response for a new session token: the token plus the session of SPEC §3. */
+async function sessionResponse(db: Database, token: string) {
+  const user = await userOfToken(db, token);
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED');
+  return { accessToken: token, ...sessionView(user) };
+}
+
 export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): void {
+  ssoRoutes(app, db, (token) => sessionResponse(db, token));
   app.get('/api/auth/public-key', async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
 
   app.post<{ Body: TokenBody }>('/api/auth/token', async (req) => {

@@ -15,6 +15,10 @@ const PUBLIC_API = new Set([
   '/api/auth/public-key',
   '/api/auth/token',
   '/api/auth/captcha',
+  '/api/auth/sso/validate',
+  '/api/auth/sso/login',
+  '/api/sgs-im/im/getNotifyMsg',
+  '/api/error-logs',
   '/api/openapi.json',
   '/api/health',
   '/api/accounts/codes',
@@ -38,9 +42,10 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export function installSessionHook(app: FastifyInstance, db: Database): void {
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_API.has(path)) return;
+    if (!path.startsWith('/api/')) return;
     const token = tokenOf(req);
     const user = token ? await userOfToken(db, token) : undefined;
+    if (!user && PUBLIC_API.has(path)) return;
     if (!user) throw new ApiError(401, 'UNAUTHORIZED');
     req.user = user;
     req.sessionToken = token;

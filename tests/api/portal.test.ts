@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../support/backends.ts';
+import { ApiHarness } from '../support/api-harness.ts';
+
+describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s', (backend) => {
+  let h: ApiHarness;
+  let staff: string;
+  let applicant: string;
+  beforeAll(async () => {
+    h = await ApiHarness.start(backend);
+    staff = await h.login('staff');
+    applicant = await h.login('applicant');
+  });
+  afterAll(() => h.close());
+
+  const notice = () => h.call({ method: 'GET', url: `/api/sgs-im/im/getNotifyMsg?t=${Date.now()}` });
+
+  it('publishes, starts and finishes a maintenance notice, polled without a session', async () => {
+    expect((await notice()).body.data).toBeNull();
+    const payload = {
+      startDateTime: '2021-03-26T14:00:00Z',
+      finishDateTime: '2021-03-28T02:00:00Z',
+      publishRemark: { cn: '系统升级维护', en: 'System upgrade' },
+      whiteList: 'staff,admin',
+    };
+    expect((await h.call({ method: 'POST', url: '/api/notices', payload, token: applicant })).status).toBe(403);
+    const bad = await h.call({ method: 'POST', url: '/api/notices', payload: { ...payload, finishDateTime: '2021-03-25T00:00:00Z', publishRemark: { cn: '' } }, token: staff, lang: 'en-US' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['finishDateTime', 'publishRemark.cn', 'publishRemark.en']);
+    const created = await h.call({ method: 'POST', url: '/api/notices', payload, token: staff });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    expect((await notice()).body.data).toMatchObject({ finalPublishStatus: 1, startDateTime: '2021-03-26T14:00:00.000Z', whiteList: 'staff,admin', weekDay: 5 });
+    expect(JSON.parse((await notice()).body.data.publishRemark)).toEqual({ cn: '系统升级维护', en: 'System upgrade' });
+    expect((await h.call({ method: 'POST', url: `/api/notices/${id}/finish`, token: staff })).status).toBe(409);
+    expect((await h.call({ method: 'POST', url: `/api/notices/${id}/start`, token: staff })).status).toBe(200);
+    expect((await notice()).body.data.finalPublishStatus).toBe(2);
+    expect((await h.call({ method: 'POST', url: `/api/notices/${id}/finish`, token: staff })).status).toBe(200);
+    expect((await notice()).body.data.finalPublishStatus).toBe(0);
+    expect((await h.call({ method: 'POST', url: `/api/notices/${id}/explode`, token: staff })).status).toBe(404);
+  });
+
+  it('signs in by a one-time token issued by the server', async () => {
+    const issued = await h.call({ method: 'POST', url: '/api/auth/sso-tokens', token: applicant });
+    const sso = issued.body.data.ssoToken;
+    expect((await h.call({ method: 'GET', url: `/api/auth/sso/validate?token=${sso}` })).body.data.valid).toBe(true);
+    const login = await h.call({ method: 'POST', url: '/api/auth/sso/login', payload: { token: sso } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.userInfo.account).toBe('applicant');
+    expect((await h.call({ method: 'GET', url: '/api/auth/me', token: login.body.data.accessToken })).status).toBe(200);
+    expect((await h.call({ method: 'GET', url: `/api/auth/sso/validate?token=${sso}` })).body.data.valid).toBe(false);
+    const again = await h.call({ method: 'POST', url: '/api/auth/sso/login', payload: { token: sso }, lang: 'en-US' });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe('The sign-in token is invalid or has expired');
+    const late = (await h.call({ method: 'POST', url: '/api/auth/sso-tokens', token: applicant })).body.data.ssoToken;
+    await h.db.query("update sso_tokens set expires_at = now() - interval '1 second'");
+    expect((await h.call({ method: 'POST', url: '/api/auth/sso/login', payload: { token: late } })).status).toBe(401);
+    expect((await h.call({ method: 'POST', url: '/api/auth/sso-tokens' })).status).toBe(401);
+  });
+
+  it('returns a menu filtered by permissions, in the request language', async () => {
+    const mine = (await h.call({ method: 'GET', url: '/api/menu', token: applicant, lang: 'en-US' })).body.data;
+    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList']);
+    expect(mine[1]).toEqual({ name: 'Test request form', path: '/trf/newList', source: 'file-text', children: [] });
+    const theirs = (await h.call({ method: 'GET', url: '/api/menu', token: staff, lang: 'zh-CN' })).body.data;
+    expect(theirs.at(-1).name).toBe('系统管理');
+    expect(theirs.at(-1).children.map((c: any) => c.path)).toEqual(['/accountPer/index', '/systemNotice/index', '/outbox/index', '/workflows']);
+  });
+
+  it('shows and updates the user information and settings, validating them', async () => {
+    const me = await h.call({ method: 'GET', url: '/api/account/me', token: applicant });
+    expect(me.body.data).toMatchObject({ account: 'applicant', companyName: '演示申请方有限公司', status: 'approved' });
+    const bad = await h.call({ method: 'PUT', url: '/api/account/me', payload: { userName: 'x', mobile: '123' }, token: applicant, lang: 'en-US' });
+    expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['mobile', 'userName']);
+    expect((await h.call({ method: 'PUT', url: '/api/account/me', payload: { userName: 'Zhang San', mobile: '13911112222' }, token: applicant })).status).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/api/account/me', token: applicant })).body.data.userName).toBe('Zhang San');
+    expect((await h.call({ method: 'PUT', url: '/api/account/settings', payload: { client_home_page: 'javascript:alert(1)' }, token: applicant })).status).toBe(400);
+    expect((await h.call({ method: 'PUT', url: '/api/account/settings', payload: { client_home_page: '/trf/newList' }, token: applicant })).status).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/api/account/me', token: applicant })).body.data.settings.client_home_page).toBe('/trf/newList');
+  });
+
+  it('remembers the guide per user on the server', async () => {
+    expect((await h.call({ method: 'POST', url: '/api/auth/save-user-guide', payload: { step: 9 }, token: applicant })).status).toBe(400);
+    await h.call({ method: 'POST', url: '/api/auth/save-user-guide', payload: { step: 3, tasks: { buyer: true } }, token: applicant });
+    await h.call({ method: 'POST', url: '/api/auth/save-user-guide', payload: { dismissed: true }, token: applicant });
+    const me = await h.call({ method: 'GET', url: '/api/auth/me', token: applicant });
+    expect(me.body.data.guide).toEqual({ step: 3, tasks: { buyer: true }, dismissed: true });
+  });
+
+  it('keeps client error logs sent in batches, with or without a session', async () => {
+    const entry = { url: '/trf/newList', time: '2026-11-22T10:00:00Z', type: 'TypeError', message: 'x is undefined', stack: 'at f (a.js:1:1)', info: { route: 'list' } };
+    expect((await h.call({ method: 'POST', url: '/api/error-logs', payload: { entries: [entry, entry] }, token: applicant })).body.data.received).toBe(2);
+    expect((await h.call({ method: 'POST', url: '/api/error-logs', payload: { entries: [entry] } })).status).toBe(200);
+    expect((await h.call({ method: 'POST', url: '/api/error-logs', payload: { entries: [] } })).status).toBe(400);
+    const { rows } = await h.db.query<{ user_id: string | null }>('select user_id from error_logs order by id');
+    expect(rows.map((r) => r.user_id)).toEqual(['u-applicant', 'u-applicant', null]);
+  });
+});
