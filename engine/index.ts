@@ -20,3 +20,4 @@ export * from './lifecycle/regions.ts';
 export * from './openapi.ts';
 export * from './api-contract.ts';
 export * from './validate/compile.ts';
+export * from './templates/index.ts';

@@ -69,6 +69,13 @@ export interface FieldSchema {
   'x-editableIn'?: readonly string[];
   /** Filled by the server (e.g. numbering); never editable in forms. */
   'x-system'?: boolean;
+  /** A CAS Registry Number, checked by its check digit (engine/validate/keywords.ts). */
+  'x-cas'?: boolean;
+  /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
+  'x-sumTo'?: number;
+  'x-sumField'?: string;
+  /** On `[start, end]` dates: start not after end, and at most `maxDays` apart. */
+  'x-dateRange'?: boolean | { maxDays?: number };
 }
 
 export interface EntitySchema extends FieldSchema {

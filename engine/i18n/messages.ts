@@ -64,6 +64,95 @@ export const MESSAGES = {
     'zh-CN': '系统错误，请稍后重试或联系 SGS 管理员。',
     'en-US': 'System error. Please try again later or contact SGS administrator.',
   },
+  // Templates (issue 4): checks that stop publishing, rename maps, versions, migrations, template setting.
+  TEMPLATE_INVALID: {
+    'zh-CN': '模板有 {count} 处问题，不能发布',
+    'en-US': 'The template cannot be published: {count} problem(s) to fix',
+  },
+  TEMPLATE_SHAPE: { 'zh-CN': '模板结构有误（{path}）：{detail}', 'en-US': 'The template is malformed at {path}: {detail}' },
+  TEMPLATE_SCHEMA_INVALID: { 'zh-CN': 'JSON Schema 无效（{path}）：{detail}', 'en-US': 'The JSON Schema is invalid at {path}: {detail}' },
+  TEMPLATE_FIELD_KEY: {
+    'zh-CN': '字段键“{field}”无效：须以字母开头，只含字母、数字和下划线',
+    'en-US': 'The field key "{field}" is invalid: it starts with a letter and holds only letters, digits and _',
+  },
+  TEMPLATE_FIELD_KEY_DUPLICATE: {
+    'zh-CN': '字段键“{field}”与“{other}”重复（不区分大小写）',
+    'en-US': 'The field key "{field}" duplicates "{other}" (ignoring case)',
+  },
+  TEMPLATE_FIELD_LABEL: { 'zh-CN': '字段“{field}”缺少 {lang} 标签', 'en-US': 'The field "{field}" has no {lang} label' },
+  TEMPLATE_ENUM_LABEL: { 'zh-CN': '字段“{field}”的选项“{value}”缺少 {lang} 标签', 'en-US': 'Option "{value}" of "{field}" has no {lang} label' },
+  TEMPLATE_REQUIRED_UNKNOWN: { 'zh-CN': '必填字段“{field}”未声明', 'en-US': 'The required field "{field}" is not declared' },
+  TEMPLATE_TABLE_ROWS: {
+    'zh-CN': '表格字段“{field}”须为对象数组，并声明最多 {max} 行（maxItems）',
+    'en-US': 'The table "{field}" must be an array of objects declaring at most {max} rows (maxItems)',
+  },
+  TEMPLATE_SUM_FIELD: {
+    'zh-CN': '成分字段“{field}”须为对象数组，且每行的“{sumField}”为必填数字',
+    'en-US': 'The composition "{field}" must be an array of objects whose "{sumField}" is a required number',
+  },
+  TEMPLATE_UPLOAD: {
+    'zh-CN': '上传字段“{field}”须为数组，x-upload 声明文件类型（{types}）、不超过类型上限的大小和文件数（等于 maxItems）',
+    'en-US': 'The upload "{field}" must be an array whose x-upload declares types ({types}), a size within the type\'s limit and a file count equal to maxItems',
+  },
+  TEMPLATE_KEYWORD_TYPE: { 'zh-CN': '字段“{field}”的 {keyword} 只能用于 {type} 类型', 'en-US': '{keyword} on "{field}" applies to {type} fields only' },
+  TEMPLATE_DATE_RANGE: {
+    'zh-CN': '日期范围字段“{field}”须为两个日期组成的数组（minItems 与 maxItems 均为 2）',
+    'en-US': 'The date range "{field}" must be an array of two dates (minItems and maxItems 2)',
+  },
+  TEMPLATE_VIEW_FIELD: { 'zh-CN': '视图 {place} 引用了不存在的字段“{field}”', 'en-US': 'The view {place} names "{field}", which is not a field' },
+  TEMPLATE_FILTER_OP: { 'zh-CN': '筛选条件“{field}”不能使用运算符 {op}', 'en-US': 'The filter on "{field}" cannot use the operator {op}' },
+  TEMPLATE_FORM_FIELD: {
+    'zh-CN': '表单分组“{section}”中的“{field}”不是顶层字段',
+    'en-US': 'The form section "{section}" names "{field}", which is not a top-level field',
+  },
+  TEMPLATE_SECTION_LABEL: { 'zh-CN': '分组“{section}”须有中英文标题', 'en-US': 'The section "{section}" needs a title in zh-CN and en-US' },
+  TEMPLATE_ENTITY_LABEL: { 'zh-CN': '模板名称缺少 {lang} 文本', 'en-US': 'The template name has no {lang} text' },
+  TEMPLATE_LIFECYCLE: { 'zh-CN': '模板不能声明生命周期或操作', 'en-US': 'A template cannot declare a lifecycle or actions' },
+  TEMPLATE_DECLARATION_INVALID: { 'zh-CN': '模板声明不一致：{detail}', 'en-US': 'The template declarations disagree: {detail}' },
+  TEMPLATE_RENAME_FROM_UNKNOWN: { 'zh-CN': '重命名的原字段“{from}”不在上一版本中', 'en-US': 'The renamed field "{from}" is not in the previous version' },
+  TEMPLATE_RENAME_TO_UNKNOWN: { 'zh-CN': '重命名的新字段“{to}”不在此版本中', 'en-US': 'The new name "{to}" is not a field of this version' },
+  TEMPLATE_RENAME_TARGET_TWICE: { 'zh-CN': '多个字段被重命名为“{to}”', 'en-US': 'Several fields are renamed to "{to}"' },
+  TEMPLATE_RENAME_ACROSS_LIST: {
+    'zh-CN': '“{from}”不能重命名为“{to}”：字段不能移入或移出列表',
+    'en-US': '"{from}" cannot become "{to}": a rename may not move a field into or out of a list',
+  },
+  TEMPLATE_RENAME_COLLIDES: {
+    'zh-CN': '“{a}”和“{b}”都会变成“{to}”，数据会互相覆盖',
+    'en-US': '"{a}" and "{b}" would both become "{to}" and overwrite each other',
+  },
+  TEMPLATE_NOT_FOUND: { 'zh-CN': '模板“{code}”不存在', 'en-US': 'There is no template "{code}"' },
+  TEMPLATE_VERSION_NOT_FOUND: { 'zh-CN': '模板“{code}”没有版本 {version}', 'en-US': 'The template "{code}" has no version {version}' },
+  TEMPLATE_CODE_INVALID: {
+    'zh-CN': '模板编码“{code}”无效：须以小写字母开头，只含字母和数字，且不能与内置业务对象重名',
+    'en-US': 'The template code "{code}" is invalid: it starts with a lowercase letter, holds letters and digits only, and is not a built-in entity',
+  },
+  TEMPLATE_CODE_TAKEN: { 'zh-CN': '模板编码“{code}”已被使用', 'en-US': 'The template code "{code}" is taken' },
+  TEMPLATE_PUBLISHED: {
+    'zh-CN': '版本 {version} 已发布，不能再修改；请创建新版本',
+    'en-US': 'Version {version} is published and cannot change; create a new version',
+  },
+  TEMPLATE_DRAFT_EXISTS: { 'zh-CN': '已有草稿版本 {version}，请先编辑或发布它', 'en-US': 'Draft version {version} exists; edit or publish it first' },
+  MIGRATION_VERSIONS: {
+    'zh-CN': '只能从较早的已发布版本迁移到较新的已发布版本（{from} → {to}）',
+    'en-US': 'Records migrate from an older published version to a newer published one ({from} → {to})',
+  },
+  MIGRATION_BLOCKED: {
+    'zh-CN': '{count} 条记录无法无损迁移，已全部保持不变；请先修正，或选择让它们保留旧版本',
+    'en-US': '{count} record(s) cannot migrate without losing data; nothing was changed. Fix them, or choose to keep them on their version',
+  },
+  MIGRATION_NOT_CONVERTIBLE: {
+    'zh-CN': '“{path}”的值 {value} 无法从 {from} 转换为 {to}',
+    'en-US': 'The value {value} of "{path}" cannot be converted from {from} to {to}',
+  },
+  TEMPLATE_REPLACED_BY_BUYER: {
+    'zh-CN': '模板已替换为买家“{buyer}”所配置的模板“{template}”',
+    'en-US': 'The template was replaced by the one set for the buyer "{buyer}": "{template}"',
+  },
+  TEMPLATE_MISSING_BUYER: { 'zh-CN': '请先选择买家，再选择模板', 'en-US': 'Choose the buyer before the template' },
+  BUYER_NO_CUSTOMER_GROUP: { 'zh-CN': '买家“{buyer}”未归属任何客户组', 'en-US': 'The buyer "{buyer}" belongs to no customer group' },
+  TEMPLATE_NOT_CONFIGURED: { 'zh-CN': '客户组“{group}”未配置 DFF 模板', 'en-US': 'No DFF template is set for the customer group "{group}"' },
+  CUSTOMER_GROUP_UNKNOWN: { 'zh-CN': '客户组“{group}”不存在', 'en-US': 'There is no customer group "{group}"' },
+  TEMPLATE_SETTING_NOT_FOUND: { 'zh-CN': '模板设置不存在', 'en-US': 'The template setting does not exist' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

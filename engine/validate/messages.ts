@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import localizeEn from 'ajv-i18n/localize/en/index.js';
-import type { EntitySchema, FieldSchema, Language } from '../declaration/types.ts';
-import { fieldAt } from '../schema/resolve.ts';
+import type { EntitySchema, FieldSchema, Language, LocalizedText } from '../declaration/types.ts';
+import { fieldAt, own } from '../schema/resolve.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
 
 /** One failed rule, addressed to a field by its dotted path ('' for the whole document). */
@@ -45,7 +45,7 @@ export function toFieldErrors(
     const label = field ? chainLabel(schema, field, lang) : '';
     const item = /\.(\d+)(\.|$)/.exec(field)?.[1];
     const where = item !== undefined ? `${label} (#${Number(item) + 1})` : label;
-    const detail = custom ? text(custom, lang) : e.keyword === 'required' ? REQUIRED[lang] : (e.message ?? e.keyword);
+    const detail = custom ? text(custom, lang) : e.keyword === 'required' ? REQUIRED[lang] : (keywordMessage(e, lang) ?? e.message ?? e.keyword);
     const message = where ? `${where}: ${detail}` : detail;
     const key = `${field}|${message}`;
     if (seen.has(key)) continue;
@@ -56,6 +56,21 @@ export function toFieldErrors(
 }
 
 const REQUIRED: Record<Language, string> = { 'zh-CN': '此项为必填项', 'en-US': 'is required' };
+
+/** Messages of the engine's own keywords (validate/keywords.ts); `{param}` filled from the error's params. */
+const KEYWORD_MESSAGES: Record<string, LocalizedText> = {
+  'x-cas': { 'zh-CN': '不是有效的 CAS 号（校验位不符）', 'en-US': 'is not a valid CAS number (check digit)' },
+  'x-sumTo': { 'zh-CN': '百分比合计须为 {total}（当前 {sum}）', 'en-US': 'percentages must add up to {total} (now {sum})' },
+  'x-dateRange': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'the end date must not be before the start date' },
+  'x-dateRangeSpan': { 'zh-CN': '日期范围不能超过 {maxDays} 天', 'en-US': 'the range must not span more than {maxDays} days' },
+};
+
+function keywordMessage(e: ErrorObject, lang: Language): string | undefined {
+  const template = own(KEYWORD_MESSAGES, e.keyword);
+  if (!template) return undefined;
+  const params = e.params as Record<string, unknown>;
+  return text(template, lang).replace(/\{(\w+)\}/g, (_, k: string) => String(own(params, k) ?? ''));
+}
 
 /** `buyer.contactName` → 'Buyer · Contact name' (array indexes skipped). */
 function chainLabel(schema: EntitySchema, field: string, lang: Language): string {

@@ -1,0 +1,126 @@
+import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
+import { LANGUAGES } from '../declaration/types.ts';
+import { own } from '../schema/resolve.ts';
+import type { TemplateProblem } from './types.ts';
+
+/** A field key: a letter, then letters, digits or `_` (paths join keys with dots). */
+const FIELD_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** Grid/table fields add rows in batches of 0 to 100 (SPEC §5). */
+export const MAX_TABLE_ROWS = 100;
+/** File types the server accepts and their size limits (SPEC §5: JPG ≤ 2 MB, PDF ≤ 10 MB). */
+export const UPLOAD_LIMITS: Readonly<Record<string, number>> = { 'application/pdf': 10 * 1024 * 1024, 'image/jpeg': 2 * 1024 * 1024 };
+
+type Node = FieldSchema & Record<string, unknown>;
+
+/** Deeper than this a schema is taken as recursive and not walked further. */
+const MAX_DEPTH = 16;
+
+export const hasBothLanguages = (value: unknown): boolean =>
+  !!value && typeof value === 'object' && LANGUAGES.every((l) => typeof (value as Record<string, unknown>)[l] === 'string' && !!(value as Record<string, string>)[l]!.trim());
+
+const missingLanguage = (value: unknown): string | undefined =>
+  LANGUAGES.find((l) => !value || typeof value !== 'object' || typeof (value as Record<string, unknown>)[l] !== 'string' || !(value as Record<string, string>)[l]!.trim());
+
+/** Follows a local `#/definitions/x` reference; undefined when it does not resolve. */
+function resolve(root: EntitySchema, node: Node): Node | undefined {
+  if (typeof node.$ref !== 'string') return node;
+  const prefix = '#/definitions/';
+  if (!node.$ref.startsWith(prefix)) return undefined;
+  const target = own(root.definitions as Record<string, Node> | undefined, node.$ref.slice(prefix.length));
+  return target ? { ...target, ...node, $ref: undefined } : undefined;
+}
+
+function isType(node: Node | undefined, type: string): boolean {
+  return !!node && (node.type === type || (Array.isArray(node.type) && (node.type as string[]).includes(type)));
+}
+
+/** Rules of the custom field types: table, composition, upload, CAS number, date range. */
+function checkCustomType(root: EntitySchema, node: Node, field: string, at: string, out: TemplateProblem[]): void {
+  const items = node.items ? resolve(root, node.items as Node) : undefined;
+  if (node['x-widget'] === 'table') {
+    const rows = node.maxItems;
+    if (!isType(node, 'array') || !isType(items, 'object') || typeof rows !== 'number' || rows > MAX_TABLE_ROWS || (node.minItems ?? 0) < 0) {
+      out.push({ at, code: 'TEMPLATE_TABLE_ROWS', params: { field, max: MAX_TABLE_ROWS } });
+    }
+  }
+  if (node['x-sumTo'] !== undefined) {
+    const sumField = typeof node['x-sumField'] === 'string' ? node['x-sumField'] : 'percentage';
+    const target = items?.properties ? own(items.properties as Record<string, Node>, sumField) : undefined;
+    const numeric = target && (isType(target, 'number') || isType(target, 'integer'));
+    if (typeof node['x-sumTo'] !== 'number' || !isType(node, 'array') || !numeric || !items?.required?.includes(sumField)) {
+      out.push({ at, code: 'TEMPLATE_SUM_FIELD', params: { field, sumField } });
+    }
+  }
+  if (node['x-widget'] === 'upload') {
+    const upload = node['x-upload'] as { accept?: unknown; maxBytes?: unknown; maxFiles?: unknown } | undefined;
+    const accept = Array.isArray(upload?.accept) ? (upload.accept as unknown[]) : [];
+    const known = accept.length > 0 && accept.every((t) => typeof t === 'string' && own(UPLOAD_LIMITS, t) !== undefined);
+    const limit = known ? Math.max(...accept.map((t) => own(UPLOAD_LIMITS, t as string)!)) : 0;
+    const { maxBytes, maxFiles } = upload ?? {};
+    const sized = typeof maxBytes === 'number' && maxBytes > 0 && maxBytes <= limit;
+    const counted = typeof maxFiles === 'number' && Number.isInteger(maxFiles) && maxFiles >= 1 && node.maxItems === maxFiles;
+    if (!isType(node, 'array') || !known || !sized || !counted) {
+      out.push({ at, code: 'TEMPLATE_UPLOAD', params: { field, types: Object.keys(UPLOAD_LIMITS).join(', ') } });
+    }
+  }
+  if (node['x-cas'] !== undefined && (node['x-cas'] !== true || !isType(node, 'string'))) {
+    out.push({ at, code: 'TEMPLATE_KEYWORD_TYPE', params: { field, keyword: 'x-cas', type: 'string' } });
+  }
+  if (node['x-dateRange'] !== undefined) {
+    const dates = isType(items, 'string') && items?.format === 'date';
+    if (!isType(node, 'array') || !dates || node.minItems !== 2 || node.maxItems !== 2) {
+      out.push({ at, code: 'TEMPLATE_DATE_RANGE', params: { field } });
+    }
+  }
+}
+
+function checkEnumLabels(node: Node, field: string, at: string, out: TemplateProblem[]): void {
+  const values = node.enum ?? (node.items as Node | undefined)?.enum;
+  const labels = (node['x-enumLabels'] ?? (node.items as Node | undefined)?.['x-enumLabels']) as Record<string, unknown> | undefined;
+  for (const value of values ?? []) {
+    const lang = missingLanguage(labels ? own(labels, String(value)) : undefined);
+    if (lang) out.push({ at, code: 'TEMPLATE_ENUM_LABEL', params: { field, value: String(value), lang } });
+  }
+}
+
+/**
+ * The designer's rules for a template's fields, beyond the meta-schema: keys that make paths,
+ * unique (ignoring case) within an object; a label in zh-CN and en-US on every field and enum
+ * value; `required` naming declared fields; the custom field types used as documented.
+ */
+export function checkFields(root: EntitySchema): TemplateProblem[] {
+  const out: TemplateProblem[] = [];
+  const walk = (raw: Node, path: string, at: string, depth = 0) => {
+    const node = resolve(root, raw);
+    if (!node) {
+      out.push({ at, code: 'TEMPLATE_SCHEMA_INVALID', params: { path: at, detail: String(raw.$ref) } });
+      return;
+    }
+    if (depth > MAX_DEPTH) return;
+    checkCustomType(root, node, path, at, out);
+    const items = node.items && !Array.isArray(node.items) ? resolve(root, node.items as Node) : undefined;
+    if (items?.properties) walk(items, path, `${at}.items`, depth + 1);
+    const properties = node.properties && typeof node.properties === 'object' ? (node.properties as Record<string, Node>) : undefined;
+    if (!properties) return;
+    const lower = new Map<string, string>();
+    for (const [key, child] of Object.entries(properties)) {
+      const field = path ? `${path}.${key}` : key;
+      const where = `${at}.properties.${key}`;
+      if (!FIELD_KEY.test(key) || key in Object.prototype) out.push({ at: where, code: 'TEMPLATE_FIELD_KEY', params: { field } });
+      const twin = lower.get(key.toLowerCase());
+      if (twin !== undefined) out.push({ at: where, code: 'TEMPLATE_FIELD_KEY_DUPLICATE', params: { field, other: twin } });
+      lower.set(key.toLowerCase(), key);
+      if (!child || typeof child !== 'object') continue;
+      const resolved = resolve(root, child);
+      const lang = missingLanguage(child['x-label'] ?? resolved?.['x-label']);
+      if (lang) out.push({ at: where, code: 'TEMPLATE_FIELD_LABEL', params: { field, lang } });
+      if (resolved) checkEnumLabels(resolved, field, where, out);
+      walk(child, field, where, depth + 1);
+    }
+    for (const name of Array.isArray(node.required) ? node.required : []) {
+      if (typeof name !== 'string' || !Object.hasOwn(properties, name)) out.push({ at: `${at}.required`, code: 'TEMPLATE_REQUIRED_UNKNOWN', params: { field: path ? `${path}.${String(name)}` : String(name) } });
+    }
+  };
+  walk(root as Node, '', 'schema');
+  return out;
+}

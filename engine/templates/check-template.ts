@@ -1,0 +1,101 @@
+import localizeZh from 'ajv-i18n/localize/zh/index.js';
+import localizeEn from 'ajv-i18n/localize/en/index.js';
+import type { ErrorObject } from 'ajv';
+import type { EntitySchema, Language } from '../declaration/types.ts';
+import { LANGUAGES } from '../declaration/types.ts';
+import { checkEntityBundle } from '../declaration/check.ts';
+import { resolveField } from '../derive/fields.ts';
+import { message } from '../i18n/messages.ts';
+import { createAjv } from '../validate/ajv.ts';
+import type { FieldError } from '../validate/messages.ts';
+import { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
+import { checkFields, hasBothLanguages } from './check-fields.ts';
+import type { TemplateBundle, TemplateProblem } from './types.ts';
+
+const shapeAjv = createAjv();
+const validateShape = shapeAjv.compile(TEMPLATE_BUNDLE_SHAPE);
+
+function ajvProblems(code: 'TEMPLATE_SHAPE' | 'TEMPLATE_SCHEMA_INVALID', base: string, errors: ErrorObject[] | null | undefined, lang: Language): TemplateProblem[] {
+  const copies = (errors ?? []).map((e) => ({ ...e }));
+  (lang === 'zh-CN' ? localizeZh : localizeEn)(copies);
+  const seen = new Set<string>();
+  const out: TemplateProblem[] = [];
+  for (const e of copies) {
+    const path = `${base}${e.instancePath.replaceAll('/', '.')}`;
+    if (seen.has(path)) continue; // a meta-schema anyOf fails once per branch: one message per place
+    seen.add(path);
+    out.push({ at: path, code, params: { path, detail: e.message ?? e.keyword } });
+  }
+  return out;
+}
+
+function checkViews(bundle: TemplateBundle): TemplateProblem[] {
+  const { entity, schema, views } = bundle;
+  const out: TemplateProblem[] = [];
+  const exists = (field: string, at: string, place: string) => {
+    try {
+      return resolveField(entity, schema, field);
+    } catch {
+      out.push({ at, code: 'TEMPLATE_VIEW_FIELD', params: { field, place } });
+      return undefined;
+    }
+  };
+  exists(entity.titleField, 'entity.titleField', 'titleField');
+  views.list.columns.forEach((c, i) => exists(c.field, `views.list.columns.${i}`, 'list.columns'));
+  exists(views.list.defaultSort.field, 'views.list.defaultSort', 'list.defaultSort');
+  views.list.filters.forEach((f, i) => {
+    const resolved = exists(f.field, `views.list.filters.${i}`, 'list.filters');
+    if (!resolved) return;
+    const fits = f.op === 'contains' ? resolved.kind === 'text' : f.op === 'range' ? ['date', 'datetime', 'number'].includes(resolved.kind) : true;
+    if (!fits) out.push({ at: `views.list.filters.${i}`, code: 'TEMPLATE_FILTER_OP', params: { field: f.field, op: f.op } });
+  });
+  for (const [kind, sections] of [['detail', views.detail.sections], ['form', views.form.sections]] as const) {
+    sections.forEach((s, i) => {
+      const at = `views.${kind}.sections.${i}`;
+      if (!hasBothLanguages(s.label)) out.push({ at, code: 'TEMPLATE_SECTION_LABEL', params: { section: s.id } });
+      s.fields.forEach((f) => {
+        if (kind === 'detail') exists(f, at, `detail.${s.id}`);
+        else if (!Object.hasOwn(schema.properties, f)) out.push({ at, code: 'TEMPLATE_FORM_FIELD', params: { field: f, section: s.id } });
+      });
+    });
+  }
+  return out;
+}
+
+/**
+ * Everything that stops a template from being published, as problems with message codes: the
+ * bundle's outline, the JSON Schema against the draft-07 meta-schema and ajv's compiler, the
+ * field rules (checkFields), labels in zh-CN and en-US, views naming declared fields, and finally
+ * the engine's own registration check (checkEntityBundle). Empty when it may be published.
+ * `lang` is the language of the meta-schema details, which come from ajv-i18n.
+ */
+export function checkTemplate(input: unknown, lang: Language): TemplateProblem[] {
+  if (!validateShape(input)) return ajvProblems('TEMPLATE_SHAPE', 'bundle', validateShape.errors, lang);
+  const bundle = input as TemplateBundle;
+  const out: TemplateProblem[] = [];
+  const meta = createAjv();
+  if (!meta.validateSchema(bundle.schema)) return ajvProblems('TEMPLATE_SCHEMA_INVALID', 'schema', meta.errors, lang);
+  try {
+    meta.compile(bundle.schema as EntitySchema);
+  } catch (err) {
+    out.push({ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID', params: { path: 'schema', detail: (err as Error).message } });
+  }
+  out.push(...checkFields(bundle.schema));
+  const missing = LANGUAGES.find((l) => !bundle.entity.label[l]?.trim());
+  if (missing) out.push({ at: 'entity.label', code: 'TEMPLATE_ENTITY_LABEL', params: { lang: missing } });
+  if (bundle.entity.lifecycle || bundle.entity.actions) out.push({ at: 'entity.lifecycle', code: 'TEMPLATE_LIFECYCLE' });
+  if (out.length) return out;
+  out.push(...checkViews(bundle));
+  if (out.length) return out;
+  try {
+    checkEntityBundle(bundle, undefined);
+  } catch (err) {
+    out.push({ at: 'bundle', code: 'TEMPLATE_DECLARATION_INVALID', params: { detail: (err as Error).message } });
+  }
+  return out;
+}
+
+/** Problems as the API's per-field errors, in the language. */
+export function localizeProblems(problems: readonly TemplateProblem[], lang: Language): FieldError[] {
+  return problems.map((p) => ({ field: p.at, keyword: p.code, message: message(p.code, lang, p.params) }));
+}

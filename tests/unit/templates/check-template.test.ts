@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkTemplate, localizeProblems, type TemplateBundle } from '../../../engine/index.ts';
+import { validBundle } from './fixtures.ts';
+
+const codes = (bundle: unknown) => checkTemplate(bundle, 'en-US').map((p) => p.code);
+const edit = (change: (b: TemplateBundle & { schema: any; views: any; entity: any }) => void): TemplateBundle => {
+  const b = validBundle() as TemplateBundle & { schema: any; views: any; entity: any };
+  change(b);
+  return b;
+};
+
+describe('checkTemplate (what stops publishing)', () => {
+  it('passes a template using every custom field type', () => {
+    expect(checkTemplate(validBundle(), 'en-US')).toEqual([]);
+  });
+
+  it('refuses a malformed bundle with the place, never a crash', () => {
+    expect(codes(null)).toEqual(['TEMPLATE_SHAPE']);
+    expect(codes({ entity: {}, schema: {}, views: {} })[0]).toBe('TEMPLATE_SHAPE');
+    expect(codes(edit((b) => delete b.views.list.filters))).toEqual(['TEMPLATE_SHAPE']);
+  });
+
+  it('refuses a JSON Schema the draft-07 meta-schema or ajv rejects, with ajv-i18n details in the language', () => {
+    const bad = edit((b) => (b.schema.properties.styleNo.type = 'strin'));
+    expect(codes(bad)).toEqual(['TEMPLATE_SCHEMA_INVALID']);
+    const [zh] = localizeProblems(checkTemplate(bad, 'zh-CN'), 'zh-CN');
+    expect(zh!.message).toMatch(/^JSON Schema 无效（schema\.properties\.styleNo\.type）：/);
+    expect(codes(edit((b) => (b.schema.properties.styleNo.pattern = '(')))).toEqual(['TEMPLATE_SCHEMA_INVALID']);
+  });
+
+  it('wants keys that make paths, unique ignoring case, and labels in zh-CN and en-US', () => {
+    const bundle = edit((b) => {
+      b.schema.properties['Style-No'] = { type: 'string', 'x-label': { 'zh-CN': '款', 'en-US': 'Style' } };
+      b.schema.properties.STYLENO = { type: 'string', 'x-label': { 'zh-CN': '款', 'en-US': 'Style' } };
+      b.schema.properties.constructor = { type: 'string', 'x-label': { 'zh-CN': '构造', 'en-US': 'Ctor' } };
+      delete b.schema.properties.cas['x-label']['en-US'];
+      b.schema.properties.fabric['x-enumLabels'].woven = { 'zh-CN': '梭织' };
+      b.schema.required = ['styleNo', 'ghost'];
+    });
+    const problems = localizeProblems(checkTemplate(bundle, 'en-US'), 'en-US').map((p) => p.message);
+    expect(problems).toEqual(expect.arrayContaining([
+      'The field key "Style-No" is invalid: it starts with a letter and holds only letters, digits and _',
+      'The field key "STYLENO" duplicates "styleNo" (ignoring case)',
+      'The field key "constructor" is invalid: it starts with a letter and holds only letters, digits and _',
+      'The field "cas" has no en-US label',
+      'Option "woven" of "fabric" has no en-US label',
+      'The required field "ghost" is not declared',
+    ]));
+  });
+
+  it('holds the custom field types to their rules', () => {
+    expect(codes(edit((b) => (b.schema.properties.composition.maxItems = 500)))).toEqual(['TEMPLATE_TABLE_ROWS']);
+    expect(codes(edit((b) => (b.schema.properties.composition.items.required = ['component'])))).toEqual(['TEMPLATE_SUM_FIELD']);
+    expect(codes(edit((b) => (b.schema.properties.photo['x-upload'].maxBytes = 5_000_000)))).toEqual(['TEMPLATE_UPLOAD']);
+    expect(codes(edit((b) => (b.schema.properties.photo['x-upload'].accept = ['text/html'])))).toEqual(['TEMPLATE_UPLOAD']);
+    expect(codes(edit((b) => (b.schema.properties.composition['x-cas'] = true)))).toEqual(['TEMPLATE_KEYWORD_TYPE']);
+    expect(codes(edit((b) => (b.schema.properties.period.maxItems = 3)))).toEqual(['TEMPLATE_DATE_RANGE']);
+  });
+
+  it('wants view fields that exist, fitting filter operators and titled sections', () => {
+    expect(codes(edit((b) => b.views.list.columns.push({ field: 'nope' })))).toEqual(['TEMPLATE_VIEW_FIELD']);
+    expect(codes(edit((b) => b.views.list.filters.push({ field: '$status', op: 'in' })))).toEqual(['TEMPLATE_VIEW_FIELD']);
+    expect(codes(edit((b) => b.views.list.filters.push({ field: 'fabric', op: 'range' })))).toEqual(['TEMPLATE_FILTER_OP']);
+    expect(codes(edit((b) => b.views.form.sections[0].fields.push('composition.percentage')))).toEqual(['TEMPLATE_FORM_FIELD']);
+    expect(codes(edit((b) => (b.views.detail.sections[0].label['en-US'] = ' ')))).toEqual(['TEMPLATE_SECTION_LABEL']);
+    expect(codes(edit((b) => (b.entity.label['zh-CN'] = '')))).toEqual(['TEMPLATE_ENTITY_LABEL']);
+    expect(codes(edit((b) => (b.entity.lifecycle = { machine: 'trf', regions: {} })))).toEqual(['TEMPLATE_LIFECYCLE']);
+  });
+
+  it('tells the problems in Chinese too', () => {
+    const [p] = localizeProblems(checkTemplate(edit((b) => b.views.list.columns.push({ field: 'nope' })), 'zh-CN'), 'zh-CN');
+    expect(p).toEqual({ field: 'views.list.columns.3', keyword: 'TEMPLATE_VIEW_FIELD', message: '视图 list.columns 引用了不存在的字段“nope”' });
+  });
+});

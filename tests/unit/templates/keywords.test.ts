@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import Ajv from 'ajv';
+import { addPorticoKeywords, AJV_OPTIONS, createAjv, isCasNumber, toFieldErrors, type EntitySchema } from '../../../engine/index.ts';
+import { validBundle } from './fixtures.ts';
+
+describe('the engine keywords of the shared ajv configuration', () => {
+  it('checks CAS numbers by their check digit', () => {
+    for (const cas of ['7732-18-5', '50-00-0', '64-17-5', '7440-57-5', '1333-86-4']) expect(isCasNumber(cas)).toBe(true);
+    for (const cas of ['7732-18-4', '7732185', '1-00-0', '12345678-00-1', '50-0-0', '']) expect(isCasNumber(cas)).toBe(false);
+  });
+
+  const schema = validBundle().schema as EntitySchema;
+  const validate = createAjv().compile(schema);
+  const errors = (doc: unknown, lang: 'zh-CN' | 'en-US' = 'en-US') => (validate(doc) ? [] : toFieldErrors(schema, validate.errors, lang));
+
+  it('validates a document using every custom field type', () => {
+    expect(errors({
+      styleNo: 'A1',
+      cas: '50-00-0',
+      composition: [{ component: 'Cotton', percentage: 33.33 }, { component: 'Linen', percentage: 33.33 }, { component: 'Silk', percentage: 33.34 }],
+      period: ['2025-01-01', '2025-12-31'],
+      markets: ['CN', 'EU'],
+      photo: [{ fileId: 'f1' }],
+    })).toEqual([]);
+  });
+
+  it('says what is wrong in both languages', () => {
+    const doc = { styleNo: 'A1', cas: '50-00-1', composition: [{ component: 'Cotton', percentage: 60 }, { component: 'Linen' }], period: ['2025-02-01', '2025-01-01'] };
+    expect(errors(doc).map((e) => e.message)).toEqual([
+      'CAS number: is not a valid CAS number (check digit)',
+      'Composition · Percentage (#2): is required',
+      'Test period: the end date must not be before the start date',
+    ]);
+    expect(errors({ ...doc, composition: [{ component: 'Cotton', percentage: 60 }] }, 'zh-CN').map((e) => e.message)).toContain('成分: 百分比合计须为 100（当前 60）');
+    expect(errors({ styleNo: 'A1', period: ['2022-01-01', '2024-01-01'] }, 'zh-CN').map((e) => e.message)).toEqual(['测试期间: 日期范围不能超过 366 天']);
+    expect(errors({ styleNo: 'A1', composition: new Array(101).fill({ component: 'x', percentage: 0 }) }).map((e) => e.keyword)).toContain('maxItems');
+  });
+
+  it('plugs into another ajv (RJSF passes it as extenderFn) and is idempotent', () => {
+    const ajv = addPorticoKeywords(addPorticoKeywords(new Ajv(AJV_OPTIONS)));
+    expect(ajv.validate({ type: 'string', 'x-cas': true }, '7732-18-4')).toBe(false);
+    expect(ajv.validate({ type: 'string', 'x-cas': true }, '7732-18-5')).toBe(true);
+  });
+});
