@@ -83,3 +83,13 @@ describe('derivations from declarations', () => {
     expect(JSON.stringify(doc)).not.toContain('x-label');
   });
 });
+
+describe('defaults on create', () => {
+  it('fills declared defaults without overwriting what the document says', async () => {
+    const { withDefaults } = await import('../../../engine/index.ts');
+    const doc = withDefaults(trf.schema, { judgmentRule: 'guardedAcceptance', buyer: { name: 'B' } });
+    expect(doc).toMatchObject({ judgmentRule: 'guardedAcceptance', reportLanguage: '2', reportCopy: 'softCopy', isRetest: false, hardCopyQuantity: 0 });
+    expect(withDefaults(trf.schema, {}).judgmentRule).toBe('simpleAcceptance');
+    expect(doc.buyer).toEqual({ name: 'B' });
+  });
+});
