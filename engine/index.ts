@@ -21,3 +21,4 @@ export * from './openapi.ts';
 export * from './api-contract.ts';
 export * from './validate/compile.ts';
 export * from './templates/index.ts';
+export * from './schema/defaults.ts';
