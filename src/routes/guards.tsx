@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { getButtons, getMe } from '../api/auth.ts';
 import { useSession } from '../auth/session-store.ts';
 import { PageLoading } from './PageLoading.tsx';
@@ -7,11 +7,12 @@ import { PageLoading } from './PageLoading.tsx';
 export const loginPath = (from: string) => `/login?redirectedFrom=${encodeURIComponent(from)}`;
 
 /**
- * Pages that need a session: without a token the visitor goes to /login?redirectedFrom=<path>.
- * A token without a profile (found in the cookie by a new tab) is completed from the server first.
+ * Pages that need a session: without a token (never had one, logged out, or ended by a 401) the
+ * visitor goes to /login?redirectedFrom=<path>. The path is the address bar's: during a navigation
+ * React may still show the previous page, but the visitor asked for the new one. A token without
+ * a profile (found in the cookie by a new tab) is completed from the server first.
  */
 export function RequireAuth() {
-  const location = useLocation();
   const token = useSession((s) => s.token);
   const profile = useSession((s) => s.profile);
   useEffect(() => {
@@ -21,7 +22,7 @@ export function RequireAuth() {
       () => useSession.getState().clear(),
     );
   }, [token, profile]);
-  if (!token) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (!token) return <Navigate to={loginPath(window.location.pathname + window.location.search)} replace />;
   if (!profile) return <PageLoading textKey="session.restoring" />;
   return <Outlet />;
 }

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { routeTable, type AppRoute } from './table.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
-import { registerNavigator } from './navigation.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PageFrame } from './PageFrame.tsx';
 import { PageLoading } from './PageLoading.tsx';
@@ -45,7 +44,5 @@ const routes = buildRoutes(routeTable);
 
 /** The routed pages (declarative routing keeps the login page's script small). */
 export function AppRoutes() {
-  const navigate = useNavigate();
-  useEffect(() => registerNavigator((to, options) => void navigate(to, options)), [navigate]);
   return <PageErrorBoundary>{useRoutes(routes)}</PageErrorBoundary>;
 }

@@ -18,7 +18,7 @@ export class PortalPage {
   }
 
   async seeText(text: string, within?: Locator): Promise<void> {
-    await (within ?? this.page.locator('body')).getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+    await (within ?? this.page.locator('body')).getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ state: 'visible' });
   }
 
   async logIn(account: string, password: string): Promise<void> {
@@ -62,6 +62,13 @@ export class PortalPage {
 
   button(name: string, within?: Locator): Locator {
     return (within ?? this.page.locator('body')).getByRole('button', { name, exact: true });
+  }
+
+  /** Presses the form's save button, checking its label. */
+  async save(label: string): Promise<void> {
+    const button = this.page.getByTestId('form-save');
+    await expect.poll(() => button.textContent()).toBe(label);
+    await button.click();
   }
 
   /** The open dialog (confirmation or payload form). */

@@ -18,6 +18,7 @@ export function ui(lang: Language, key: string, params: Record<string, string | 
 
 export const trfTexts = (lang: Language) => ({
   entity: text(trf.entity.label, lang),
+  copy: text(trf.entity.copy?.label, lang),
   action: (event: string) => text(trf.entity.actions?.[event]?.label, lang),
   confirm: (event: string) => text(trf.entity.actions?.[event]?.confirm, lang),
   status: (state: string) => stateOptions(trf, '$status', lang).find((o) => o.value === state)?.label ?? state,

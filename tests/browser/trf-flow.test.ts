@@ -1,12 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../engine/index.ts';
-import { startServer, type RunningServer } from '../../server/start-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
-import { PortalPage } from './portal-page.ts';
+import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 
 /**
@@ -14,43 +8,15 @@ import { trfTexts, ui } from './portal-texts.ts';
  * interface language: the applicant creates one from a template and submits it; the lab's staff
  * accepts it, confirms the sample, tests and issues the report. Screenshots go to test-results/.
  */
-const PASSWORD = 'Portico#2024';
 /** A minimal PDF for the attachment upload. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const root = resolve(import.meta.dirname, '../..');
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  mkdirSync(join(root, 'test-results'), { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
-  server = await startServer({ port: 0, dataDir, clientDir: join(root, 'dist'), demoRecords: false });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function openPortal(lang: (typeof LANGUAGES)[number]): Promise<PortalPage> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  const portal = new PortalPage(page, server.url, lang);
-  await page.goto(`${server.url}/trf/newList`);
-  await page.waitForURL(/\/login\?redirectedFrom=%2Ftrf%2FnewList/);
-  if (lang !== 'zh-CN') await page.getByTestId('language-switch').getByRole('button', { name: ui(lang, `language.${lang}`) }).click();
-  await portal.seeText(ui(lang, 'login.acceptTerms'));
-  return portal;
-}
+const portalServer = usePortal();
 
 describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
   const trf = trfTexts(lang);
 
   it('applicant drafts and submits a TRF; staff takes it to Report Issued', async () => {
-    const portal = await openPortal(lang);
+    const portal = await portalServer.open(lang);
     const { page } = portal;
     await portal.shot('login');
 
@@ -80,14 +46,14 @@ describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
     await page.locator('#root_buyer_contactEmail').fill('li.lei@example.com');
     await page.locator('[data-section=samples] input[type=file]').setInputFiles({ name: 'request-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
     await portal.seeText('request-letter.pdf', page.locator('[data-section=samples]'));
-    await portal.button(ui(lang, 'renderer.form.saveDraft')).click();
+    await portal.save(ui(lang, 'renderer.form.saveDraft'));
     await portal.seeText(trf.message('dueDate', 'formatMinimum'), page.locator('[data-section=basic]'));
     await portal.seeText(ui(lang, 'renderer.form.invalid'));
     await portal.shot('form-invalid', false);
 
     // Corrected, it saves as a draft and opens on its detail page.
     await portal.typeDate('root_dueDate', '2026-11-30');
-    await portal.button(ui(lang, 'renderer.form.saveDraft')).click();
+    await portal.save(ui(lang, 'renderer.form.saveDraft'));
     await page.waitForURL(/\/trf\/trfDetail\?id=/);
     const detailUrl = page.url();
     await expect.poll(() => portal.stateTag()).toBe(trf.status('draft'));
@@ -148,19 +114,6 @@ describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
     await page.getByTestId('dashboard').locator('[data-state=reportIssued]').click();
     await page.waitForURL(/\/trf\/newList\?f\.%24status=reportIssued/);
     await portal.seeText(trfNo, page.locator('tr', { hasText: trfNo }));
-    await page.context().close();
-  });
-
-  it('unknown paths show the 404 page; a logged-in user is sent from /login to /', async () => {
-    const portal = await openPortal(lang);
-    const { page } = portal;
-    await portal.logIn('applicant', PASSWORD);
-    await page.goto(`${server.url}/no/such/page`);
-    await page.waitForURL(/\/404$/);
-    await portal.seeText(ui(lang, 'notFound.description'));
-    await portal.shot('not-found');
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(/\/wel\/index$/);
     await page.context().close();
   });
 });

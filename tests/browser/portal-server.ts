@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import type { Language } from '../../engine/index.ts';
+import { startServer, type RunningServer } from '../../server/start-server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { PortalPage } from './portal-page.ts';
+import { ui } from './portal-texts.ts';
+
+export const DEMO_PASSWORD = 'Portico#2024';
+const root = resolve(import.meta.dirname, '../..');
+
+export interface PortalHarness {
+  readonly url: string;
+  /** A fresh browser context on /login (reached through the guard from `from`), in the language. */
+  open(lang: Language, from?: string): Promise<PortalPage>;
+}
+
+/**
+ * The real server (fresh PGlite in a temporary folder, demo accounts, the built client) and
+ * Debian's Chromium, for the test file that calls it.
+ */
+export function usePortal(): PortalHarness {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    mkdirSync(join(root, 'test-results'), { recursive: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
+    server = await startServer({ port: 0, dataDir, clientDir: join(root, 'dist'), demoRecords: false });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    get url() {
+      if (!server) throw new Error('The portal server has not started');
+      return server.url;
+    },
+    async open(lang, from = '/trf/newList') {
+      if (!server || !browser) throw new Error('The portal server has not started');
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      const portal = new PortalPage(page, server.url, lang);
+      await page.goto(`${server.url}${from}`);
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirectedFrom') === from);
+      if (lang !== 'zh-CN') await page.getByTestId('language-switch').getByRole('button', { name: ui(lang, `language.${lang}`) }).click();
+      await portal.seeText(ui(lang, 'login.acceptTerms'));
+      return portal;
+    },
+  };
+}
