@@ -3,9 +3,9 @@ import type { RegisteredEntity } from '../../engine/index.ts';
 import { availableActions, editableFields, hasPermission, text, valueAt } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { EntityRecord } from '../env/data-provider.ts';
-import { detailPath, formPath, listPath } from '../env/entity-paths.ts';
+import { formPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
-import { stateFieldsOf } from '../format/format-value.ts';
+import { formatDateTime, stateFieldsOf } from '../format/format-value.ts';
 import { StateTag } from '../format/StateTag.tsx';
 import { PayloadModal } from './PayloadModal.tsx';
 import { useActionRunner } from './use-action-runner.ts';
@@ -50,6 +50,9 @@ export function DetailHeader({ reg, record, onRecord, reload }: DetailHeaderProp
               <StateTag key={field} reg={reg} field={field} value={record.states[field]} />
             ))}
           </span>
+          {record.createdByName && (
+            <Typography.Text type="secondary">{t('detail.createdBy', { name: record.createdByName, at: formatDateTime(record.createdAt, lang) })}</Typography.Text>
+          )}
         </Space>
         <Space wrap data-testid="detail-actions">
           {mayEdit && <Button onClick={() => navigate(formPath(reg, record.id))}>{t('detail.edit')}</Button>}
@@ -70,7 +73,7 @@ export function DetailHeader({ reg, record, onRecord, reload }: DetailHeaderProp
       </Flex>
       {runner.asking && (
         <PayloadModal
-          key={`${runner.asking.event}:${detailPath(reg, record.id)}`}
+          key={runner.asking.event}
           reg={reg}
           action={runner.asking}
           initial={runner.initialPayload}

@@ -24,7 +24,7 @@ function stateChanges(reg: RegisteredEntity, entry: AuditEntry, lang: Language, 
     .map((field) =>
       t('history.stateChange', {
         region: pathLabel(reg, field, lang),
-        from: from[field] ? stateLabel(reg, field, from[field], lang) : '—',
+        from: from[field] ? stateLabel(reg, field, from[field], lang) : t('detail.empty'),
         to: stateLabel(reg, field, to[field] ?? '', lang),
       }),
     );
@@ -51,7 +51,7 @@ export function historyItems(reg: RegisteredEntity, entries: readonly AuditEntry
         : t(`history.${entry.kind}`);
     const details = [...stateChanges(reg, entry, lang, t), ...payloadLines(reg, entry, lang)];
     const changed = (entry.changedFields ?? []).filter((f) => reg.schema.properties[f] || f.startsWith('$'));
-    if (changed.length) details.push(t('history.changed', { fields: changed.map((f) => pathLabel(reg, f, lang)).join(lang === 'zh-CN' ? '、' : ', ') }));
+    if (changed.length) details.push(t('history.changed', { fields: changed.map((f) => pathLabel(reg, f, lang)).join(t('common.listSeparator')) }));
     return {
       key: entry.id,
       what,

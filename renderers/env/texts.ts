@@ -10,6 +10,7 @@ export const RENDERER_TEXT_KEYS = [
   'common.loading',
   'common.loadFailed',
   'common.retry',
+  'common.listSeparator',
   'list.new',
   'list.search',
   'list.reset',

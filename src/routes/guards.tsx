@@ -4,7 +4,8 @@ import { getButtons, getMe } from '../api/auth.ts';
 import { useSession } from '../auth/session-store.ts';
 import { PageLoading } from './PageLoading.tsx';
 
-export const loginPath = (from: string) => `/login?redirectedFrom=${encodeURIComponent(from)}`;
+/** /login, remembering where to come back to (not when already on the way to /login, e.g. after Log out). */
+export const loginPath = (from: string) => (from.startsWith('/login') ? '/login' : `/login?redirectedFrom=${encodeURIComponent(from)}`);
 
 /**
  * Pages that need a session: without a token (never had one, logged out, or ended by a 401) the
