@@ -18,6 +18,8 @@ export interface EntityRecord {
   createdByName: string;
   createdAt: string;
   updatedAt: string;
+  /** Records of templates: the template version the record was made with (shown and validated with it). */
+  templateVersion?: number;
 }
 
 export interface ListResult {

@@ -18,6 +18,21 @@ export interface RegisteredEntity {
   validateDraft: ValidateFunction;
   /** Validators for the payload of each lifecycle event that declares one. */
   validatePayload: Record<string, ValidateFunction>;
+  /**
+   * Dynamic entities (published templates) only: the template version this registration
+   * describes, and every published version of the entity, shared by all of them — a record is
+   * shown and validated with the version it was made with (`registrationFor`).
+   */
+  templateVersion?: number;
+  versions?: ReadonlyMap<number, RegisteredEntity>;
+}
+
+/** The registration a record was made with: its template version's, or the entity's own (static entities). */
+export function registrationFor(reg: RegisteredEntity, templateVersion: number | null | undefined): RegisteredEntity {
+  if (templateVersion === null || templateVersion === undefined || !reg.versions || reg.templateVersion === templateVersion) return reg;
+  const found = reg.versions.get(templateVersion);
+  if (!found) throw new Error(`Entity '${reg.name}' has no registered version ${templateVersion}`);
+  return found;
 }
 
 export class UnknownEntityError extends Error {
@@ -30,13 +45,63 @@ export class UnknownEntityError extends Error {
 /** One registry of entities; a lookup that misses throws instead of falling back. */
 export class EntityRegistry {
   private readonly entities = new Map<string, RegisteredEntity>();
+  /** The published versions of each dynamic entity (templates); `entities` holds the newest. */
+  private readonly dynamic = new Map<string, Map<number, RegisteredEntity>>();
   private readonly ajv = createAjv();
 
   constructor(private readonly machines: Record<string, AnyStateMachine>) {}
 
   register(bundle: EntityBundle): RegisteredEntity {
+    if (this.entities.has(bundle.entity.name)) throw new Error(`Entity '${bundle.entity.name}' is registered twice`);
+    const registered = this.compile(bundle);
+    this.entities.set(registered.name, registered);
+    return registered;
+  }
+
+  /**
+   * Registers one published version of a dynamic entity (a template). Versions are immutable:
+   * registering one twice throws. The newest version is what `get` returns (new records use
+   * it); older ones stay registered for the records made with them. Each version's schema needs
+   * its own `$id`.
+   */
+  registerVersion(bundle: EntityBundle, version: number): RegisteredEntity {
+    return this.addVersion(this.prepareVersion(bundle, version));
+  }
+
+  /**
+   * Checks and compiles a version without registering it: publishing prepares inside its
+   * database transaction and adds (`addVersion`) once that commits, so the registry never holds
+   * a version the database does not. A schema left compiled by an earlier failed attempt is replaced.
+   */
+  prepareVersion(bundle: EntityBundle, version: number): RegisteredEntity {
+    const name = bundle.entity.name;
+    if (this.entities.has(name) && !this.dynamic.has(name)) throw new Error(`Entity '${name}' is static; a template cannot take its name`);
+    const versions = this.dynamic.get(name) ?? new Map<number, RegisteredEntity>();
+    if (versions.has(version)) throw new Error(`Version ${version} of entity '${name}' is registered twice`);
+    this.dynamic.set(name, versions);
+    this.ajv.removeSchema(bundle.schema.$id);
+    this.ajv.removeSchema(`${bundle.schema.$id}#draft`);
+    return { ...this.compile(bundle), templateVersion: version, versions };
+  }
+
+  /** Adds a prepared version; the newest version becomes the entity's current one. */
+  addVersion(prepared: RegisteredEntity): RegisteredEntity {
+    const version = prepared.templateVersion;
+    const versions = this.dynamic.get(prepared.name);
+    if (version === undefined || !versions || versions !== prepared.versions) throw new Error(`'${prepared.name}' was not prepared as a version`);
+    if (versions.has(version)) throw new Error(`Version ${version} of entity '${prepared.name}' is registered twice`);
+    versions.set(version, prepared);
+    if (version >= Math.max(...versions.keys())) this.entities.set(prepared.name, prepared);
+    return prepared;
+  }
+
+  /** Whether the entity is a dynamic one (a template), registered by version. */
+  isDynamic(name: string): boolean {
+    return this.dynamic.has(name);
+  }
+
+  private compile(bundle: EntityBundle): RegisteredEntity {
     const { entity, schema, views } = bundle;
-    if (this.entities.has(entity.name)) throw new Error(`Entity '${entity.name}' is registered twice`);
     const machine = entity.lifecycle ? this.machines[entity.lifecycle.machine] : undefined;
     if (entity.lifecycle && !machine) {
       throw new Error(`Entity '${entity.name}' names machine '${entity.lifecycle.machine}', which is not in workflows/`);
@@ -56,7 +121,6 @@ export class EntityRegistry {
       validateDraft: this.ajv.compile({ ...withoutRequired(schema), $id: `${schema.$id}#draft` }),
       validatePayload,
     };
-    this.entities.set(entity.name, registered);
     return registered;
   }
 

@@ -17,6 +17,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { Outbox } from './mail/outbox.ts';
+import { templateRoutes } from './templates/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -44,6 +45,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   installSessionHook(app, opts.db);
   const key = await loadLoginKey(opts.db);
+  await templateRoutes(app, opts.db, opts.registry); // registers the published templates: before the OpenAPI document
   const openapi = buildOpenApi(opts.registry, APP_VERSION);
 
   authRoutes(app, opts.db, key);

@@ -151,6 +151,7 @@ export const MESSAGES = {
   TEMPLATE_MISSING_BUYER: { 'zh-CN': '请先选择买家，再选择模板', 'en-US': 'Choose the buyer before the template' },
   BUYER_NO_CUSTOMER_GROUP: { 'zh-CN': '买家“{buyer}”未归属任何客户组', 'en-US': 'The buyer "{buyer}" belongs to no customer group' },
   TEMPLATE_NOT_CONFIGURED: { 'zh-CN': '客户组“{group}”未配置 DFF 模板', 'en-US': 'No DFF template is set for the customer group "{group}"' },
+  CUSTOMER_GROUP_TAKEN: { 'zh-CN': '客户组编码“{group}”已存在', 'en-US': 'The customer group code "{group}" exists already' },
   CUSTOMER_GROUP_UNKNOWN: { 'zh-CN': '客户组“{group}”不存在', 'en-US': 'There is no customer group "{group}"' },
   TEMPLATE_SETTING_NOT_FOUND: { 'zh-CN': '模板设置不存在', 'en-US': 'The template setting does not exist' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -98,3 +98,15 @@ export class TemplateProblemsError extends Error {
     super(problems.map((p) => `${p.at}: ${p.code}`).join('; '));
   }
 }
+
+/** The permission to create, edit, publish and migrate templates (internal staff). */
+export const TEMPLATE_DESIGN = 'template:design';
+
+/** The permission codes a new template's records use unless the designer names others. */
+export const TEMPLATE_RECORD_PERMISSIONS = { list: 'form:list', read: 'form:read', create: 'form:create', update: 'form:update', delete: 'form:delete' } as const;
+
+/** A template code is its entity name: camelCase letters and digits, 2 to 40 characters. */
+export const TEMPLATE_CODE = /^[a-z][a-zA-Z0-9]{1,39}$/;
+
+/** The schema `$id` of a template version (each version compiles on its own). */
+export const templateSchemaId = (code: string, version: number): string => `https://portico.dev/templates/${code}/v${version}.json`;

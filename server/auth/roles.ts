@@ -10,8 +10,8 @@ export interface RoleGrant {
 }
 
 const CUSTOMER: RoleGrant = {
-  permissions: ['trf:list', 'trf:read'],
-  buttons: ['trf:create', 'trf:update', 'trf:submit', 'trf:withdraw', 'trf:cancel', 'trf:delete', 'quotation:confirm'],
+  permissions: ['trf:list', 'trf:read', 'form:list', 'form:read'],
+  buttons: ['trf:create', 'trf:update', 'trf:submit', 'trf:withdraw', 'trf:cancel', 'trf:delete', 'quotation:confirm', 'form:create', 'form:update', 'form:delete'],
 };
 
 export const ROLES = {
@@ -22,10 +22,10 @@ export const ROLES = {
   applicant: CUSTOMER,
   customerAdmin: { permissions: [...CUSTOMER.permissions, 'company:admin'], buttons: CUSTOMER.buttons },
   internalStaff: {
-    permissions: ['trf:list', 'trf:read', ALL_COMPANIES, 'workflow:view', 'outbox:read', 'account:approve', 'notice:publish'],
+    permissions: ['trf:list', 'trf:read', ALL_COMPANIES, 'workflow:view', 'outbox:read', 'account:approve', 'notice:publish', 'template:design', 'form:list', 'form:read'],
     buttons: [
       'trf:create', 'trf:update', 'trf:return', 'trf:accept', 'trf:confirmSample', 'trf:test', 'trf:issueReport',
-      'trf:pend', 'trf:cancel', 'quotation:send',
+      'trf:pend', 'trf:cancel', 'quotation:send', 'form:create', 'form:update', 'form:delete',
     ],
   },
 } as const satisfies Record<string, RoleGrant>;

@@ -176,6 +176,80 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       )
     `,
   },
+  {
+    // Templates (docs/templates.md): versioned bundles, records keeping their version, the archive
+    // of removed fields' data, customer groups and the template setting.
+    id: '003_templates',
+    sql: `
+      alter table records add column template_version integer;
+      create index records_entity_template_version on records (entity, template_version) where template_version is not null;
+      create table form_templates (
+        code text primary key,
+        kind text not null default 'dff',
+        created_by text references users(id),
+        created_at timestamptz not null default now()
+      );
+      create table template_versions (
+        code text not null references form_templates(code),
+        version integer not null,
+        status text not null default 'draft',
+        bundle jsonb not null,
+        renames jsonb not null default '{}',
+        created_by text references users(id),
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        published_by text references users(id),
+        published_at timestamptz,
+        primary key (code, version),
+        check (status in ('draft', 'published'))
+      );
+      create unique index template_versions_one_draft on template_versions (code) where status = 'draft';
+      create table template_migrations (
+        id bigserial primary key,
+        code text not null references form_templates(code),
+        from_version integer not null,
+        to_version integer not null,
+        migrated integer not null,
+        kept integer not null,
+        archived integer not null,
+        run_by text references users(id),
+        run_at timestamptz not null default now()
+      );
+      create table template_archive (
+        id bigserial primary key,
+        migration_id bigint not null references template_migrations(id),
+        entity text not null,
+        record_id text not null,
+        version integer not null,
+        path text not null,
+        value jsonb,
+        archived_at timestamptz not null default now()
+      );
+      create index template_archive_record on template_archive (entity, record_id, id);
+      create table customer_groups (
+        code text primary key,
+        name_zh text not null,
+        name_en text not null,
+        sort integer not null default 0
+      );
+      alter table companies add column customer_group text references customer_groups(code);
+      create table template_settings (
+        id text primary key,
+        template_code text not null references form_templates(code),
+        trf_template_id text references templates(id),
+        product_line text,
+        customer_group text references customer_groups(code),
+        customer_id text references companies(id),
+        product_category text,
+        test_package text,
+        is_default boolean not null default false,
+        created_by text references users(id),
+        updated_at timestamptz not null default now()
+      );
+      create index template_settings_group on template_settings (customer_group);
+      create index template_settings_customer on template_settings (customer_id)
+    `,
+  },
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction. */

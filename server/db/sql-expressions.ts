@@ -8,6 +8,9 @@ const SYSTEM_COLUMNS: Record<string, string> = {
   $version: 'version',
 };
 
+/** What PostgreSQL casts to numeric without an error (jsonb numbers and numeric strings). */
+const NUMERIC = '^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$';
+
 /** A SQL literal for a declared path part (declarations are ours, but quote anyway). */
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -25,10 +28,16 @@ export function fieldExpression(reg: RegisteredEntity, path: string, alias = '')
     return { sql: primary ? `${a}state` : `(${a}states ->> ${lit(path)})`, kind };
   }
   const text = `(${a}doc #>> '{${path.split('.').map((p) => p.replaceAll("'", "''")).join(',')}}')`;
-  if (kind === 'number') return { sql: `(${text}::numeric)`, kind };
+  // A template's records of older versions may hold other types at the same path (a string where
+  // the new version has a number): for dynamic entities a value that does not cast reads as null.
+  const dynamic = reg.versions !== undefined;
+  if (kind === 'number') {
+    return { sql: dynamic ? `(case when ${text} ~ '${NUMERIC}' then ${text}::numeric end)` : `(${text}::numeric)`, kind };
+  }
   if (kind === 'boolean') {
     const fallback = typeof node?.default === 'boolean' ? String(node.default) : 'null';
-    return { sql: `coalesce(${text}::boolean, ${fallback})`, kind };
+    const cast = dynamic ? `(case when ${text} in ('true', 'false') then ${text}::boolean end)` : `${text}::boolean`;
+    return { sql: `coalesce(${cast}, ${fallback})`, kind };
   }
   return { sql: text, kind };
 }

@@ -18,6 +18,7 @@ interface Row {
   created_by_name: string;
   created_at: Date | string;
   updated_at: Date | string;
+  template_version: number | null;
 }
 
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
@@ -36,11 +37,12 @@ function toRecord(r: Row): EntityRecord {
     createdByName: r.created_by_name,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    ...(r.template_version !== null ? { templateVersion: r.template_version } : {}),
   };
 }
 
 const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
-  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at
+  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
 /** Builds `where` text and parameters for the entity, the scope and the filters. */
@@ -132,9 +134,9 @@ export async function insertRecord(
   userId: string,
 ): Promise<void> {
   await db.query(
-    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by)
-     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8)`,
-    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state],
+    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version)
+     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null],
   );
 }
 

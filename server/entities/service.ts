@@ -13,6 +13,8 @@ import {
   valueAt,
   stateOptions,
   own,
+  withDefaults,
+  registrationFor,
   type Language,
   type PersistedSnapshot,
   type RegisteredEntity,
@@ -69,7 +71,7 @@ function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapsho
 }
 
 /** The companies that see a record: its owner plus the companies its declared fields name. */
-function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string): string[] {
+export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string): string[] {
   const ids = new Set([ownerCompanyId]);
   for (const rule of reg.entity.access?.shareWith ?? []) {
     if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
@@ -113,7 +115,7 @@ export class EntityService {
     const snapshot = reg.machine ? initialSnapshot(reg.machine) : null;
     const id = randomUUID();
     return this.db.transaction(async (tx) => {
-      const doc = withSystemFields(reg, incoming, {});
+      const doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
@@ -130,15 +132,17 @@ export class EntityService {
     });
   }
 
-  async update(reg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
-    requirePermission(user, reg.entity.permissions.update);
+  async update(entityReg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
+    requirePermission(user, entityReg.entity.permissions.update);
     const incoming = isDoc(body) ? body.doc : undefined;
     const version = isDoc(body) ? body.version : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
     if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
     return this.db.transaction(async (tx) => {
-      const current = await this.load(tx, reg, id, user, true);
+      const current = await this.load(tx, entityReg, id, user, true);
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
+      // A template's record is validated with the version it was made with.
+      const reg = registrationFor(entityReg, current.templateVersion);
       const doc = withSystemFields(reg, incoming, current.doc);
       const changed = changedFields(current.doc, doc);
       const editable = editableFields(reg, current.snapshot ?? undefined);

@@ -5,6 +5,7 @@ import { grantsOf } from '../auth/roles.ts';
 import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
+import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
@@ -26,12 +27,14 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
         [`u-${u.account}`, u.account, u.userName, u.email, hash, u.companyId, u.roles, grants.permissions, grants.buttons, JSON.stringify(u.dimensions), Boolean(u.isAdmin)],
       );
     }
+    await seedCustomerGroups(tx);
   });
   return true;
 }
 
 /** A few demo TRFs in several states, made through the same service the API uses (audit included). */
 export async function seedDemoRecords(db: Database, registry: EntityRegistry): Promise<void> {
+  await seedDemoTemplate(db);
   if (!registry.has('trf')) return;
   const trf = registry.get('trf');
   const service = new EntityService(db);

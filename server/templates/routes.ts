@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityRegistry } from '../../engine/index.ts';
+import type { Database } from '../db/database.ts';
+import { currentUser } from '../auth/session-hook.ts';
+import { ok, requestLanguage } from '../http/errors.ts';
+import { versionNumber } from './guards.ts';
+import { loadPublishedTemplates } from './load.ts';
+import { TemplateMigrations } from './migration-service.ts';
+import { TemplateService } from './template-service.ts';
+import { TemplateSettings } from './settings-service.ts';
+
+type Code = { code: string };
+type CodeVersion = { code: string; version: string };
+type Query = Record<string, unknown>;
+
+/**
+ * Templates (docs/templates.md): designing, versions, publishing, migrating stored records, and
+ * the template setting (customer groups, settings, the template for a buyer). Registers the
+ * published templates first, so the generic entity endpoints serve them from the start.
+ */
+export async function templateRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): Promise<void> {
+  const warn = (err: unknown, what: string) => app.log.warn({ err }, `templates: ${what} skipped`);
+  await loadPublishedTemplates(db, registry, warn);
+  const templates = new TemplateService(db, registry, warn);
+  const migrations = new TemplateMigrations(db, registry);
+  const settings = new TemplateSettings(db, registry);
+  const v = (p: CodeVersion) => versionNumber(p.version, 'version');
+
+  app.get('/api/templates', async (req) => ok(await templates.list(currentUser(req))));
+  app.post('/api/templates', async (req, reply) => reply.status(201).send({ code: 201, data: await templates.create(req.body, currentUser(req), requestLanguage(req)) }));
+  app.get<{ Params: Code }>('/api/templates/:code', async (req) => ok(await templates.get(req.params.code, currentUser(req))));
+  app.post<{ Params: Code }>('/api/templates/:code/versions', async (req, reply) =>
+    reply.status(201).send({ code: 201, data: await templates.newVersion(req.params.code, currentUser(req), requestLanguage(req)) }),
+  );
+  app.get<{ Params: CodeVersion }>('/api/templates/:code/versions/:version', async (req) => ok(await templates.version(req.params.code, v(req.params), currentUser(req))));
+  app.put<{ Params: CodeVersion }>('/api/templates/:code/versions/:version', async (req) =>
+    ok(await templates.saveDraft(req.params.code, v(req.params), req.body, currentUser(req), requestLanguage(req))),
+  );
+  app.delete<{ Params: CodeVersion }>('/api/templates/:code/versions/:version', async (req) => {
+    await templates.removeDraft(req.params.code, v(req.params), currentUser(req));
+    return ok({});
+  });
+  app.post<{ Params: CodeVersion }>('/api/templates/:code/versions/:version/publish', async (req) =>
+    ok(await templates.publish(req.params.code, v(req.params), currentUser(req), requestLanguage(req))),
+  );
+  app.get<{ Params: CodeVersion }>('/api/templates/:code/versions/:version/diff', async (req) =>
+    ok(await templates.diff(req.params.code, v(req.params), currentUser(req), requestLanguage(req))),
+  );
+
+  app.post<{ Params: Code }>('/api/templates/:code/migrations/preview', async (req) =>
+    ok(await migrations.preview(req.params.code, req.body, currentUser(req), requestLanguage(req))),
+  );
+  app.post<{ Params: Code }>('/api/templates/:code/migrations', async (req) =>
+    ok(await migrations.run(req.params.code, req.body, currentUser(req), requestLanguage(req))),
+  );
+  app.get<{ Params: Code }>('/api/templates/:code/migrations', async (req) => ok(await migrations.history(req.params.code, currentUser(req))));
+  app.get<{ Params: Code; Querystring: Query }>('/api/templates/:code/archive', async (req) => {
+    const record = typeof req.query.record === 'string' ? req.query.record : undefined;
+    return ok(await migrations.archive(req.params.code, record, currentUser(req)));
+  });
+
+  app.get('/api/customer-groups', async (req) => ok(await settings.groups(requestLanguage(req))));
+  app.post('/api/customer-groups', async (req, reply) => reply.status(201).send({ code: 201, data: await settings.createGroup(req.body, currentUser(req), requestLanguage(req)) }));
+  for (const [method, member] of [['put', true], ['delete', false]] as const) {
+    app[method]<{ Params: { code: string; companyId: string } }>('/api/customer-groups/:code/members/:companyId', async (req) => {
+      await settings.setMember(req.params.code, req.params.companyId, member, currentUser(req));
+      return ok({});
+    });
+  }
+
+  app.get<{ Querystring: Query }>('/api/template-settings', async (req) => {
+    currentUser(req);
+    return ok(await settings.list(req.query));
+  });
+  app.get<{ Querystring: Query }>('/api/template-settings/resolve', async (req) => {
+    currentUser(req);
+    return ok(await settings.resolve(req.query, requestLanguage(req)));
+  });
+  app.post('/api/template-settings', async (req, reply) => reply.status(201).send({ code: 201, data: await settings.save(undefined, req.body, currentUser(req), requestLanguage(req)) }));
+  app.put<{ Params: { id: string } }>('/api/template-settings/:id', async (req) => ok(await settings.save(req.params.id, req.body, currentUser(req), requestLanguage(req))));
+  app.delete<{ Params: { id: string } }>('/api/template-settings/:id', async (req) => {
+    await settings.remove(req.params.id, currentUser(req));
+    return ok({});
+  });
+}

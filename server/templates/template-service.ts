@@ -1,0 +1,219 @@
+import {
+  checkTemplate,
+  diffSchemas,
+  localizeProblems,
+  TEMPLATE_CODE,
+  TemplateProblemsError,
+  type EntityRegistry,
+  type FieldError,
+  type Language,
+  type LocalizedText,
+  type RegisteredEntity,
+  type RenameMap,
+  type TemplateBundle,
+  type TemplateDiff,
+} from '../../engine/index.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { entityIndexStatements } from '../db/sql-expressions.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { ApiError } from '../http/errors.ts';
+import { bodyOf, isDesigner, isRecord, renameMap, requireDesigner } from './guards.ts';
+import { normalizeBundle, starterBundle } from './template-bundle.ts';
+import * as repo from './templates-repo.ts';
+import type { TemplateKind, TemplateVersion } from './templates-repo.ts';
+
+export interface TemplateSummary {
+  code: string;
+  kind: TemplateKind;
+  label: LocalizedText;
+  /** The newest published version: new records use it. */
+  current: number | null;
+  /** The draft being designed (designers only). */
+  draft: number | null;
+  versions: { version: number; status: repo.VersionStatus; publishedAt: string | null }[];
+}
+
+/** A saved draft and what would stop it from being published, in the request's language. */
+export interface DraftResult {
+  version: TemplateVersion;
+  problems: FieldError[];
+}
+
+function summarize(code: string, kind: TemplateKind, versions: TemplateVersion[], designer: boolean): TemplateSummary | undefined {
+  const visible = designer ? versions : versions.filter((v) => v.status === 'published');
+  const published = versions.filter((v) => v.status === 'published');
+  const newest = visible[visible.length - 1];
+  if (!newest) return undefined;
+  const current = published[published.length - 1];
+  return {
+    code,
+    kind,
+    label: (current ?? newest).bundle.entity.label,
+    current: current?.version ?? null,
+    draft: designer ? (versions.find((v) => v.status === 'draft')?.version ?? null) : null,
+    versions: visible.map((v) => ({ version: v.version, status: v.status, publishedAt: v.publishedAt })),
+  };
+}
+
+/** The newest published version before `version`: the one a new version is diffed and migrated from. */
+const previousPublished = (versions: TemplateVersion[], version: number) =>
+  versions.filter((v) => v.status === 'published' && v.version < version).at(-1);
+
+/**
+ * Templates: drafts the designer edits freely, published versions that never change, and the
+ * registry kept in step (a published version is an entity the generic endpoints serve).
+ */
+export class TemplateService {
+  constructor(
+    private readonly db: Database,
+    private readonly registry: EntityRegistry,
+    private readonly warn: (err: unknown, what: string) => void = () => undefined,
+  ) {}
+
+  async list(user: SessionUser): Promise<TemplateSummary[]> {
+    const [rows, versions] = await Promise.all([repo.listTemplateRows(this.db), repo.listVersions(this.db)]);
+    const designer = isDesigner(user);
+    return rows.flatMap((r) => summarize(r.code, r.kind, versions.filter((v) => v.code === r.code), designer) ?? []);
+  }
+
+  async get(code: string, user: SessionUser): Promise<TemplateSummary> {
+    const row = await repo.getTemplateRow(this.db, code);
+    const summary = row && summarize(row.code, row.kind, await repo.listVersions(this.db, code), isDesigner(user));
+    if (!summary) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
+    return summary;
+  }
+
+  /** One version with its bundle; drafts only for designers. */
+  async version(code: string, version: number, user: SessionUser): Promise<TemplateVersion> {
+    const found = await repo.getVersion(this.db, code, version);
+    if (!found || (found.status === 'draft' && !isDesigner(user))) throw new ApiError(404, 'TEMPLATE_VERSION_NOT_FOUND', { code, version });
+    return found;
+  }
+
+  /** What stops a bundle from being published: its own checks, then its renames against the previous version. */
+  problemsOf(bundle: unknown, renames: RenameMap, previous: TemplateVersion | undefined, lang: Language): FieldError[] {
+    const problems = checkTemplate(bundle, lang);
+    if (problems.length || !previous) return localizeProblems(problems, lang);
+    try {
+      diffSchemas(previous.bundle.schema, (bundle as TemplateBundle).schema, renames);
+      return [];
+    } catch (err) {
+      if (err instanceof TemplateProblemsError) return localizeProblems(err.problems, lang);
+      throw err;
+    }
+  }
+
+  /** A stored draft must at least have the bundle's outline (so every later read is safe). */
+  private wellFormed(code: string, version: number, raw: unknown, lang: Language): TemplateBundle {
+    const bundle = normalizeBundle(code, version, raw);
+    const shape = checkTemplate(bundle, lang).filter((p) => p.code === 'TEMPLATE_SHAPE');
+    if (shape.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: shape.length }, localizeProblems(shape, lang));
+    return bundle as TemplateBundle;
+  }
+
+  async create(raw: unknown, user: SessionUser, lang: Language): Promise<DraftResult> {
+    requireDesigner(user);
+    const body = bodyOf(raw);
+    const code = typeof body.code === 'string' ? body.code : '';
+    const kind: TemplateKind = body.kind === 'form' ? 'form' : 'dff';
+    if (!TEMPLATE_CODE.test(code) || (this.registry.has(code) && !this.registry.isDynamic(code))) {
+      throw new ApiError(400, 'TEMPLATE_CODE_INVALID', { code: code.slice(0, 60) });
+    }
+    let bundle: TemplateBundle;
+    if (body.bundle !== undefined) bundle = this.wellFormed(code, 1, body.bundle, lang);
+    else if (isRecord(body.label) && typeof body.label['zh-CN'] === 'string' && typeof body.label['en-US'] === 'string') {
+      bundle = starterBundle(code, { 'zh-CN': body.label['zh-CN'], 'en-US': body.label['en-US'] });
+    } else throw new ApiError(400, 'BAD_REQUEST', { detail: 'bundle' });
+    await this.db.transaction(async (tx) => {
+      if (await repo.getTemplateRow(tx, code)) throw new ApiError(409, 'TEMPLATE_CODE_TAKEN', { code });
+      await repo.insertTemplate(tx, code, kind, user.id);
+      await repo.insertVersion(tx, code, 1, bundle, {}, user.id);
+    });
+    return { version: (await repo.getVersion(this.db, code, 1))!, problems: this.problemsOf(bundle, {}, undefined, lang) };
+  }
+
+  /** Saves the bundle (and renames) of a draft; a published version answers 409. */
+  async saveDraft(code: string, version: number, raw: unknown, user: SessionUser, lang: Language): Promise<DraftResult> {
+    requireDesigner(user);
+    const body = bodyOf(raw);
+    const renames = renameMap(body.renames);
+    const bundle = this.wellFormed(code, version, body.bundle, lang);
+    return this.db.transaction(async (tx) => {
+      const current = await this.existing(tx, code, version, true);
+      if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      await repo.updateDraft(tx, code, version, bundle, renames);
+      const previous = previousPublished(await repo.listVersions(tx, code), version);
+      return { version: (await repo.getVersion(tx, code, version))!, problems: this.problemsOf(bundle, renames, previous, lang) };
+    });
+  }
+
+  /** Opens the next version as a draft, copied from the newest published one. */
+  async newVersion(code: string, user: SessionUser, lang: Language): Promise<DraftResult> {
+    requireDesigner(user);
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.getTemplateRow(tx, code, true))) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
+      const versions = await repo.listVersions(tx, code);
+      const draft = versions.find((v) => v.status === 'draft');
+      if (draft) throw new ApiError(409, 'TEMPLATE_DRAFT_EXISTS', { version: draft.version });
+      const source = versions[versions.length - 1]!;
+      const version = source.version + 1;
+      const bundle = normalizeBundle(code, version, structuredClone(source.bundle)) as TemplateBundle;
+      await repo.insertVersion(tx, code, version, bundle, {}, user.id);
+      return { version: (await repo.getVersion(tx, code, version))!, problems: this.problemsOf(bundle, {}, source, lang) };
+    });
+  }
+
+  async removeDraft(code: string, version: number, user: SessionUser): Promise<void> {
+    requireDesigner(user);
+    await this.db.transaction(async (tx) => {
+      const current = await this.existing(tx, code, version, true);
+      if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      await repo.deleteDraft(tx, code, version);
+    });
+  }
+
+  /**
+   * Publishes a draft: every check passes or nothing changes (400 with the problems). The version
+   * is compiled inside the transaction and joins the registry once it commits; then the list
+   * indexes its views declare are built.
+   */
+  async publish(code: string, version: number, user: SessionUser, lang: Language): Promise<TemplateVersion> {
+    requireDesigner(user);
+    let prepared: RegisteredEntity | undefined;
+    const published = await this.db.transaction(async (tx) => {
+      const current = await this.existing(tx, code, version, true);
+      if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      const previous = previousPublished(await repo.listVersions(tx, code), version);
+      const problems = this.problemsOf(current.bundle, current.renames, previous, lang);
+      if (problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
+      try {
+        prepared = this.registry.prepareVersion(current.bundle, version);
+      } catch (err) {
+        throw new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'bundle', keyword: 'TEMPLATE_DECLARATION_INVALID', message: (err as Error).message }]);
+      }
+      if (!(await repo.markPublished(tx, code, version, user.id))) throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      return (await repo.getVersion(tx, code, version))!;
+    });
+    const registered = this.registry.addVersion(prepared!);
+    for (const ddl of entityIndexStatements(registered)) {
+      await this.db.exec(ddl).catch((err: unknown) => this.warn(err, `list index of template ${code} v${version}`));
+    }
+    return published;
+  }
+
+  /** The diff of a version against the previous published one, with the version's renames. */
+  async diff(code: string, version: number, user: SessionUser, lang: Language): Promise<{ from: number | null; to: number; diff: TemplateDiff | null; problems: FieldError[] }> {
+    requireDesigner(user);
+    const target = await this.existing(this.db, code, version);
+    const previous = previousPublished(await repo.listVersions(this.db, code), version);
+    const problems = this.problemsOf(target.bundle, target.renames, previous, lang);
+    if (!previous || problems.length) return { from: previous?.version ?? null, to: version, diff: null, problems };
+    return { from: previous.version, to: version, diff: diffSchemas(previous.bundle.schema, target.bundle.schema, target.renames), problems };
+  }
+
+  private async existing(db: Queryable, code: string, version: number, forUpdate = false): Promise<TemplateVersion> {
+    const found = await repo.getVersion(db, code, version, forUpdate);
+    if (!found) throw new ApiError(404, 'TEMPLATE_VERSION_NOT_FOUND', { code, version });
+    return found;
+  }
+}
