@@ -1,0 +1,26 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GENERATED_DIR, generateSchemaTypes } from '../../../scripts/schema-types.ts';
+import type { TemplateSetting, Trf } from '../../../types/generated/index.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+const onDisk = (dir: string): string[] =>
+  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? onDisk(join(dir, e.name)) : [join(dir, e.name).split(sep).join('/')]));
+
+describe('types generated from the static schemas', () => {
+  it('are up to date with schemas/ (else: npm run gen:types)', async () => {
+    const generated = await generateSchemaTypes(root);
+    for (const [path, text] of generated) {
+      expect(existsSync(join(root, path)), `${path} is missing: run npm run gen:types`).toBe(true);
+      expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run npm run gen:types`).toBe(text);
+    }
+    expect(onDisk(GENERATED_DIR).filter((f) => !generated.has(f)), 'modules without a schema: run npm run gen:types').toEqual([]);
+  }, 60_000);
+
+  it('type the documents the schemas validate', () => {
+    const trf: Trf = { template: 'TPL-TEXTILE', sampleReceivedDate: '2026-11-01', buyer: { companyId: 'c-buyer', name: 'Buyer' } };
+    const setting: TemplateSetting = { templateCode: 'dffTextile', customerGroup: null, isDefault: true };
+    expect([trf.template, setting.templateCode]).toEqual(['TPL-TEXTILE', 'dffTextile']);
+  });
+});
