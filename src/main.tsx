@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
-import './i18n/language-store.ts';
+import { startLanguage } from './i18n/language-store.ts';
 import { onUnauthorized } from './api/client.ts';
 import { useSession } from './auth/session-store.ts';
 import { App } from './App.tsx';
@@ -11,8 +11,10 @@ onUnauthorized(() => useSession.getState().clear());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -2,12 +2,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../engine/declaration/types.ts';
 import { readSetting } from '../settings/local-settings.ts';
-import zhCN from './zh-CN.json';
-import enUS from './en-US.json';
 
-/** The portal's texts: zh-CN (default) and en-US; every user-visible string comes from here or from declarations. */
-export const resources = { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } } as const;
-
+/**
+ * The portal's texts: zh-CN (default) and en-US, in i18n/zh-CN.json and i18n/en-US.json (loaded
+ * per language by language-pack.ts). Every user-visible string comes from there or from declarations.
+ */
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -19,9 +18,10 @@ export function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -19,7 +19,7 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
           aria-pressed={value === lang}
           lang={value}
           data-lang={value}
-          onClick={() => setLanguage(value)}
+          onClick={() => void setLanguage(value)}
         >
           {t(`language.${value}`)}
         </Button>
