@@ -1,5 +1,6 @@
 import {
   changedFields,
+  checkTemplate,
   compileMigrationStep,
   createAjv,
   localizeProblems,
@@ -90,6 +91,10 @@ export class TemplateMigrations {
     const target = byNumber.get(to);
     const usable = (v: TemplateVersion | undefined, draftOk: boolean) => v && (v.status === 'published' || draftOk);
     if (!usable(source, false) || !usable(target, allowDraftTarget) || from >= to) throw new ApiError(400, 'MIGRATION_VERSIONS', { from, to });
+    if (target!.status === 'draft') {
+      const problems = localizeProblems(checkTemplate(target!.bundle, lang), lang);
+      if (problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
+    }
     const chain = versions.filter((v) => v.version >= from && v.version <= to);
     const steps: MigrationStep[] = [];
     try {

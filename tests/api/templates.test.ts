@@ -164,4 +164,33 @@ describe.each(BACKENDS)('templates: design, publish, serve on %s', (backend) => 
     expect(wrong.status).toBe(400); // size is a field of version 2 only: not one of this record's
     expect(wrong.body.errorCode).toBe('FIELD_NOT_EDITABLE');
   });
+
+  it('lists, filters and sorts across versions whose field types differ, never failing on old values', async () => {
+    await publishSampleForm(h, staff, 'mixedForm');
+    await h.call({ method: 'POST', url: '/api/entities/mixedForm', token: applicant, payload: { doc: { title: 'Old', qty: 'lots' } } });
+    await h.call({ method: 'POST', url: '/api/entities/mixedForm', token: applicant, payload: { doc: { title: 'Older', qty: '7' } } });
+    const draft = (await h.call({ method: 'POST', url: '/api/templates/mixedForm/versions', token: staff })).body.data.version.bundle;
+    draft.schema.properties.qty = { type: 'integer', 'x-label': { 'zh-CN': '数量', 'en-US': 'Quantity' } };
+    draft.schema.properties.ok = { type: 'boolean', 'x-label': { 'zh-CN': '合格', 'en-US': 'OK' } };
+    draft.views.list.columns.push({ field: 'qty', sortable: true });
+    draft.views.list.filters.push({ field: 'qty', op: 'range' }, { field: 'ok', op: 'eq' });
+    const bad = structuredClone(draft);
+    bad.schema.properties.qty.type = 'int';
+    await h.call({ method: 'PUT', url: '/api/templates/mixedForm/versions/2', token: staff, payload: { bundle: bad } });
+    const preview = await h.call({ method: 'POST', url: '/api/templates/mixedForm/migrations/preview', token: staff, payload: { from: 1, to: 2 } });
+    expect(preview).toMatchObject({ status: 400, body: { errorCode: 'TEMPLATE_INVALID' } });
+    await h.call({ method: 'PUT', url: '/api/templates/mixedForm/versions/2', token: staff, payload: { bundle: draft } });
+    expect((await h.call({ method: 'POST', url: '/api/templates/mixedForm/versions/2/publish', token: staff })).status).toBe(200);
+    await h.call({ method: 'POST', url: '/api/entities/mixedForm', token: applicant, payload: { doc: { title: 'New', qty: 5, ok: true } } });
+    const sorted = await h.call({ method: 'GET', url: '/api/entities/mixedForm?sort=qty:asc', token: applicant });
+    expect(sorted.status).toBe(200);
+    expect(sorted.body.data.items.map((i: any) => i.doc.title)).toEqual(['New', 'Older', 'Old']);
+    const ranged = await h.call({ method: 'GET', url: '/api/entities/mixedForm?f.qty=1..6', token: applicant });
+    expect(ranged.body.data.items.map((i: any) => i.doc.title)).toEqual(['New']);
+    const flagged = await h.call({ method: 'GET', url: '/api/entities/mixedForm?f.ok=true', token: applicant });
+    expect(flagged.body.data.items.map((i: any) => i.doc.title)).toEqual(['New']);
+    // publishing built the list indexes its views declare, over records of both versions
+    const indexes = await h.db.query<{ indexname: string }>(`select indexname from pg_indexes where indexname like 'rx_mixedform_%' order by indexname`);
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(['rx_mixedform_color', 'rx_mixedform_ok', 'rx_mixedform_qty', 'rx_mixedform_title']);
+  });
 });
