@@ -116,7 +116,7 @@ export class TemplateService {
     const body = bodyOf(raw);
     const code = typeof body.code === 'string' ? body.code : '';
     const kind: TemplateKind = body.kind === 'form' ? 'form' : 'dff';
-    if (!TEMPLATE_CODE.test(code) || (this.registry.has(code) && !this.registry.isDynamic(code))) {
+    if (!TEMPLATE_CODE.test(code) || code in Object.prototype || (this.registry.has(code) && !this.registry.isDynamic(code))) {
       throw new ApiError(400, 'TEMPLATE_CODE_INVALID', { code: code.slice(0, 60) });
     }
     let bundle: TemplateBundle;
@@ -163,12 +163,14 @@ export class TemplateService {
     });
   }
 
+  /** Deletes a draft; a template that was never published goes with its only draft (and its settings). */
   async removeDraft(code: string, version: number, user: SessionUser): Promise<void> {
     requireDesigner(user);
     await this.db.transaction(async (tx) => {
       const current = await this.existing(tx, code, version, true);
       if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
       await repo.deleteDraft(tx, code, version);
+      if (!(await repo.listVersions(tx, code)).length) await repo.deleteTemplate(tx, code);
     });
   }
 

@@ -121,3 +121,9 @@ export async function deleteDraft(db: Queryable, code: string, version: number):
   );
   return rows.length === 1;
 }
+
+/** Removes a template that has no versions left, with the settings naming it. */
+export async function deleteTemplate(db: Queryable, code: string): Promise<void> {
+  await db.query('delete from template_settings where template_code = $1', [code]);
+  await db.query('delete from form_templates where code = $1', [code]);
+}

@@ -100,6 +100,12 @@ describe.each(BACKENDS)('templates: design, publish, serve on %s', (backend) => 
     expect((await h.call({ method: 'GET', url: '/api/templates/constructor', token: staff })).status).toBe(404);
     expect((await h.call({ method: 'POST', url: '/api/templates/nothing/versions', token: staff })).status).toBe(404);
     expect((await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code: 'draftOnly', label: { 'zh-CN': 'x', 'en-US': 'x' } } })).status).toBe(409);
+    expect((await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code: 'toString', label: { 'zh-CN': 'x', 'en-US': 'x' } } })).status).toBe(400);
+    // deleting the only draft of a never-published template deletes the template
+    await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code: 'scratch', label: { 'zh-CN': '草稿', 'en-US': 'Scratch' } } });
+    expect((await h.call({ method: 'DELETE', url: '/api/templates/scratch/versions/1', token: staff })).status).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/api/templates/scratch', token: staff })).status).toBe(404);
+    expect((await h.call({ method: 'POST', url: '/api/templates/scratch/versions', token: staff })).status).toBe(404);
   });
 
   it('serves a published template through the generic entity endpoints: form, list with a filter, detail', async () => {
