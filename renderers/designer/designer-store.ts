@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { LocalizedText, RenameMap, TemplateBundle } from '../../engine/index.ts';
 import { CONTAINER_TYPES, createFieldNode, fieldTypeOfNode, type FieldTypeName } from './field-types.ts';
-import { childHolder, freeKey, holderAt, nodeAt, pathKey, withoutProperty, withProperty, type FieldPath, type Node } from './schema-tree.ts';
+import { childHolder, freeKey, holderAt, nodeAt, pathKey, withoutProperty, withProperty, type FieldPath } from './schema-tree.ts';
 import { filterOpFor, renameInViews, syncViews } from './sync-views.ts';
 
 /** Steps of undo kept (the issue asks for at least 50). */
