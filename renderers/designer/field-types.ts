@@ -91,3 +91,12 @@ export function fieldTypeOfNode(node: Node): FieldTypeName {
   if (node.format === 'date') return 'date';
   return widget === 'textarea' ? 'textarea' : 'text';
 }
+
+/** The label a new field starts with, in both languages (template content, edited in the property panel). */
+export const NEW_FIELD_LABELS: Record<FieldTypeName, LocalizedText> = {
+  text: lbl('文本', 'Text'), textarea: lbl('多行文本', 'Long text'), number: lbl('数字', 'Number'), integer: lbl('整数', 'Whole number'),
+  select: lbl('下拉选择', 'Choice'), multiSelect: lbl('多选', 'Multiple choice'), radio: lbl('单选', 'Single choice'), checkbox: lbl('勾选', 'Tick box'),
+  switch: lbl('开关', 'Switch'), date: lbl('日期', 'Date'), dateRange: lbl('日期范围', 'Date range'), image: lbl('图片', 'Image'),
+  attachment: lbl('附件', 'Attachment'), table: lbl('表格', 'Table'), section: lbl('分组', 'Group'), cas: lbl('CAS 号', 'CAS number'),
+  composition: lbl('成分百分比', 'Composition'),
+};

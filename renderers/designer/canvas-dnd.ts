@@ -1,0 +1,39 @@
+import type { DragEndEvent } from '@dnd-kit/core';
+import type { LocalizedText } from '../../engine/index.ts';
+import type { DesignerState } from './designer-store.ts';
+import type { FieldTypeName } from './field-types.ts';
+import { holderAt, type FieldPath } from './schema-tree.ts';
+
+/** Drag ids: palette items, fields (their dotted path) and container drop zones. */
+export const paletteId = (type: FieldTypeName) => `palette:${type}`;
+export const fieldId = (path: FieldPath) => `field:${path.join('.')}`;
+export const zoneId = (path: FieldPath) => `zone:${path.join('.')}`;
+
+const parse = (id: string, prefix: string): FieldPath | undefined => (id.startsWith(prefix) ? (id.slice(prefix.length) ? id.slice(prefix.length).split('.') : []) : undefined);
+
+/** Where a drop lands: into a container zone (at its end) or before the field it is over. */
+function dropTarget(state: DesignerState, overId: string): { parent: FieldPath; index: number } | undefined {
+  const zone = parse(overId, 'zone:');
+  if (zone) return { parent: zone, index: Object.keys(holderAt(state.doc.bundle, zone)?.properties ?? {}).length };
+  const field = parse(overId, 'field:');
+  if (!field?.length) return undefined;
+  const parent = field.slice(0, -1);
+  return { parent, index: Object.keys(holderAt(state.doc.bundle, parent)?.properties ?? {}).indexOf(field[field.length - 1]!) };
+}
+
+/** Applies a finished drag: a palette item adds a field, a field moves (reorders or nests). */
+export function applyDrop(state: DesignerState, event: DragEndEvent, label: (type: FieldTypeName) => LocalizedText): void {
+  if (!event.over) return;
+  const activeId = String(event.active.id);
+  const overId = String(event.over.id);
+  if (activeId === overId) return;
+  const target = dropTarget(state, overId);
+  if (!target) return;
+  if (activeId.startsWith('palette:')) {
+    const type = activeId.slice('palette:'.length) as FieldTypeName;
+    state.add(type, target.parent, label(type), target.index);
+    return;
+  }
+  const from = parse(activeId, 'field:');
+  if (from?.length) state.move(from, target.parent, target.index);
+}

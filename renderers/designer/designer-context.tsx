@@ -1,0 +1,33 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { Language } from '../../engine/index.ts';
+import type { DesignerState, DesignerStore } from './designer-store.ts';
+import type { TemplateApi } from './template-api.ts';
+
+/** The designer's texts: keys under the portal's `designer.` resources, `{{name}}` placeholders. */
+export type DesignerTranslate = (key: string, params?: Record<string, string | number>) => string;
+
+export interface DesignerEnv {
+  t: DesignerTranslate;
+  /** The interface language. */
+  lang: Language;
+  store: DesignerStore;
+  api: TemplateApi;
+}
+
+const Ctx = createContext<DesignerEnv | null>(null);
+
+export function DesignerProvider({ value, children }: { value: DesignerEnv; children: ReactNode }) {
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useDesigner(): DesignerEnv {
+  const env = useContext(Ctx);
+  if (!env) throw new Error('Designer components need a <DesignerProvider> above them');
+  return env;
+}
+
+/** A slice of the designer's state (re-renders when it changes). */
+export function useDesignerState<T>(pick: (s: DesignerState) => T): T {
+  return useStore(useDesigner().store, pick);
+}
