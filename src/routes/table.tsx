@@ -32,4 +32,6 @@ export const routeTable: AppRoute[] = [
   { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
   { path: '/workflows', label: 'workflows.title', auth: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
   { path: '/workflows/:machineId', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
+  { path: '/form/list', label: 'designer.route.list', auth: true, lazy: () => import('../pages/form/TemplateListPage.tsx') },
+  { path: '/form/design', label: 'designer.route.design', auth: true, lazy: () => import('../pages/form/DesignerPage.tsx') },
 ];

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { TEMPLATE_CODE, text, type LocalizedText } from '../../../engine/index.ts';
+import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
+import { asFailure, type TemplateSummary } from '../../../renderers/designer/template-api.ts';
+import { templateApi } from '../../api/templates.ts';
+import { canDesign, useDesignerTexts } from './designer-texts.ts';
+
+interface NewTemplate {
+  code: string;
+  zh: string;
+  en: string;
+}
+
+export const designPath = (code: string, version: number) => `/form/design?code=${encodeURIComponent(code)}&version=${version}`;
+
+/** /form/list: the templates; designers create them and open them in the designer. */
+export default function TemplateListPage() {
+  const { lang, navigate, permissions } = useRendererEnv();
+  const { message } = App.useApp();
+  const t = useDesignerTexts();
+  const designer = canDesign(permissions);
+  const [rows, setRows] = useState<TemplateSummary[]>();
+  const [error, setError] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const [form] = Form.useForm<NewTemplate>();
+
+  const reload = useCallback(() => {
+    templateApi.list().then(setRows, (e: unknown) => setError(asFailure(e).message));
+  }, []);
+  useEffect(reload, [reload]);
+
+  const create = async () => {
+    const v = await form.validateFields();
+    const label: LocalizedText = { 'zh-CN': v.zh.trim(), 'en-US': v.en.trim() };
+    try {
+      const { version } = await templateApi.create(v.code.trim(), label);
+      setCreating(false);
+      form.resetFields();
+      navigate(designPath(version.code, version.version));
+    } catch (e) {
+      message.error(asFailure(e).message);
+    }
+  };
+
+  return (
+    <Card
+      size="small"
+      title={t('list.title')}
+      extra={designer && <Button type="primary" onClick={() => setCreating(true)} data-testid="template-new">{t('list.new')}</Button>}
+    >
+      {error && <Alert type="error" showIcon title={error} />}
+      <Table<TemplateSummary>
+        rowKey="code"
+        size="small"
+        loading={!rows && !error}
+        dataSource={rows ?? []}
+        pagination={false}
+        data-testid="template-list"
+        columns={[
+          { title: t('list.code'), dataIndex: 'code' },
+          { title: t('list.name'), render: (_, r) => text(r.label, lang, r.code) },
+          { title: t('list.kind'), render: (_, r) => t(`list.kind_${r.kind}`) },
+          { title: t('list.current'), render: (_, r) => (r.current ? <Tag color="green">v{r.current}</Tag> : '—') },
+          { title: t('list.draft'), render: (_, r) => (r.draft ? <Tag color="blue">v{r.draft}</Tag> : '—') },
+          {
+            title: t('list.actions'),
+            render: (_, r) => (
+              <Space>
+                {designer && (
+                  <Button size="small" type="link" onClick={() => navigate(designPath(r.code, r.draft ?? r.current ?? 1))} data-testid={`template-design-${r.code}`}>
+                    {t('list.design')}
+                  </Button>
+                )}
+                {r.current && <Button size="small" type="link" onClick={() => navigate(`/form/${r.code}/list`)}>{t('list.records')}</Button>}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={creating} title={t('list.new')} onOk={() => void create()} onCancel={() => setCreating(false)} okText={t('list.create')} cancelText={t('list.cancel')}>
+        <Form form={form} layout="vertical" data-testid="template-new-form">
+          <Form.Item name="code" label={t('list.code')} extra={t('list.codeHint')} rules={[{ required: true, pattern: TEMPLATE_CODE, message: t('list.codeInvalid') }]}>
+            <Input data-testid="template-new-code" />
+          </Form.Item>
+          <Form.Item name="zh" label={t('list.nameZh')} rules={[{ required: true, whitespace: true, message: t('list.nameRequired') }]}>
+            <Input data-testid="template-new-zh" />
+          </Form.Item>
+          <Form.Item name="en" label={t('list.nameEn')} rules={[{ required: true, whitespace: true, message: t('list.nameRequired') }]}>
+            <Input data-testid="template-new-en" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
