@@ -3,6 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import type { Language } from '../../engine/index.ts';
 import { ui } from './portal-texts.ts';
 
+/** How long a polled assertion waits for the page (a loaded machine is slower than a developer's). */
+export const POLL = { timeout: 15_000 };
+
 /** Steps a user takes in the portal, by what they see (labels from the resources and declarations). */
 export class PortalPage {
   constructor(
@@ -57,7 +60,7 @@ export class PortalPage {
     await input.click();
     await input.fill(date);
     await input.press('Enter');
-    await expect.poll(() => input.inputValue()).toBe(date);
+    await expect.poll(() => input.inputValue(), POLL).toBe(date);
   }
 
   button(name: string, within?: Locator): Locator {
@@ -67,7 +70,7 @@ export class PortalPage {
   /** Presses the form's save button, checking its label. */
   async save(label: string): Promise<void> {
     const button = this.page.getByTestId('form-save');
-    await expect.poll(() => button.textContent()).toBe(label);
+    await expect.poll(() => button.textContent(), POLL).toBe(label);
     await button.click();
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { trfTexts, ui } from './portal-texts.ts';
-import type { PortalPage } from './portal-page.ts';
+import { POLL, type PortalPage } from './portal-page.ts';
 
 /**
  * The session around the pages (guards, a 401, a new tab, the header's language switch) and
@@ -77,7 +77,7 @@ describe('editing', () => {
     await page.goto(`${portalServer.url}/trf/trfDetail?id=${created.id}`);
     await portal.button(ui(lang, 'renderer.detail.edit')).click();
     await page.waitForURL(/\/trf\/trfForm\?id=/);
-    await expect.poll(() => page.locator('#root_remark').inputValue()).toBe('first');
+    await expect.poll(() => page.locator('#root_remark').inputValue(), POLL).toBe('first');
 
     await api(portal, 'PUT', `/api/entities/trf/${created.id}`, { doc: { template: template?.value, sampleReceivedDate: '2026-12-01', remark: 'changed elsewhere' }, version: created.version });
     await page.locator('#root_remark').fill('mine');
@@ -86,7 +86,7 @@ describe('editing', () => {
     await portal.seeText(ui(lang, 'renderer.form.conflictTitle'), dialog);
     await portal.shot('conflict', false);
     await portal.button(ui(lang, 'renderer.form.conflictReload'), dialog).click();
-    await expect.poll(() => page.locator('#root_remark').inputValue()).toBe('changed elsewhere');
+    await expect.poll(() => page.locator('#root_remark').inputValue(), POLL).toBe('changed elsewhere');
 
     await page.locator('#root_remark').fill('mine, on the newer version');
     await portal.save(ui(lang, 'renderer.form.saveDraft'));

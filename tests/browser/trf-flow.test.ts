@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../engine/index.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { trfTexts, ui } from './portal-texts.ts';
+import { POLL } from './portal-page.ts';
 
 /**
  * The TRF from draft to report issued, through the real server and the built client, once per
@@ -56,7 +57,7 @@ describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
     await portal.save(ui(lang, 'renderer.form.saveDraft'));
     await page.waitForURL(/\/trf\/trfDetail\?id=/);
     const detailUrl = page.url();
-    await expect.poll(() => portal.stateTag()).toBe(trf.status('draft'));
+    await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('draft'));
     const trfNo = (await page.getByTestId('detail-title').textContent()) ?? '';
     expect(trfNo).toMatch(/^TRF\d+/);
     await portal.seeText(template, page.locator('[data-section=basic]'));
@@ -65,7 +66,7 @@ describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
     await portal.shot('detail-draft');
 
     await portal.act(trf.action('SUBMIT'));
-    await expect.poll(() => portal.stateTag()).toBe(trf.status('submitted'));
+    await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('submitted'));
     await portal.logOut();
 
     // Staff finds it in the list and moves it along.
@@ -74,16 +75,16 @@ describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
     await page.getByRole('link', { name: trfNo }).click();
     await page.waitForURL(detailUrl);
     await portal.act(trf.action('ACCEPT_APPLICATION'));
-    await expect.poll(() => portal.stateTag()).toBe(trf.status('applicationAccepted'));
+    await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('applicationAccepted'));
 
     await portal.act(trf.action('CONFIRM_SAMPLE_RECEIVED'), async (dialog) => {
       await portal.seeText(trf.field('sampleReceivedDate'), dialog);
-      await expect.poll(() => dialog.locator('input').first().inputValue()).toBe('2026-11-20');
+      await expect.poll(() => dialog.locator('input').first().inputValue(), POLL).toBe('2026-11-20');
       await portal.typeDate('root_sampleReceivedDate', '2026-11-21');
       await portal.shot('payload-dialog');
       await portal.button(trf.action('CONFIRM_SAMPLE_RECEIVED'), dialog).click();
     });
-    await expect.poll(() => portal.stateTag()).toBe(trf.status('accepted'));
+    await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('accepted'));
 
     await portal.act(trf.action('START_TESTING'));
     await portal.act(trf.action('COMPLETE_TESTING'));
@@ -91,7 +92,7 @@ describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
       await portal.seeText(trf.confirm('ISSUE_REPORT'), dialog);
       await portal.button(trf.action('ISSUE_REPORT'), dialog).click();
     });
-    await expect.poll(() => portal.stateTag()).toBe(trf.status('reportIssued'));
+    await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('reportIssued'));
 
     // The history lists every transition, in the language.
     const history = page.getByTestId('history');
