@@ -126,8 +126,8 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion }:
         <ProblemList server={serverProblems} />
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <Row gutter={12}>
-            <Col xs={24} md={5}><Palette /></Col>
-            <Col xs={24} md={12}>
+            {status === 'draft' && <Col xs={24} md={5}><Palette /></Col>}
+            <Col xs={24} md={status === 'draft' ? 12 : 17}>
               <Tabs
                 items={[
                   { key: 'canvas', label: t('tabs.canvas'), children: <Canvas /> },
