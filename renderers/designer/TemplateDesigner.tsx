@@ -99,7 +99,7 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion }:
     message.success(t('published', { version: published.version }));
     setLoaded(await load(api, code, version));
   });
-  const onNewVersion = () => act(async () => onOpenVersion((await api.newVersion(code)).version));
+  const onNewVersion = () => act(async () => onOpenVersion((await api.newVersion(code)).version.version));
   const onImport = (bundle: TemplateBundle | undefined) => {
     if (!bundle?.schema || !bundle.entity || !bundle.views) {
       message.error(t('importInvalid'));

@@ -71,7 +71,7 @@ export interface TemplateApi {
   version(code: string, version: number): Promise<TemplateVersion>;
   save(code: string, version: number, bundle: TemplateBundle, renames: RenameMap): Promise<{ version: TemplateVersion; problems: Problem[] }>;
   publish(code: string, version: number): Promise<TemplateVersion>;
-  newVersion(code: string): Promise<TemplateVersion>;
+  newVersion(code: string): Promise<{ version: TemplateVersion; problems: Problem[] }>;
   diff(code: string, version: number): Promise<DiffAnswer>;
   previewMigration(code: string, from: number, to: number): Promise<MigrationPreview>;
   runMigration(code: string, from: number, to: number, keepBlocked: boolean): Promise<MigrationResult>;
