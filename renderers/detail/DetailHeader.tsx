@@ -1,8 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
 import { availableActions, editableFields, hasPermission, text, valueAt } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
-import type { EntityRecord } from '../env/data-provider.ts';
+import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { formPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
 import { formatDateTime, stateFieldsOf } from '../format/format-value.ts';
@@ -10,15 +11,20 @@ import { StateTag } from '../format/StateTag.tsx';
 import { PayloadModal } from './PayloadModal.tsx';
 import { useActionRunner } from './use-action-runner.ts';
 
+/** The statechart viewer (ELK layout, worker) loads only when a record with a lifecycle is shown. */
+const LifecycleButton = lazy(() => import('../statechart/LifecycleButton.tsx').then((m) => ({ default: m.LifecycleButton })));
+
 export interface DetailHeaderProps {
   reg: RegisteredEntity;
   record: EntityRecord;
+  /** The record's audit trail, drawn as its path in the lifecycle view. */
+  history: readonly AuditEntry[];
   onRecord(record: EntityRecord): void;
   reload(): void;
 }
 
 /** Title, state tags and every button the user can press now: Edit, Copy and the lifecycle actions. */
-export function DetailHeader({ reg, record, onRecord, reload }: DetailHeaderProps) {
+export function DetailHeader({ reg, record, history, onRecord, reload }: DetailHeaderProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const { message } = App.useApp();
   const runner = useActionRunner(reg, record, onRecord, reload);
@@ -57,6 +63,11 @@ export function DetailHeader({ reg, record, onRecord, reload }: DetailHeaderProp
         <Space wrap data-testid="detail-actions">
           {mayEdit && <Button onClick={() => navigate(formPath(reg, record.id))}>{t('detail.edit')}</Button>}
           {mayCopy && <Button onClick={onCopy}>{text(copy.label, lang)}</Button>}
+          {reg.machine && record.snapshot && (
+            <Suspense fallback={null}>
+              <LifecycleButton reg={reg} record={record} permissions={permissions} history={history} lang={lang} />
+            </Suspense>
+          )}
           {actions.map((a) => (
             <Button
               key={a.event}

@@ -24,7 +24,7 @@ export function EntityDetail({ reg, id }: { reg: RegisteredEntity; id: string })
   if (!record) return <Spin spinning={loading} description={t('common.loading')} />;
   return (
     <Flex vertical gap={16} data-testid="entity-detail">
-      <DetailHeader reg={reg} record={record} onRecord={replace} reload={reload} />
+      <DetailHeader reg={reg} record={record} history={history} onRecord={replace} reload={reload} />
       <DetailSections reg={reg} record={record} />
       <Card title={t('detail.history')} size="small">
         <HistoryTimeline reg={reg} entries={history} />

@@ -41,7 +41,7 @@ describe.each(LANGUAGES)('a second entity rendered in %s', (lang) => {
     const html = visibleText(
       renderWithEnv(
         <>
-          <DetailHeader reg={reg} record={gadgetRecord} onRecord={() => undefined} reload={() => undefined} />
+          <DetailHeader reg={reg} record={gadgetRecord} history={[]} onRecord={() => undefined} reload={() => undefined} />
           <DetailSections reg={reg} record={gadgetRecord} />
         </>,
         lang,

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { POLL, type PortalPage } from './portal-page.ts';
+import { validTrf } from '../support/api-harness.ts';
+
+/** "View lifecycle" from a TRF's detail page (live mode), and the machine list for internal staff. */
+const portalServer = usePortal();
+
+async function api<T>(portal: PortalPage, method: string, path: string, data?: unknown): Promise<T> {
+  const token = await portal.page.evaluate(() => sessionStorage.getItem('portico_token'));
+  const res = await portal.page.request.fetch(`${portalServer.url}${path}`, { method, headers: { 'Portico-Auth': `bearer ${token}` }, data });
+  const body = (await res.json()) as { data: T };
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+describe('lifecycle view', () => {
+  it('shows a submitted TRF on its machine: current state, what this user may do now, what not', async () => {
+    const portal = await portalServer.open('en-US');
+    const { page } = portal;
+    await portal.logIn('applicant', DEMO_PASSWORD);
+    const trf = await api<{ id: string; version: number }>(portal, 'POST', '/api/entities/trf', { doc: validTrf() });
+    await api(portal, 'POST', `/api/entities/trf/${trf.id}/events`, { type: 'SUBMIT', version: trf.version });
+    await page.goto(`${portalServer.url}/trf/trfDetail?id=${trf.id}`);
+    await page.getByTestId('view-lifecycle').click();
+    const live = page.getByTestId('statechart-live');
+    await live.waitFor();
+    await expect.poll(() => live.locator('[data-state-id]').allTextContents(), POLL).toEqual(expect.arrayContaining(['Submitted']));
+    await expect.poll(() => live.locator('[data-event="WITHDRAW"]').getAttribute('data-permitted'), POLL).toBe('true');
+    expect(await live.locator('[data-event="ACCEPT_APPLICATION"]').getAttribute('data-permitted')).toBe('false');
+    await expect.poll(() => page.getByTestId('lifecycle-drawer').locator('svg text').count(), POLL).toBeGreaterThan(20);
+    await portal.shot('lifecycle-live', false);
+    await page.context().close();
+  });
+
+  it('lists every registered machine for internal staff and opens one in the viewer, in Chinese', async () => {
+    const portal = await portalServer.open('zh-CN');
+    const { page } = portal;
+    await portal.logIn('staff', DEMO_PASSWORD);
+    await page.goto(`${portalServer.url}/workflows`);
+    await page.getByText('测试申请单', { exact: false }).first().waitFor();
+    await page.goto(`${portalServer.url}/workflows/trf`);
+    await expect.poll(() => page.locator('svg text').allTextContents(), POLL).toEqual(expect.arrayContaining(['草稿', '报告已签发']));
+    await portal.shot('workflow-viewer', false);
+    await page.context().close();
+  });
+});
