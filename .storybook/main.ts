@@ -4,7 +4,7 @@ import { machineStoriesIndexer, machineStoriesPlugin } from './machine-stories.t
 /** Storybook 9.1 (Node 20): renderer stories plus one generated story per registered machine. */
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  stories: ['../renderers/**/*.stories.tsx', '../renderers/**/*.machines.tsx'],
+  stories: ['../renderers/**/*.stories.tsx', '../renderers/**/*.machines.tsx', '../src/**/*.stories.tsx'],
   experimental_indexers: async (existing) => [...existing, machineStoriesIndexer],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   viteFinal: async (vite) => {

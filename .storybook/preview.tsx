@@ -1,3 +1,4 @@
+import 'antd/dist/reset.css';
 import type { Preview } from '@storybook/react-vite';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
