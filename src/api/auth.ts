@@ -37,6 +37,16 @@ export interface TokenRequest {
   type: 'account';
   tenantId?: string;
   receiveMarketingCommunication?: boolean;
+  termsAccepted?: boolean;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
+export interface Captcha {
+  captchaKey: string;
+  /** data:image/svg+xml;base64,… */
+  image: string;
+  expiresInSeconds: number;
 }
 
 export const getPublicKey = () => request<PublicKey>('/api/auth/public-key');
@@ -49,3 +59,9 @@ export const getButtons = () => request<string[]>('/api/auth/buttons');
 export const getMe = () => request<SessionProfile>('/api/auth/me');
 
 export const postLogout = () => request<unknown>('/api/auth/logout', { method: 'POST', ignoreUnauthorized: true });
+
+export const getCaptcha = () => request<Captcha>('/api/auth/captcha');
+
+export const validateSsoToken = (token: string) => request<{ valid: boolean }>('/api/auth/sso/validate', { query: { token }, ignoreUnauthorized: true });
+
+export const ssoLogin = (token: string) => request<TokenResponse>('/api/auth/sso/login', { method: 'POST', json: { token }, ignoreUnauthorized: true });

@@ -2,6 +2,9 @@ import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { readToken } from '../auth/token-storage.ts';
 import { ApiError, type ApiFieldError } from './api-error.ts';
 
+/** SPEC §7: the portal's basic client credentials (identify the client, not the user). */
+export const CLIENT_CREDENTIALS = 'portico:portico_secret';
+
 /** SPEC §9: every request gives up after 40 s. */
 export const REQUEST_TIMEOUT_MS = 40_000;
 
@@ -50,7 +53,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   url.searchParams.set('t', String(Date.now()));
 
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), Authorization: `Basic ${btoa(CLIENT_CREDENTIALS)}` };
   const token = readToken();
   if (token) headers['Portico-Auth'] = `bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,4 +1,4 @@
-import { getButtons, getPublicKey, postLogout, requestToken } from '../api/auth.ts';
+import { getButtons, getPublicKey, postLogout, requestToken, ssoLogin, type SessionProfile } from '../api/auth.ts';
 import { encryptPassword } from './encrypt-password.ts';
 import { useSession } from './session-store.ts';
 
@@ -6,6 +6,9 @@ export interface LoginInput {
   account: string;
   password: string;
   receiveMarketingCommunication: boolean;
+  acceptTerms: boolean;
+  captchaKey?: string;
+  captchaCode?: string;
 }
 
 /** Logs in: encrypts the password with the server's key, takes a token, then fetches the button codes. */
@@ -17,7 +20,20 @@ export async function logIn(input: LoginInput): Promise<void> {
     password,
     type: 'account',
     receiveMarketingCommunication: input.receiveMarketingCommunication,
+    termsAccepted: input.acceptTerms,
+    captchaKey: input.captchaKey,
+    captchaCode: input.captchaKey ? input.captchaCode : undefined,
   });
+  await startSession(accessToken, profile);
+}
+
+/** Logs in with a one-use SSO token (the /sso page). */
+export async function logInWithSso(token: string): Promise<void> {
+  const { accessToken, ...profile } = await ssoLogin(token);
+  await startSession(accessToken, profile);
+}
+
+async function startSession(accessToken: string, profile: SessionProfile): Promise<void> {
   const session = useSession.getState();
   session.signIn(accessToken, profile, []);
   try {

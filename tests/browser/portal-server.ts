@@ -30,7 +30,7 @@ export function usePortal(): PortalHarness {
   beforeAll(async () => {
     mkdirSync(join(root, 'test-results'), { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
-    server = await startServer({ port: 0, dataDir, clientDir: join(root, 'dist'), demoRecords: false });
+    server = await startServer({ port: 0, dataDir, clientDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), demoRecords: false });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
 import { logIn } from '../../auth/login.ts';
+import { LoginCaptcha } from './LoginCaptcha.tsx';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
 import { checkLoginFields, type LoginFieldErrors, type LoginFields } from './login-fields.ts';
 import { LoginField } from './LoginField.tsx';
@@ -23,6 +25,9 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [serverError, setServerError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState({ required: false, refreshKey: 0, key: undefined as string | undefined, code: '' });
+  const onCaptchaCode = useCallback((code: string) => setCaptcha((c) => ({ ...c, code })), []);
+  const onCaptchaKey = useCallback((key: string | undefined) => setCaptcha((c) => ({ ...c, key })), []);
   const set = <K extends keyof LoginFields>(key: K, value: LoginFields[K]) => setFields((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
@@ -33,10 +38,12 @@ export default function LoginPage() {
     setBusy(true);
     setServerError(undefined);
     try {
-      await logIn(fields);
+      await logIn({ ...fields, ...(captcha.required ? { captchaKey: captcha.key, captchaCode: captcha.code } : {}) });
       navigate(safeRedirect(search.get('redirectedFrom')), { replace: true });
     } catch (err) {
       setServerError(err instanceof Error && err.message ? err.message : t('login.failed'));
+      const data = err instanceof ApiError ? (err.data as { captchaRequired?: boolean } | undefined) : undefined;
+      if (data?.captchaRequired) setCaptcha((c) => ({ ...c, required: true, refreshKey: c.refreshKey + 1 }));
       setBusy(false);
     }
   };
@@ -62,6 +69,7 @@ export default function LoginPage() {
           <LoginField id="login-password" label={t('login.password')} error={message(errors.password)}>
             <Input.Password id="login-password" name="password" autoComplete="current-password" status={errors.password && 'error'} value={fields.password} onChange={(e) => set('password', e.target.value)} />
           </LoginField>
+          {captcha.required && <LoginCaptcha refreshKey={captcha.refreshKey} code={captcha.code} onCode={onCaptchaCode} onKey={onCaptchaKey} />}
           <LoginField id="login-terms" error={message(errors.acceptTerms)}>
             <Checkbox id="login-terms" checked={fields.acceptTerms} onChange={(e) => set('acceptTerms', e.target.checked)}>
               {t('login.acceptTerms')}

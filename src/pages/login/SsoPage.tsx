@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Button, Flex, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { validateSsoToken } from '../../api/auth.ts';
+import { logInWithSso } from '../../auth/login.ts';
+
+/** /sso?token=…: checks the one-use token, logs in with it and lands on /; otherwise says why. */
+export default function SsoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const [problem, setProblem] = useState<string | undefined>(token ? undefined : t('sso.missing'));
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    validateSsoToken(token)
+      .then(async ({ valid }) => {
+        if (!valid) throw new Error(t('sso.invalid'));
+        await logInWithSso(token);
+        if (active) navigate('/', { replace: true });
+      })
+      .catch((e: unknown) => active && setProblem(e instanceof Error && e.message ? e.message : t('sso.invalid')));
+    return () => {
+      active = false;
+    };
+  }, [token, navigate, t]);
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      {problem ? (
+        <Result status="warning" title={t('sso.failed')} subTitle={problem} extra={<Link to="/login"><Button type="primary">{t('public.toLogin')}</Button></Link>} data-testid="sso-problem" />
+      ) : (
+        <Spin size="large" description={t('sso.checking')} />
+      )}
+    </Flex>
+  );
+}
