@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { toPermissionMap, type PermissionMap } from '../../engine/permissions.ts';
 import type { SessionProfile, UserInfo } from '../api/auth.ts';
 import { clearToken, readToken, writeToken } from './token-storage.ts';
+import { clearSessionSettings } from '../settings/ui-settings.ts';
 
 const PROFILE_KEY = 'portico_session';
 
@@ -21,7 +22,7 @@ export interface SessionState {
   signIn(token: string, profile: SessionProfile, buttons: string[]): void;
   /** Fills the profile of a session whose token was found (e.g. the cookie, in a new tab). */
   restore(profile: SessionProfile, buttons: string[]): void;
-  /** Forgets everything about the session. */
+  /** Forgets everything about the session: token, profile (menu, roles), and the session's local settings (lock, tabs, guide flags). */
   clear(): void;
 }
 
@@ -59,6 +60,7 @@ export const useSession = create<SessionState>((set) => ({
   },
   clear() {
     clearToken();
+    clearSessionSettings();
     sessionStorage.removeItem(PROFILE_KEY);
     set({ token: undefined, ...derived(undefined) });
   },

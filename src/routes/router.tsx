@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useLock } from '../lock/lock-store.ts';
+import { NavigationProgress } from './NavigationProgress.tsx';
 import { routeTable, type AppRoute } from './table.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
@@ -42,7 +44,19 @@ export function buildRoutes(table: readonly AppRoute[]): RouteObject[] {
 
 const routes = buildRoutes(routeTable);
 
+/** While the screen is locked every page but /lock goes to /lock (SPEC §2). */
+export const LOCK_PATH = '/lock';
+
 /** The routed pages (declarative routing keeps the login page's script small). */
 export function AppRoutes() {
-  return <PageErrorBoundary>{useRoutes(routes)}</PageErrorBoundary>;
+  const locked = useLock((s) => s.locked);
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  if (locked && pathname !== LOCK_PATH) return <Navigate to={LOCK_PATH} replace />;
+  return (
+    <PageErrorBoundary>
+      <NavigationProgress />
+      {element}
+    </PageErrorBoundary>
+  );
 }

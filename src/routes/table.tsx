@@ -19,18 +19,36 @@ export interface AppRoute {
   guestOnly?: boolean;
   /** The page module, loaded when the route is first visited. */
   lazy?: () => Promise<{ default: ComponentType }>;
+  /** The page stays mounted while its tab is open (SPEC §2: kept alive per route metadata). */
+  keepAlive?: boolean;
   /** Or a redirect to another path. */
   redirect?: string;
 }
 
+const results = () => import('../pages/public/result-pages.tsx');
+
 export const routeTable: AppRoute[] = [
   { path: '/login', label: 'route.login', auth: false, guestOnly: true, lazy: () => import('../pages/login/LoginPage.tsx') },
   { path: '/404', label: 'route.notFound', auth: false, lazy: () => import('../pages/NotFoundPage.tsx') },
+  { path: '/lock', label: 'route.lock', auth: false, lazy: () => import('../lock/LockPage.tsx') },
+  { path: '/terms', label: 'route.terms', auth: false, lazy: () => import('../pages/public/legal-pages.tsx').then((m) => ({ default: m.TermsPage })) },
+  { path: '/privacy', label: 'route.privacy', auth: false, lazy: () => import('../pages/public/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })) },
+  { path: '/sso', label: 'route.sso', auth: false, lazy: () => import('../pages/login/SsoPage.tsx') },
+  { path: '/403', label: 'route.forbidden', auth: false, lazy: () => results().then((m) => ({ default: m.ForbiddenPage })) },
+  { path: '/500', label: 'route.serverError', auth: false, lazy: () => results().then((m) => ({ default: m.ServerErrorPage })) },
+  { path: '/systemUpdate', label: 'route.systemUpdate', auth: false, lazy: () => results().then((m) => ({ default: m.SystemUpdatePage })) },
+  { path: '/paySuccess', label: 'route.paySuccess', auth: false, lazy: () => results().then((m) => ({ default: m.PaySuccessPage })) },
+  { path: '/payError', label: 'route.payError', auth: false, lazy: () => results().then((m) => ({ default: m.PayErrorPage })) },
+  { path: '/register/success', label: 'route.registerSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.RegisterSuccessPage })) },
+  { path: '/simpleRegister/success', label: 'route.simpleRegisterSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.SimpleRegisterSuccessPage })) },
+  { path: '/simpleRegister/successInfo', label: 'route.successInfo', auth: false, lazy: () => results().then((m) => ({ default: m.SuccessInfoPage })) },
+  { path: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
+  { path: '/myiframe/*', label: 'route.iframe', auth: true, lazy: () => import('../pages/public/IframePage.tsx') },
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
-  { path: '/wel/index', label: 'route.dashboard', auth: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
+  { path: '/wel/index', label: 'route.dashboard', auth: true, keepAlive: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
   { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
-  { path: '/workflows', label: 'workflows.title', auth: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
+  { path: '/workflows', label: 'workflows.title', auth: true, keepAlive: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
   { path: '/workflows/:machineId', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
   { path: '/form/list', label: 'designer.route.list', auth: true, lazy: () => import('../pages/form/TemplateListPage.tsx') },
   { path: '/form/design', label: 'designer.route.design', auth: true, lazy: () => import('../pages/form/DesignerPage.tsx') },

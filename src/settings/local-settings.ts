@@ -28,3 +28,11 @@ export function writeSetting<T>(name: string, content: T): void {
     // Storage may be full or disabled (private mode); the setting then lasts for the page only.
   }
 }
+
+export function removeSetting(name: string): void {
+  try {
+    localStorage.removeItem(PREFIX + name);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}

@@ -1,19 +1,31 @@
 import { Suspense } from 'react';
-import { App as AntApp, Flex, Layout, Space, Typography } from 'antd';
+import { App as AntApp, Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageLoading } from '../routes/PageLoading.tsx';
+import { LockButton } from '../lock/LockButton.tsx';
+import { MaintenanceNotice } from '../notices/MaintenanceNotice.tsx';
+import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet.tsx';
+import { TabsBar } from '../tabs/TabsBar.tsx';
+import { ContactUs } from './ContactUs.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
+import { ShellFooter } from './ShellFooter.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { PortalRendererEnv } from './renderer-env.tsx';
 
-/** The logged-in frame: header (product, menu, language, user), the routed page, footer. */
+/** Pages that use the full height: no top margin above them (SPEC §2). */
+const NO_TOP_MARGIN = ['/trf/trfDetail', '/ccl/trf/newTrf'];
+
+/** The logged-in frame: header (product, menu, language, lock, user), open tabs, the routed page, footer, contact us. */
 export default function AppShell() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const flush = NO_TOP_MARGIN.includes(pathname);
   return (
     <AntApp>
       <PortalRendererEnv>
+        <MaintenanceNotice />
         <Layout style={{ minHeight: '100vh' }}>
           <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 24 }}>
             <Link to="/wel/index">
@@ -26,19 +38,20 @@ export default function AppShell() {
             </Suspense>
             <Space size="middle">
               <LanguageSwitch onDark />
+              <LockButton />
               <UserMenu />
             </Space>
           </Layout.Header>
-          <Layout.Content style={{ padding: 24 }}>
+          <TabsBar />
+          <Layout.Content style={{ padding: 24, paddingTop: flush ? 0 : 24 }} data-testid="shell-content">
             <Suspense fallback={<PageLoading />}>
-              <Outlet />
+              <KeepAliveOutlet />
             </Suspense>
           </Layout.Content>
           <Layout.Footer>
-            <Flex justify="center">
-              <Typography.Text type="secondary">{t('app.copyright')}</Typography.Text>
-            </Flex>
+            <ShellFooter />
           </Layout.Footer>
+          <ContactUs />
         </Layout>
       </PortalRendererEnv>
     </AntApp>

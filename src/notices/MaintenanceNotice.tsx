@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { App, Modal, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { maintenanceNoticeMachine, type MaintenanceNotice as MachineNotice } from '../../workflows/maintenance-notice.machine.ts';
+import { useSession } from '../auth/session-store.ts';
+import { reportError } from '../errors/error-reporter.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { getNotice, isWhitelisted, noticeRemark, toMachineNotice, type NoticeRecord } from './notice-api.ts';
+import { noticePollOverride, shouldPollNotices } from './notice-hosts.ts';
+import { alreadyAlerted, clearStoredNotice, rememberAlerted, rememberNotice, storedNotice } from './notice-storage.ts';
+
+const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/**
+ * The maintenance notice of SPEC §4, driven by workflows/maintenance-notice.machine.ts: this host
+ * provides the fetch (the real API) and shows what the machine emits — a one-time alert for an
+ * upcoming notice, a blocking dialog while maintenance is in progress. A failed fetch is logged
+ * and read as "finished", which closes the dialog (SPEC §8).
+ */
+export function MaintenanceNotice() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const account = useSession((s) => s.userInfo?.account);
+  const [notice, setNotice] = useState<NoticeRecord | undefined>(storedNotice);
+  const [blocking, setBlocking] = useState(false);
+
+  const actor = useActorRef(
+    maintenanceNoticeMachine.provide({
+      delays: noticePollOverride(),
+      actors: {
+        fetchNotice: fromPromise<MachineNotice, void>(async () => {
+          try {
+            const fetched = await getNotice();
+            const visible = isWhitelisted(fetched, account) ? null : fetched;
+            if (visible?.finalPublishStatus !== 0) rememberNotice(visible);
+            if (visible) setNotice(visible);
+            return toMachineNotice(visible, new Date());
+          } catch (e) {
+            reportError('notice', e, 'maintenance notice fetch failed');
+            return toMachineNotice(null, new Date());
+          }
+        }),
+      },
+    }),
+  );
+
+  useEffect(() => {
+    const subs = [
+      actor.on('blockingDialog', (e) => setBlocking(e.open)),
+      actor.on('clearNoticeStorage', () => clearStoredNotice()),
+      actor.on('alertUpcoming', (e) => {
+        if (alreadyAlerted(e.startTime)) return;
+        rememberAlerted(e.startTime);
+        const current = storedNotice();
+        modal.warning({
+          title: t('notice.upcomingTitle'),
+          content: (
+            <div data-testid="notice-upcoming">
+              <p>{t('notice.upcomingText', { start: time(e.startTime), finish: current ? time(current.finishDateTime) : '' })}</p>
+              {current && <p>{noticeRemark(current, currentLanguage())}</p>}
+            </div>
+          ),
+          okText: t('notice.ok'),
+        });
+      }),
+    ];
+    if (!shouldPollNotices(window.location.hostname)) return () => subs.forEach((s) => s.unsubscribe());
+    let active = true;
+    getNotice().then(
+      (first) => active && actor.send({ type: 'SESSION_STARTED', whitelisted: isWhitelisted(first, account) }),
+      (e: unknown) => {
+        reportError('notice', e, 'maintenance notice fetch failed');
+        if (active) actor.send({ type: 'SESSION_STARTED', whitelisted: false });
+      },
+    );
+    return () => {
+      active = false;
+      subs.forEach((s) => s.unsubscribe());
+    };
+  }, [actor, account, modal, t]);
+
+  return (
+    <Modal open={blocking} closable={false} mask={{ closable: false }} keyboard={false} footer={null} title={t('notice.inProgressTitle')} rootClassName="portico-notice-blocking">
+      {notice && (
+        <div data-testid="notice-blocking-body">
+          <Typography.Paragraph>{t('notice.inProgressText', { finish: time(notice.finishDateTime) })}</Typography.Paragraph>
+          <Typography.Paragraph>{noticeRemark(notice, currentLanguage())}</Typography.Paragraph>
+        </div>
+      )}
+    </Modal>
+  );
+}
