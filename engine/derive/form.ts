@@ -25,7 +25,8 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
   const out: FieldSchema = { ...node, title: fieldLabel(node, lang, key) };
   if (node['x-description']) out.description = text(node['x-description'], lang);
   if (node['x-enumLabels'] && node.enum) ui['ui:enumNames'] = node.enum.map((v) => text(node['x-enumLabels']?.[String(v)], lang, String(v)));
-  if (node['x-widget']) ui['ui:widget'] = node['x-widget'];
+  // 'table' is the default rendering of an array of objects: no widget to name.
+  if (node['x-widget'] && node['x-widget'] !== 'table') ui['ui:widget'] = node['x-widget'];
   if (node['x-lookup']) ui['ui:widget'] = 'lookup';
   if (node['x-lookup']) ui['ui:options'] = { lookup: node['x-lookup'] };
   if (node.format === 'date' && !node['x-widget']) ui['ui:widget'] = 'date';

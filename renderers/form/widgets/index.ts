@@ -2,6 +2,8 @@ import { hasWidget, type RegistryWidgetsType, type RJSFSchema } from '@rjsf/util
 import { getDefaultRegistry } from '@rjsf/core';
 import { Widgets as antdWidgets } from '@rjsf/antd';
 import { DateWidget } from './DateWidget.tsx';
+import { DateRangeWidget } from './DateRangeWidget.tsx';
+import { SwitchWidget } from './SwitchWidget.tsx';
 import { LookupWidget } from './LookupWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { UploadWidget } from './UploadWidget.tsx';
@@ -12,6 +14,8 @@ export const portalWidgets = {
   date: DateWidget,
   textarea: TextareaWidget,
   upload: UploadWidget,
+  dateRange: DateRangeWidget,
+  switch: SwitchWidget,
 } satisfies RegistryWidgetsType;
 
 export type PortalWidgetName = keyof typeof portalWidgets;
