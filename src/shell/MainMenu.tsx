@@ -9,8 +9,9 @@ import { entityMenuItems } from './entity-menu-items.ts';
 
 const DASHBOARD = '/wel/index';
 const WORKFLOWS = '/workflows';
+const FORMS = '/form/list';
 
-/** The dashboard, each entity's list page the user may open, and the lifecycle review for those who may. */
+/** The dashboard, each entity's list page the user may open, the form templates, and the lifecycle review for those who may. */
 export function MainMenu() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -20,7 +21,7 @@ export function MainMenu() {
   const permissions = useSession((s) => s.permissions);
   const entities = entityMenuItems(registry, permissions, lang);
   const owner = registry.list().find((reg) => Object.values(reg.entity.routes).includes(pathname));
-  const selected = owner ? owner.entity.routes.list : pathname.startsWith(WORKFLOWS) ? WORKFLOWS : pathname;
+  const selected = owner ? owner.entity.routes.list : pathname.startsWith(WORKFLOWS) ? WORKFLOWS : pathname.startsWith('/form/') ? FORMS : pathname;
   const workflows = hasPermission(permissions, 'workflow:view') ? [{ key: WORKFLOWS, label: t('workflows.title') }] : [];
   return (
     <Menu
@@ -29,7 +30,7 @@ export function MainMenu() {
       style={{ flex: 1, minWidth: 0, background: 'transparent' }}
       selectedKeys={[selected]}
       onClick={({ key }) => navigate(key)}
-      items={[{ key: DASHBOARD, label: t('route.dashboard') }, ...entities.map((e) => ({ key: e.path, label: e.label })), ...workflows]}
+      items={[{ key: DASHBOARD, label: t('route.dashboard') }, ...entities.map((e) => ({ key: e.path, label: e.label })), { key: FORMS, label: t('designer.route.list') }, ...workflows]}
       data-testid="main-menu"
     />
   );
