@@ -5,6 +5,21 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { validateSsoToken } from '../../api/auth.ts';
 import { logInWithSso } from '../../auth/login.ts';
 
+/** One attempt per token: the token is single-use, and React may run the page's effect twice. */
+const attempts = new Map<string, Promise<void>>();
+
+function signInOnce(token: string, invalid: string): Promise<void> {
+  let attempt = attempts.get(token);
+  if (!attempt) {
+    attempt = validateSsoToken(token).then(({ valid }) => {
+      if (!valid) throw new Error(invalid);
+      return logInWithSso(token);
+    });
+    attempts.set(token, attempt);
+  }
+  return attempt;
+}
+
 /** /sso?token=…: checks the one-use token, logs in with it and lands on /; otherwise says why. */
 export default function SsoPage() {
   const { t } = useTranslation();
@@ -15,12 +30,8 @@ export default function SsoPage() {
   useEffect(() => {
     if (!token) return;
     let active = true;
-    validateSsoToken(token)
-      .then(async ({ valid }) => {
-        if (!valid) throw new Error(t('sso.invalid'));
-        await logInWithSso(token);
-        if (active) navigate('/', { replace: true });
-      })
+    signInOnce(token, t('sso.invalid'))
+      .then(() => active && navigate('/', { replace: true }))
       .catch((e: unknown) => active && setProblem(e instanceof Error && e.message ? e.message : t('sso.invalid')));
     return () => {
       active = false;

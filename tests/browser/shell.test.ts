@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { ui } from './portal-texts.ts';
+import { POLL } from './portal-page.ts';
+
+/** The shell of SPEC §2: the guard's way back after login, the lock, open tabs, footer and the language of its labels. */
+const portalServer = usePortal();
+const lang = 'en-US';
+
+describe('shell', () => {
+  it('returns to the page asked for after login; locks and unlocks the screen; logout ends the lock', async () => {
+    const portal = await portalServer.open(lang, '/workflows');
+    const { page } = portal;
+    await portal.logIn('staff', DEMO_PASSWORD);
+    await page.waitForURL(/\/workflows$/);
+    await page.getByTestId('lock-button').click();
+    await page.locator('#lock-password').fill('secret-1');
+    await page.getByRole('button', { name: ui(lang, 'lock.lock'), exact: true }).last().click();
+    await page.waitForURL(/\/lock$/);
+    await page.goto(`${portalServer.url}/wel/index`);
+    await page.waitForURL(/\/lock$/);
+    await page.goto(`${portalServer.url}/403`);
+    await page.waitForURL(/\/lock$/);
+    await portal.shot('lock');
+    await page.locator('#unlock-password').fill('wrong');
+    await page.getByRole('button', { name: ui(lang, 'lock.unlock') }).click();
+    await page.getByTestId('lock-error').waitFor();
+    await page.locator('#unlock-password').fill('secret-1');
+    await page.getByRole('button', { name: ui(lang, 'lock.unlock') }).click();
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${portalServer.url}/403`);
+    await portal.seeText(ui(lang, 'public.forbidden.text'));
+
+    await page.goto(`${portalServer.url}/wel/index`);
+    await page.getByTestId('lock-button').click();
+    await page.locator('#lock-password').fill('secret-2');
+    await page.getByRole('button', { name: ui(lang, 'lock.lock'), exact: true }).last().click();
+    await page.waitForURL(/\/lock$/);
+    await page.getByRole('button', { name: ui(lang, 'user.logout') }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('portico-isLock'))).toBeNull();
+    await portal.logIn('staff', DEMO_PASSWORD);
+    expect(new URL(page.url()).pathname).not.toBe('/lock');
+    await page.context().close();
+  });
+
+  it('open tabs: open, switch, close; the dashboard tab alone cannot be closed; labels follow the language', async () => {
+    const portal = await portalServer.open(lang, '/wel/index');
+    const { page } = portal;
+    await portal.logIn('staff', DEMO_PASSWORD);
+    const tabs = page.getByTestId('open-tabs');
+    const tab = (label: string) => tabs.locator('.ant-tabs-tab', { hasText: label });
+    await tab(ui(lang, 'route.dashboard')).waitFor();
+    expect(await tab(ui(lang, 'route.dashboard')).locator('.ant-tabs-tab-remove').count()).toBe(0);
+    await page.goto(`${portalServer.url}/workflows`);
+    await tab(ui(lang, 'workflows.title')).waitFor();
+    await page.goto(`${portalServer.url}/systemNotice/index`);
+    await tab(ui(lang, 'route.systemNotice')).waitFor();
+    expect(await tabs.locator('.ant-tabs-tab').count()).toBe(3);
+    expect(await tab(ui(lang, 'route.dashboard')).locator('.ant-tabs-tab-remove').count()).toBe(1);
+    await portal.shot('tabs');
+    await tab(ui(lang, 'workflows.title')).click();
+    await page.waitForURL(/\/workflows$/);
+    await tab(ui(lang, 'workflows.title')).locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL(/\/systemNotice\/index$/);
+    await tab(ui(lang, 'route.systemNotice')).locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL(/\/wel\/index$/);
+    await expect.poll(() => tabs.locator('.ant-tabs-tab').count(), POLL).toBe(1);
+    expect(await tab(ui(lang, 'route.dashboard')).locator('.ant-tabs-tab-remove').count()).toBe(0);
+
+    await portal.seeText(ui(lang, 'legal.terms.title'), page.getByTestId('shell-footer'));
+    await page.getByTestId('contact-us').click();
+    await portal.seeText(ui(lang, 'contact.hotline.value'));
+    await page.getByTestId('language-switch').getByRole('button', { name: ui('zh-CN', 'language.zh-CN') }).click();
+    await portal.seeText(ui('zh-CN', 'route.dashboard'), tabs);
+    await portal.seeText(ui('zh-CN', 'lock.lock'), page.getByTestId('lock-button'));
+    await portal.seeText(ui('zh-CN', 'legal.privacy.title'), page.getByTestId('shell-footer'));
+    await page.context().close();
+  });
+});
