@@ -22,6 +22,10 @@ export interface SessionState {
   signIn(token: string, profile: SessionProfile, buttons: string[]): void;
   /** Fills the profile of a session whose token was found (e.g. the cookie, in a new tab). */
   restore(profile: SessionProfile, buttons: string[]): void;
+  /** Changes the user's own information (after /info/index saved it), keeping the rest of the session. */
+  updateUserInfo(patch: Partial<UserInfo>): void;
+  /** Changes other profile fields the user saved (the guide), keeping the rest of the session. */
+  updateProfile(patch: Partial<Omit<SessionProfile, 'userInfo'>>): void;
   /** Forgets everything about the session: token, profile (menu, roles), and the session's local settings (lock, tabs, guide flags). */
   clear(): void;
 }
@@ -57,6 +61,20 @@ export const useSession = create<SessionState>((set) => ({
     const stored = { profile, buttons };
     sessionStorage.setItem(PROFILE_KEY, JSON.stringify(stored));
     set(derived(stored));
+  },
+  updateUserInfo(patch) {
+    const stored = readStored();
+    if (!stored) return;
+    const next = { ...stored, profile: { ...stored.profile, userInfo: { ...stored.profile.userInfo, ...patch } } };
+    sessionStorage.setItem(PROFILE_KEY, JSON.stringify(next));
+    set(derived(next));
+  },
+  updateProfile(patch) {
+    const stored = readStored();
+    if (!stored) return;
+    const next = { ...stored, profile: { ...stored.profile, ...patch } };
+    sessionStorage.setItem(PROFILE_KEY, JSON.stringify(next));
+    set(derived(next));
   },
   clear() {
     clearToken();

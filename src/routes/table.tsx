@@ -25,6 +25,7 @@ export interface AppRoute {
   redirect?: string;
 }
 
+const accountPages = () => import('../pages/account/RegisterPages.tsx');
 const results = () => import('../pages/public/result-pages.tsx');
 
 export const routeTable: AppRoute[] = [
@@ -33,6 +34,9 @@ export const routeTable: AppRoute[] = [
   { path: '/lock', label: 'route.lock', auth: false, lazy: () => import('../lock/LockPage.tsx') },
   { path: '/terms', label: 'route.terms', auth: false, lazy: () => import('../pages/public/legal-pages.tsx').then((m) => ({ default: m.TermsPage })) },
   { path: '/privacy', label: 'route.privacy', auth: false, lazy: () => import('../pages/public/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })) },
+  { path: '/register', label: 'route.register', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RegisterPage })) },
+  { path: '/simpleRegister', label: 'route.simpleRegister', auth: false, lazy: () => accountPages().then((m) => ({ default: m.SimpleRegisterPage })) },
+  { path: '/retrievePassword', label: 'route.retrievePassword', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RetrievePasswordPage })) },
   { path: '/sso', label: 'route.sso', auth: false, lazy: () => import('../pages/login/SsoPage.tsx') },
   { path: '/403', label: 'route.forbidden', auth: false, lazy: () => results().then((m) => ({ default: m.ForbiddenPage })) },
   { path: '/500', label: 'route.serverError', auth: false, lazy: () => results().then((m) => ({ default: m.ServerErrorPage })) },
@@ -43,6 +47,10 @@ export const routeTable: AppRoute[] = [
   { path: '/simpleRegister/success', label: 'route.simpleRegisterSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.SimpleRegisterSuccessPage })) },
   { path: '/simpleRegister/successInfo', label: 'route.successInfo', auth: false, lazy: () => results().then((m) => ({ default: m.SuccessInfoPage })) },
   { path: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
+  { path: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
+  { path: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
+  { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
+  { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },
   { path: '/myiframe/*', label: 'route.iframe', auth: true, lazy: () => import('../pages/public/IframePage.tsx') },
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },

@@ -3,6 +3,7 @@ import { App as AntApp, Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageLoading } from '../routes/PageLoading.tsx';
+import { GuideWidget } from '../guide/GuideWidget.tsx';
 import { LockButton } from '../lock/LockButton.tsx';
 import { MaintenanceNotice } from '../notices/MaintenanceNotice.tsx';
 import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet.tsx';
@@ -17,7 +18,7 @@ import { PortalRendererEnv } from './renderer-env.tsx';
 /** Pages that use the full height: no top margin above them (SPEC §2). */
 const NO_TOP_MARGIN = ['/trf/trfDetail', '/ccl/trf/newTrf'];
 
-/** The logged-in frame: header (product, menu, language, lock, user), open tabs, the routed page, footer, contact us. */
+/** The logged-in frame: header (product, menu, language, lock, user), open tabs, the routed page, footer, contact us, the new-user guide. */
 export default function AppShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -52,6 +53,7 @@ export default function AppShell() {
             <ShellFooter />
           </Layout.Footer>
           <ContactUs />
+          <GuideWidget />
         </Layout>
       </PortalRendererEnv>
     </AntApp>

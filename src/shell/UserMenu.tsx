@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { logOut } from '../auth/login.ts';
 import { useSession } from '../auth/session-store.ts';
 
-/** The user's name with a menu holding Log out. */
+/** The user's name with a menu: user information, account settings, Log out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -18,7 +18,14 @@ export function UserMenu() {
   return (
     <Dropdown
       trigger={['click']}
-      menu={{ items: [{ key: 'logout', label: t('user.logout'), onClick: onLogout }] }}
+      menu={{
+        items: [
+          { key: 'info', label: t('user.info'), onClick: () => navigate('/info/index') },
+          { key: 'settings', label: t('user.settings'), onClick: () => navigate('/personality/settings') },
+          { type: 'divider' },
+          { key: 'logout', label: t('user.logout'), onClick: onLogout },
+        ],
+      }}
     >
       <Button type="text" style={{ color: '#fff' }} data-testid="user-menu">
         {user?.userName || user?.account}

@@ -1,9 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { logIn } from '../../auth/login.ts';
+import { homePageAfterLogin } from '../../api/account.ts';
 import { LoginCaptcha } from './LoginCaptcha.tsx';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
 import { checkLoginFields, type LoginFieldErrors, type LoginFields } from './login-fields.ts';
@@ -39,7 +40,8 @@ export default function LoginPage() {
     setServerError(undefined);
     try {
       await logIn({ ...fields, ...(captcha.required ? { captchaKey: captcha.key, captchaCode: captcha.code } : {}) });
-      navigate(safeRedirect(search.get('redirectedFrom')), { replace: true });
+      const from = search.get('redirectedFrom');
+      navigate(from ? safeRedirect(from) : await homePageAfterLogin(), { replace: true });
     } catch (err) {
       setServerError(err instanceof Error && err.message ? err.message : t('login.failed'));
       const data = err instanceof ApiError ? (err.data as { captchaRequired?: boolean } | undefined) : undefined;
@@ -61,6 +63,7 @@ export default function LoginPage() {
           <LanguageSwitch />
         </Flex>
         <h2 style={{ fontSize: token.fontSizeHeading4, marginTop: 0 }}>{t('login.title')}</h2>
+        {search.get('passwordReset') && !serverError && <Alert type="success" showIcon title={t('account.passwordReset')} style={{ marginBottom: 16 }} />}
         {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} data-testid="login-error" />}
         <form onSubmit={submit} noValidate>
           <LoginField id="login-account" label={t('login.account')} error={message(errors.account)}>
@@ -84,6 +87,12 @@ export default function LoginPage() {
             {t('login.submit')}
           </Button>
         </form>
+        <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }} data-testid="login-links">
+          <Link to="/retrievePassword">{t('account.forgot')}</Link>
+          <span>
+            {t('account.noAccount')} <Link to="/register">{t('account.toRegister')}</Link> · <Link to="/simpleRegister">{t('account.toSimpleRegister')}</Link>
+          </span>
+        </Flex>
       </main>
       <p style={{ marginTop: 24, color: token.colorTextSecondary }}>{t('app.copyright')}</p>
     </Flex>

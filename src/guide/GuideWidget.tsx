@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { App, Button, Checkbox, Drawer, Flex, FloatButton, Steps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { saveUserGuide, type GuideProgress } from '../api/account.ts';
+import { useSession } from '../auth/session-store.ts';
+import { readSetting, SETTING, writeSetting } from '../settings/ui-settings.ts';
+
+export const GUIDE_STEPS = 7;
+export const GUIDE_TASKS = ['buyer', 'contact', 'address', 'notifications'] as const;
+
+/**
+ * The new-user guide (SPEC §9: up to 7 steps and 4 onboarding tasks). It opens by itself until the
+ * user dismisses it (remembered on the server) or closes it for this session (the auto-off flag);
+ * the step and the ticked tasks are saved with POST /api/auth/save-user-guide.
+ */
+export function GuideWidget() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const profile = useSession((s) => s.profile);
+  const saved = (profile?.guide ?? {}) as GuideProgress;
+  const [guide, setGuide] = useState<GuideProgress>(saved);
+  const [open, setOpen] = useState(() => !saved.dismissed && readSetting<boolean>(SETTING.autoOff) !== true);
+  const step = Math.min(guide.step ?? 0, GUIDE_STEPS - 1);
+
+  const save = (patch: GuideProgress) => {
+    const next = { ...guide, ...patch, tasks: { ...guide.tasks, ...patch.tasks } };
+    setGuide(next);
+    useSession.getState().updateProfile({ guide: next });
+    saveUserGuide(patch).catch((e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')));
+  };
+  const close = () => {
+    writeSetting(SETTING.autoOff, true);
+    setOpen(false);
+  };
+  const dismiss = () => {
+    save({ dismissed: true });
+    close();
+  };
+  const done = GUIDE_TASKS.filter((task) => guide.tasks?.[task]).length;
+
+  return (
+    <>
+      <FloatButton description={t('guide.button')} shape="square" style={{ insetInlineEnd: 24, insetBlockEnd: 104 }} onClick={() => setOpen(true)} data-testid="guide-button" badge={{ count: GUIDE_TASKS.length - done, size: 'small' }} />
+      <Drawer open={open} onClose={close} title={t('guide.title')} size={420} data-testid="guide">
+        <Typography.Title level={5}>{t(`guide.step${step + 1}.title`)}</Typography.Title>
+        <Typography.Paragraph>{t(`guide.step${step + 1}.text`)}</Typography.Paragraph>
+        <Steps size="small" current={step} items={Array.from({ length: GUIDE_STEPS }, (_, i) => ({ title: '', 'aria-label': t(`guide.step${i + 1}.title`) }))} style={{ marginBottom: 16 }} />
+        <Flex gap={8} style={{ marginBottom: 24 }}>
+          <Button disabled={step === 0} onClick={() => save({ step: step - 1 })}>
+            {t('guide.previous')}
+          </Button>
+          <Button type="primary" disabled={step === GUIDE_STEPS - 1} onClick={() => save({ step: step + 1 })} data-testid="guide-next">
+            {t('guide.next')}
+          </Button>
+        </Flex>
+        <Typography.Title level={5}>{t('guide.tasksTitle', { done, total: GUIDE_TASKS.length })}</Typography.Title>
+        {GUIDE_TASKS.map((task) => (
+          <div key={task} style={{ marginBottom: 8 }}>
+            <Checkbox checked={guide.tasks?.[task] === true} onChange={(e) => save({ tasks: { [task]: e.target.checked } })} data-testid={`guide-task-${task}`}>
+              {t(`guide.task.${task}`)}
+            </Checkbox>
+          </div>
+        ))}
+        <Button type="link" danger onClick={dismiss} style={{ paddingInline: 0, marginTop: 16 }} data-testid="guide-dismiss">
+          {t('guide.dismiss')}
+        </Button>
+      </Drawer>
+    </>
+  );
+}
+

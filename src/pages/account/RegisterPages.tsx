@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { register, resetPassword } from '../../api/accounts.ts';
+import registration from '../../../schemas/account/registration.schema.json';
+import simpleRegistration from '../../../schemas/account/simple-registration.schema.json';
+import passwordReset from '../../../schemas/account/password-reset.schema.json';
+import { AccountForm } from './AccountForm.tsx';
+import { AccountLayout } from './AccountLayout.tsx';
+import type { AccountSchema } from './schema-rules.ts';
+
+/** /register: the full registration (account, company, contact, password, emailed code, terms). */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AccountLayout titleKey="account.registerTitle">
+      <AccountForm
+        schema={registration as AccountSchema}
+        purpose="register"
+        submitLabel={t('account.register')}
+        onSubmit={async (body) => {
+          await register(body, false);
+          navigate('/register/success', { replace: true });
+        }}
+      />
+    </AccountLayout>
+  );
+}
+
+/** /simpleRegister: the short registration (email as the account). */
+export function SimpleRegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AccountLayout titleKey="account.simpleRegisterTitle">
+      <AccountForm
+        schema={simpleRegistration as AccountSchema}
+        purpose="register"
+        submitLabel={t('account.register')}
+        onSubmit={async (body) => {
+          await register(body, true);
+          navigate('/simpleRegister/success', { replace: true });
+        }}
+      />
+    </AccountLayout>
+  );
+}
+
+/** /retrievePassword: a code mailed to the account's email, then the new password (every session ends). */
+export function RetrievePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AccountLayout titleKey="account.retrieveTitle">
+      <AccountForm
+        schema={passwordReset as AccountSchema}
+        purpose="resetPassword"
+        submitLabel={t('account.resetPassword')}
+        onSubmit={async (body) => {
+          await resetPassword(body);
+          navigate('/login?passwordReset=1', { replace: true });
+        }}
+      />
+    </AccountLayout>
+  );
+}

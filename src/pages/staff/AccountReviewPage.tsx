@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Input, Modal, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { approveAccount, listReviews, rejectAccount, type PendingAccount } from '../../api/accounts.ts';
+
+/** /accountPer/index: accounts waiting for review; staff approve them or reject them with a reason (the applicant is mailed). */
+export default function AccountReviewPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<PendingAccount[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [rejecting, setRejecting] = useState<PendingAccount | undefined>();
+  const [reason, setReason] = useState('');
+  const fail = useCallback((e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')), [message, t]);
+  const reload = useCallback(() => {
+    setLoading(true);
+    listReviews()
+      .then(setRows, fail)
+      .finally(() => setLoading(false));
+  }, [fail]);
+  useEffect(reload, [reload]);
+
+  const approve = (row: PendingAccount) =>
+    approveAccount(row.id).then(() => {
+      message.success(t('reviews.approved', { account: row.account }));
+      reload();
+    }, fail);
+  const reject = async () => {
+    if (!rejecting || !reason.trim()) return;
+    try {
+      await rejectAccount(rejecting.id, reason.trim());
+      message.success(t('reviews.rejected', { account: rejecting.account }));
+      setRejecting(undefined);
+      setReason('');
+      reload();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  return (
+    <>
+      <Table<PendingAccount>
+        rowKey="id"
+        loading={loading}
+        dataSource={rows}
+        title={() => <strong>{t('route.accountReviews')}</strong>}
+        data-testid="account-reviews"
+        columns={[
+          { title: t('reviews.account'), dataIndex: 'account' },
+          { title: t('reviews.userName'), dataIndex: 'userName' },
+          { title: t('reviews.email'), dataIndex: 'email' },
+          { title: t('reviews.mobile'), dataIndex: 'mobile' },
+          { title: t('reviews.company'), dataIndex: 'companyName' },
+          { title: t('reviews.createdAt'), dataIndex: 'createdAt', render: (v?: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '') },
+          {
+            title: t('reviews.actions'),
+            key: 'actions',
+            render: (_, row) => (
+              <Space>
+                <Button size="small" type="primary" onClick={() => approve(row)}>
+                  {t('reviews.approve')}
+                </Button>
+                <Button size="small" danger onClick={() => setRejecting(row)}>
+                  {t('reviews.reject')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={!!rejecting} title={t('reviews.rejectTitle', { account: rejecting?.account ?? '' })} okText={t('reviews.reject')} okButtonProps={{ danger: true, disabled: !reason.trim() }} cancelText={t('lock.cancel')} onOk={reject} onCancel={() => setRejecting(undefined)}>
+        <Input.TextArea id="reject-reason" rows={3} maxLength={500} placeholder={t('reviews.reason')} aria-label={t('reviews.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </>
+  );
+}

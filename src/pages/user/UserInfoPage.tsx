@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Descriptions, Form, Input, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error.ts';
+import { getAccount, updateAccount, type AccountInfo } from '../../api/account.ts';
+import { useSession } from '../../auth/session-store.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import registration from '../../../schemas/account/registration.schema.json';
+import { rulesFor, type AccountSchema } from '../account/schema-rules.ts';
+
+type Editable = Pick<AccountInfo, 'userName' | 'mobile' | 'contactNumber'>;
+const EDITABLE = ['userName', 'mobile', 'contactNumber'] as const;
+const schema = registration as AccountSchema;
+
+/** /info/index: the user's information; name, mobile and contact number can be changed. */
+export default function UserInfoPage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Editable>();
+  const [info, setInfo] = useState<AccountInfo | undefined>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    getAccount().then(
+      (a) => {
+        setInfo(a);
+        form.setFieldsValue({ userName: a.userName, mobile: a.mobile ?? '', contactNumber: a.contactNumber ?? '' });
+      },
+      (e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')),
+    );
+  }, [form, message, t]);
+
+  const save = async (values: Editable) => {
+    setBusy(true);
+    try {
+      await updateAccount({ userName: values.userName.trim(), mobile: values.mobile?.trim() || undefined, contactNumber: values.contactNumber?.trim() || undefined });
+      useSession.getState().updateUserInfo({ userName: values.userName.trim() });
+      message.success(t('userInfo.saved'));
+    } catch (e) {
+      const errors = e instanceof ApiError ? [...(e.errors ?? [])] : [];
+      if (e instanceof ApiError && e.errorCode === 'MOBILE_REGISTERED') errors.push({ field: 'mobile', message: e.message });
+      if (errors.length) form.setFields(errors.map((x) => ({ name: x.field as keyof Editable, errors: [x.message] })));
+      else message.error(e instanceof Error ? e.message : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!info) return <Spin />;
+  return (
+    <Card title={t('route.userInfo')} data-testid="user-info">
+      <Descriptions column={{ xs: 1, md: 2 }} style={{ marginBottom: 24 }}>
+        <Descriptions.Item label={t('userInfo.account')}>{info.account}</Descriptions.Item>
+        <Descriptions.Item label={t('userInfo.email')}>{info.email}</Descriptions.Item>
+        <Descriptions.Item label={t('userInfo.company')}>{info.companyName}</Descriptions.Item>
+        <Descriptions.Item label={t('userInfo.customerNo')}>{info.customerNo}</Descriptions.Item>
+      </Descriptions>
+      <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
+        {EDITABLE.map((name) => {
+          const prop = schema.properties[name]!;
+          return (
+            <Form.Item key={name} name={name} label={prop['x-label']?.[lang] ?? name} rules={rulesFor(prop, name === 'userName', lang, t)}>
+              <Input id={`info-${name}`} />
+            </Form.Item>
+          );
+        })}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="info-save">
+          {t('userInfo.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
