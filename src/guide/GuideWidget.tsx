@@ -3,15 +3,14 @@ import { App, Button, Checkbox, Drawer, Flex, FloatButton, Steps, Typography } f
 import { useTranslation } from 'react-i18next';
 import { saveUserGuide, type GuideProgress } from '../api/account.ts';
 import { useSession } from '../auth/session-store.ts';
-import { readSetting, SETTING, writeSetting } from '../settings/ui-settings.ts';
 
 export const GUIDE_STEPS = 7;
 export const GUIDE_TASKS = ['buyer', 'contact', 'address', 'notifications'] as const;
 
 /**
- * The new-user guide (SPEC §9: up to 7 steps and 4 onboarding tasks). It opens by itself until the
- * user dismisses it (remembered on the server) or closes it for this session (the auto-off flag);
- * the step and the ticked tasks are saved with POST /api/auth/save-user-guide.
+ * The new-user guide (SPEC §9: up to 7 steps and 4 onboarding tasks), opened from its floating
+ * button (the badge counts the tasks left) until the user dismisses it; the step, the ticked tasks
+ * and the dismissal are saved with POST /api/auth/save-user-guide.
  */
 export function GuideWidget() {
   const { t } = useTranslation();
@@ -19,7 +18,7 @@ export function GuideWidget() {
   const profile = useSession((s) => s.profile);
   const saved = (profile?.guide ?? {}) as GuideProgress;
   const [guide, setGuide] = useState<GuideProgress>(saved);
-  const [open, setOpen] = useState(() => !saved.dismissed && readSetting<boolean>(SETTING.autoOff) !== true);
+  const [open, setOpen] = useState(false);
   const step = Math.min(guide.step ?? 0, GUIDE_STEPS - 1);
 
   const save = (patch: GuideProgress) => {
@@ -28,16 +27,14 @@ export function GuideWidget() {
     useSession.getState().updateProfile({ guide: next });
     saveUserGuide(patch).catch((e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')));
   };
-  const close = () => {
-    writeSetting(SETTING.autoOff, true);
-    setOpen(false);
-  };
+  const close = () => setOpen(false);
   const dismiss = () => {
     save({ dismissed: true });
     close();
   };
   const done = GUIDE_TASKS.filter((task) => guide.tasks?.[task]).length;
 
+  if (guide.dismissed) return null;
   return (
     <>
       <FloatButton description={t('guide.button')} shape="square" style={{ insetInlineEnd: 24, insetBlockEnd: 104 }} onClick={() => setOpen(true)} data-testid="guide-button" badge={{ count: GUIDE_TASKS.length - done, size: 'small' }} />

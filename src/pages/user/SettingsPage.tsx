@@ -6,8 +6,9 @@ import { LANGUAGES } from '../../../engine/declaration/types.ts';
 
 const DASHBOARD = '/wel/index';
 
+/** The pages of the menu (its leaves; a group is not a page). */
 function flatten(nodes: MenuNode[]): MenuNode[] {
-  return nodes.flatMap((n) => [...(n.path ? [n] : []), ...flatten(n.children ?? [])]);
+  return nodes.flatMap((n) => (n.children?.length ? flatten(n.children) : [n]));
 }
 
 /** /personality/settings: account settings — the page to land on after login (client_home_page) and the language. */

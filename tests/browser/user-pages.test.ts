@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { trfTexts, ui } from './portal-texts.ts';
+import { POLL } from './portal-page.ts';
+
+/** The user's own pages: information, settings (home page after login) and the new-user guide. */
+const portalServer = usePortal();
+
+describe('user pages', () => {
+  for (const lang of ['en-US', 'zh-CN'] as const) {
+    it(`edits the user information, sets the home page, works through the guide (${lang})`, async () => {
+      const portal = await portalServer.open(lang);
+      const { page } = portal;
+      const account = lang === 'en-US' ? 'agent' : 'manufacturer';
+      await portal.logIn(account, DEMO_PASSWORD);
+      await page.getByTestId('user-menu').click();
+      await page.getByText(ui(lang, 'user.info'), { exact: true }).click();
+      await page.waitForURL(/\/info\/index$/);
+      await page.locator('#info-mobile').fill('123');
+      await page.getByTestId('info-save').click();
+      await portal.seeText('11');
+      await page.locator('#info-mobile').fill(lang === 'en-US' ? '13800001111' : '13900002222');
+      await page.locator('#info-userName').fill(`Renamed ${lang}`);
+      await page.getByTestId('info-save').click();
+      await portal.seeText(ui(lang, 'userInfo.saved'));
+      await expect.poll(() => page.getByTestId('user-menu').textContent(), POLL).toBe(`Renamed ${lang}`);
+      await portal.shot('user-info');
+
+      await page.goto(`${portalServer.url}/personality/settings`);
+      await portal.pick('settings-home', trfTexts(lang).entity);
+      await page.getByTestId('settings-save').click();
+      await portal.seeText(ui(lang, 'settings.saved'));
+      await portal.shot('settings');
+
+      await page.getByTestId('guide-button').click();
+      await portal.seeText(ui(lang, 'guide.step1.title'));
+      await page.getByTestId('guide-next').click();
+      await portal.seeText(ui(lang, 'guide.step2.title'));
+      await page.getByTestId('guide-task-buyer').click();
+      await portal.seeText(ui(lang, 'guide.tasksTitle', { done: 1, total: 4 }));
+      await portal.shot('guide');
+      await page.getByTestId('guide-dismiss').click();
+      await expect.poll(() => page.getByTestId('guide-button').count(), POLL).toBe(0);
+
+      await portal.logOut();
+      await portal.logIn(account, DEMO_PASSWORD);
+      await page.waitForURL(/\/trf\/newList$/);
+      expect(await page.getByTestId('guide-button').count()).toBe(0);
+      await page.context().close();
+    });
+  }
+});
