@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, Drawer, Flex, FloatButton, Steps, Typography } from 'antd';
+import CompassOutlined from '@ant-design/icons/CompassOutlined';
 import { useTranslation } from 'react-i18next';
 import { saveUserGuide, type GuideProgress } from '../api/account.ts';
 import { useSession } from '../auth/session-store.ts';
@@ -37,7 +38,7 @@ export function GuideWidget() {
   if (guide.dismissed) return null;
   return (
     <>
-      <FloatButton description={t('guide.button')} shape="square" style={{ insetInlineEnd: 24, insetBlockEnd: 104 }} onClick={() => setOpen(true)} data-testid="guide-button" badge={{ count: GUIDE_TASKS.length - done, size: 'small' }} />
+      <FloatButton icon={<CompassOutlined />} tooltip={t('guide.title')} aria-label={t('guide.button')} style={{ insetInlineEnd: 24, insetBlockEnd: 100 }} onClick={() => setOpen(true)} data-testid="guide-button" badge={{ count: GUIDE_TASKS.length - done, size: 'small' }} />
       <Drawer open={open} onClose={close} title={t('guide.title')} size={420} data-testid="guide">
         <Typography.Title level={5}>{t(`guide.step${step + 1}.title`)}</Typography.Title>
         <Typography.Paragraph>{t(`guide.step${step + 1}.text`)}</Typography.Paragraph>

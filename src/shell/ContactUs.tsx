@@ -1,4 +1,5 @@
 import { FloatButton, Popover, Typography } from 'antd';
+import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import { useTranslation } from 'react-i18next';
 
 const CHANNELS = ['hotline', 'email', 'hours'] as const;
@@ -19,7 +20,7 @@ export function ContactUs() {
   );
   return (
     <Popover content={panel} title={t('contact.title')} trigger="click" placement="leftBottom">
-      <FloatButton type="primary" description={t('contact.button')} shape="square" style={{ insetInlineEnd: 24 }} data-testid="contact-us" />
+      <FloatButton type="primary" icon={<CustomerServiceOutlined />} tooltip={t('contact.title')} aria-label={t('contact.title')} style={{ insetInlineEnd: 24 }} data-testid="contact-us" />
     </Popover>
   );
 }

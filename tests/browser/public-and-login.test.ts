@@ -15,6 +15,12 @@ const RESULT_PAGES: [string, string][] = [
   ['/register/success', 'public.registerSuccess.text'],
   ['/simpleRegister/success', 'public.simpleRegisterSuccess.text'],
   ['/simpleRegister/successInfo', 'public.successInfo.step2'],
+  ['/register', 'account.registerTitle'],
+  ['/simpleRegister', 'account.simpleRegisterTitle'],
+  ['/retrievePassword', 'account.retrieveTitle'],
+  ['/terms', 'legal.terms.p2'],
+  ['/privacy', 'legal.privacy.p4'],
+  ['/404', 'notFound.description'],
 ];
 
 describe('public pages and login', () => {
@@ -30,6 +36,8 @@ describe('public pages and login', () => {
       }
       await page.goto(`${portalServer.url}/sso`);
       await portal.seeText(ui(lang, 'sso.missing'));
+      await page.goto(`${portalServer.url}/lock`);
+      await page.waitForURL(/\/login$/);
       await page.context().close();
     });
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../engine/i18n/messages.ts';
 import simpleSchema from '../../schemas/account/simple-registration.schema.json';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
@@ -57,7 +58,7 @@ describe('registration', () => {
 
     await page.locator('#account-code').fill('000000' === code ? '111111' : '000000');
     await page.getByTestId('account-submit').click();
-    await expect.poll(async () => (await page.locator('[id$="code_help"]').first().textContent().catch(() => '')) ?? '', POLL).not.toBe('');
+    await applicant.seeText(MESSAGES.CODE_WRONG[lang], page.getByTestId('account-form'));
     await page.locator('#account-code').fill(code);
     await page.getByTestId('account-submit').click();
     await page.waitForURL(/\/simpleRegister\/success$/);
