@@ -17,12 +17,15 @@ export interface OpenTab {
 
 export const DASHBOARD_PATH = '/wel/index';
 
+/** The first tab: the dashboard. */
+const DASHBOARD_TAB: OpenTab = { label: '', path: DASHBOARD_PATH, params: {}, query: '', meta: { labelKey: 'route.dashboard', keepAlive: true }, group: 'wel', closable: false };
+
 /** The dashboard tab cannot be closed while it is the only one; every other tab can. */
 const withClosable = (tabs: OpenTab[]) => tabs.map((tab) => ({ ...tab, closable: !(tab.path === DASHBOARD_PATH && tabs.length === 1) }));
 
 interface TabsState {
   tabs: OpenTab[];
-  /** Opens (or refreshes the query of) the tab of a page, kept in the local settings. */
+  /** Opens (or refreshes the query of) the tab of a page, kept in the local settings; the dashboard tab comes first. */
   open(tab: Omit<OpenTab, 'closable'>): void;
   /** The page's title, once it knows it. */
   retitle(path: string, label: string): void;
@@ -41,7 +44,8 @@ export const useTabs = create<TabsState>((set, get) => ({
   open(tab) {
     const tabs = get().tabs;
     const existing = tabs.find((t) => t.path === tab.path);
-    const next = existing ? tabs.map((t) => (t.path === tab.path ? { ...t, query: tab.query, params: tab.params, label: t.label || tab.label } : t)) : [...tabs, { ...tab, closable: true }];
+    const start = tabs.length || tab.path === DASHBOARD_PATH ? tabs : [DASHBOARD_TAB];
+    const next = existing ? tabs.map((t) => (t.path === tab.path ? { ...t, query: tab.query, params: tab.params, label: t.label || tab.label } : t)) : [...start, { ...tab, closable: true }];
     set({ tabs: save(withClosable(next)) });
   },
   retitle(path, label) {
