@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchList, benchValidation } from './list-and-validation.ts';
 import { benchLoginBundle } from './login-bundle.ts';
+import { benchViewerPage } from './viewer-page.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -12,6 +13,7 @@ const figures: BenchFigure[] = [];
 figures.push(...benchValidation());
 figures.push(...(await benchList()));
 figures.push(...(await benchLoginBundle()));
+figures.push(...(await benchViewerPage()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
 if (existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };
