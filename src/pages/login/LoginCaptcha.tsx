@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Input } from 'antd';
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { getCaptcha, type Captcha } from '../../api/auth.ts';
 import { LoginField } from './LoginField.tsx';

@@ -1,5 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
+import { Alert, Button, Checkbox, Flex, theme } from 'antd';
+// The input components themselves, not antd's input index (which also brings TextArea, Search and OTP).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
@@ -70,7 +73,7 @@ export default function LoginPage() {
             <Input id="login-account" name="account" autoComplete="username" autoFocus status={errors.account && 'error'} value={fields.account} onChange={(e) => set('account', e.target.value)} />
           </LoginField>
           <LoginField id="login-password" label={t('login.password')} error={message(errors.password)}>
-            <Input.Password id="login-password" name="password" autoComplete="current-password" status={errors.password && 'error'} value={fields.password} onChange={(e) => set('password', e.target.value)} />
+            <Password id="login-password" name="password" autoComplete="current-password" status={errors.password && 'error'} value={fields.password} onChange={(e) => set('password', e.target.value)} />
           </LoginField>
           {captcha.required && <LoginCaptcha refreshKey={captcha.refreshKey} code={captcha.code} onCode={onCaptchaCode} onKey={onCaptchaKey} />}
           <LoginField id="login-terms" error={message(errors.acceptTerms)}>
