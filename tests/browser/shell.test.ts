@@ -63,6 +63,8 @@ describe('shell', () => {
     await page.waitForURL(/\/workflows$/);
     await tab(ui(lang, 'workflows.title')).locator('.ant-tabs-tab-remove').click();
     await page.waitForURL(/\/systemNotice\/index$/);
+    await expect.poll(() => tabs.locator('.ant-tabs-tab').count(), POLL).toBe(2);
+    await page.waitForTimeout(500); // the closed tab's animation
     await tab(ui(lang, 'route.systemNotice')).locator('.ant-tabs-tab-remove').click();
     await page.waitForURL(/\/wel\/index$/);
     await expect.poll(() => tabs.locator('.ant-tabs-tab').count(), POLL).toBe(1);
