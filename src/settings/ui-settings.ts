@@ -16,9 +16,12 @@ export const SETTING = {
 } as const;
 
 export const DEFAULT_COLOUR = 'orange';
+/** The colours a user may keep, as antd primary colours. */
+export const COLOURS: Record<string, string> = { orange: '#f60', blue: '#1677ff', green: '#389e0d', purple: '#722ed1', red: '#cf1322' };
 export const DEFAULT_THEME = 'default';
 
-export const readColour = () => readSetting<string>(SETTING.colour) ?? DEFAULT_COLOUR;
+/** The primary colour from the stored colour name (orange when none or unknown). */
+export const readColour = () => COLOURS[readSetting<string>(SETTING.colour) ?? DEFAULT_COLOUR] ?? COLOURS[DEFAULT_COLOUR]!;
 export const readTheme = () => readSetting<string>(SETTING.theme) ?? DEFAULT_THEME;
 
 /** What ends with the session (logout or a 401): lock, open tabs, the guide-task and auto-off flags. */
