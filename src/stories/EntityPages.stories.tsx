@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Alert } from 'antd';
 import { LANGUAGES, createStaticRegistry, toPermissionMap, type EntityRecord, type Language } from '../../engine/index.ts';
@@ -68,60 +68,37 @@ const meta = {
 export default meta;
 type Story = StoryObj<Args>;
 
+/** A story's page over the seeded store, as the customer or the lab; `page` gets the TRF in testing. */
+function SeededPage({ lang, as, page }: Args & { page(inTesting: EntityRecord): ReactNode }) {
+  const { data, seeded, log, onNavigate } = useStore();
+  if (!seeded) return null;
+  return (
+    <StoryEnv lang={lang} data={data} permissions={as === 'lab' ? lab : customer} onNavigate={onNavigate}>
+      {page(seeded[1]!)}
+      <Navigation log={log} />
+    </StoryEnv>
+  );
+}
+
+function ListPage() {
+  const [search, setSearch] = useState(new URLSearchParams());
+  return <EntityList reg={trf} search={search} onSearchChange={setSearch} />;
+}
+
 /** The list: declared columns, filters (states from the machine, lookups, ranges), server-style paging. */
-export const List: Story = {
-  render: function Render({ lang, as }) {
-    const { data, seeded, log, onNavigate } = useStore();
-    const [search, setSearch] = useState(new URLSearchParams());
-    if (!seeded) return <></>;
-    return (
-      <StoryEnv lang={lang} data={data} permissions={as === 'lab' ? lab : customer} onNavigate={onNavigate}>
-        <EntityList reg={trf} search={search} onSearchChange={setSearch} />
-        <Navigation log={log} />
-      </StoryEnv>
-    );
-  },
-};
+export const List: Story = { render: (args) => <SeededPage {...args} page={() => <ListPage />} /> };
 
 /** The detail: sections, the actions this user may take now, the history timeline. */
 export const DetailInTesting: Story = {
   args: { as: 'lab' },
-  render: function Render({ lang, as }) {
-    const { data, seeded, log, onNavigate } = useStore();
-    if (!seeded) return <></>;
-    return (
-      <StoryEnv lang={lang} data={data} permissions={as === 'lab' ? lab : customer} onNavigate={onNavigate}>
-        <EntityDetail reg={trf} id={seeded[1]!.id} />
-        <Navigation log={log} />
-      </StoryEnv>
-    );
-  },
+  render: (args) => <SeededPage {...args} page={(r) => <EntityDetail reg={trf} id={r.id} />} />,
 };
 
 /** A new TRF: every section of the declared form, validated with the shared compiled schema. */
-export const NewForm: Story = {
-  render: function Render({ lang, as }) {
-    const { data, log, onNavigate } = useStore();
-    return (
-      <StoryEnv lang={lang} data={data} permissions={as === 'lab' ? lab : customer} onNavigate={onNavigate}>
-        <EntityForm reg={trf} />
-        <Navigation log={log} />
-      </StoryEnv>
-    );
-  },
-};
+export const NewForm: Story = { render: (args) => <SeededPage {...args} page={() => <EntityForm reg={trf} />} /> };
 
 /** Editing a TRF in testing: only the fields the state allows are editable. */
 export const EditInTesting: Story = {
   args: { as: 'lab' },
-  render: function Render({ lang, as }) {
-    const { data, seeded, log, onNavigate } = useStore();
-    if (!seeded) return <></>;
-    return (
-      <StoryEnv lang={lang} data={data} permissions={as === 'lab' ? lab : customer} onNavigate={onNavigate}>
-        <EntityForm reg={trf} id={seeded[1]!.id} />
-        <Navigation log={log} />
-      </StoryEnv>
-    );
-  },
+  render: (args) => <SeededPage {...args} page={(r) => <EntityForm reg={trf} id={r.id} />} />,
 };
