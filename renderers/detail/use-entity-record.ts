@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
+import { useLoad } from '../env/use-load.ts';
 
 export interface EntityRecordState {
   record?: EntityRecord;
@@ -15,41 +16,16 @@ export interface EntityRecordState {
 /** Loads one record and its audit history; `reload` fetches both again. */
 export function useEntityRecord(entity: string, id: string): EntityRecordState {
   const { data } = useRendererEnv();
-  const [record, setRecord] = useState<EntityRecord | undefined>();
-  const [history, setHistory] = useState<AuditEntry[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>();
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    Promise.all([data.get(entity, id), data.history(entity, id)]).then(
-      ([r, h]) => {
-        if (!live) return;
-        setRecord(r);
-        setHistory(h);
-        setError(undefined);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setError(e ?? new Error());
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [data, entity, id, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const replace = useCallback(
-    (next: EntityRecord) => {
-      setRecord(next);
-      data.history(entity, id).then(setHistory, () => undefined);
-    },
+  const { value, loading, error, reload, setValue } = useLoad(
+    () => Promise.all([data.get(entity, id), data.history(entity, id)]),
     [data, entity, id],
   );
-  return { record, history, loading, error, reload, replace };
+  const replace = useCallback(
+    (next: EntityRecord) => {
+      setValue((current) => [next, current?.[1] ?? []]);
+      data.history(entity, id).then((h) => setValue((current) => [current?.[0] ?? next, h]), () => undefined);
+    },
+    [data, entity, id, setValue],
+  );
+  return { record: value?.[0], history: value?.[1] ?? [], loading, error, reload, replace };
 }

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
 import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
-import type { ListResult } from '../env/data-provider.ts';
 import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
+import { useLoad } from '../env/use-load.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
@@ -24,31 +24,7 @@ export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
   const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
   const columns = useMemo(() => deriveListColumns(reg, lang), [reg, lang]);
   const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
-  const [result, setResult] = useState<ListResult | undefined>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>();
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    data.list(reg.name, params).then(
-      (r) => {
-        if (!live) return;
-        setResult(r);
-        setError(undefined);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setError(e ?? new Error());
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [data, reg, params, reloads]);
+  const { value: result, loading, error, reload } = useLoad(() => data.list(reg.name, params), [data, reg, params]);
 
   const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
   const mayCreate = hasPermission(permissions, reg.entity.permissions.create);
@@ -71,7 +47,7 @@ export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
             type="error"
             showIcon
             title={errorMessage(error) ?? t('common.loadFailed')}
-            action={<Button size="small" onClick={() => setReloads((n) => n + 1)}>{t('common.retry')}</Button>}
+            action={<Button size="small" onClick={reload}>{t('common.retry')}</Button>}
           />
         )}
         <Table
