@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { pickLanguage, type Language } from '../../engine/index.ts';
 import { decisionMail } from './mail-texts.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 export interface PendingAccount {
   id: string;
@@ -34,7 +35,7 @@ export async function pendingAccounts(db: Database): Promise<PendingAccount[]> {
     companyId: r.company_id,
     companyName: r.company_name,
     companyStatus: r.approval_status,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: isoTime(r.created_at),
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 /** Writes an audit row; callers pass the transaction that makes the change itself. */
 export async function writeAudit(
@@ -48,7 +49,7 @@ export async function listAudit(db: Queryable, entity: string, recordId: string)
   );
   return rows.map((r) => ({
     id: r.id,
-    at: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString(),
+    at: isoTime(r.at),
     actorId: r.actor_id,
     actorName: r.actor_name,
     kind: r.kind,

@@ -1,6 +1,7 @@
 import type { EntityRecord, ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 /** Which companies' records a user may see: its own and those shared with it, or all (staff). */
 export type Scope = { all: true } | { all: false; companyIds: readonly string[] };
@@ -21,7 +22,6 @@ interface Row {
   template_version: number | null;
 }
 
-const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 function toRecord(r: Row): EntityRecord {
   return {
@@ -35,8 +35,8 @@ function toRecord(r: Row): EntityRecord {
     companyName: r.company_name,
     createdBy: r.created_by,
     createdByName: r.created_by_name,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
     ...(r.template_version !== null ? { templateVersion: r.template_version } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 export interface Mail {
   to: string;
@@ -40,7 +41,7 @@ export async function listOutbox(db: Queryable, to?: string): Promise<OutboxRow[
      where ($1::text is null or lower(to_address) = lower($1)) order by id desc limit 200`,
     [to ?? null],
   );
-  return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, body: r.body, status: r.status, createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, body: r.body, status: r.status, createdAt: isoTime(r.created_at) }));
 }
 
 /** Delivers pending mail over SMTP: rows claimed with FOR UPDATE SKIP LOCKED, retried with backoff. */

@@ -4,6 +4,7 @@ import { hasPermission, validateForm, type EntitySchema } from '../../engine/ind
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 /** The notice form as internal staff fill it (dates ISO 8601; remark in both languages). */
 const NOTICE_SCHEMA: EntitySchema = {
@@ -51,7 +52,7 @@ function view(r: NoticeRow) {
     finalPublishStatus: r.final_publish_status,
     weekDay: start.getUTCDay(),
     startDateTime: start.toISOString(),
-    finishDateTime: new Date(r.finish_date_time).toISOString(),
+    finishDateTime: isoTime(r.finish_date_time),
     publishRemark: JSON.stringify(r.publish_remark),
     whiteList: r.white_list,
   };

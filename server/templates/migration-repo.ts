@@ -1,5 +1,6 @@
 import type { ArchivedValue } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 export interface StoredRecord {
   id: string;
@@ -69,7 +70,7 @@ export async function listArchive(db: Queryable, code: string, recordId?: string
     version: r.version,
     path: r.path,
     value: r.value,
-    archivedAt: (r.archived_at instanceof Date ? r.archived_at : new Date(r.archived_at)).toISOString(),
+    archivedAt: isoTime(r.archived_at),
   }));
 }
 
@@ -97,6 +98,6 @@ export async function listMigrations(db: Queryable, code: string): Promise<Migra
     kept: r.kept,
     archived: r.archived,
     runBy: r.run_by,
-    runAt: (r.run_at instanceof Date ? r.run_at : new Date(r.run_at)).toISOString(),
+    runAt: isoTime(r.run_at),
   }));
 }

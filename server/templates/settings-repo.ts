@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 /** A template setting (SPEC /template/template-setting): a DFF template bound to a scope. */
 export interface TemplateSetting {
@@ -49,7 +50,7 @@ function toSetting(r: SettingRow): TemplateSetting {
     productCategory: r.product_category,
     testPackage: r.test_package,
     isDefault: r.is_default,
-    updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
+    updatedAt: isoTime(r.updated_at),
   };
 }
 

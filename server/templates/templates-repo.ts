@@ -1,5 +1,6 @@
 import type { RenameMap, TemplateBundle } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { isoTime } from '../db/timestamps.ts';
 
 export type TemplateKind = 'dff' | 'form';
 export type VersionStatus = 'draft' | 'published';
@@ -36,7 +37,6 @@ interface VersionRow {
   published_by: string | null;
 }
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function toVersion(r: VersionRow): TemplateVersion {
   return {
@@ -45,9 +45,9 @@ function toVersion(r: VersionRow): TemplateVersion {
     status: r.status,
     bundle: r.bundle,
     renames: r.renames,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    publishedAt: r.published_at === null ? null : iso(r.published_at),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
+    publishedAt: r.published_at === null ? null : isoTime(r.published_at),
     publishedBy: r.published_by,
   };
 }
@@ -56,7 +56,7 @@ const VERSION_COLUMNS = 'code, version, status, bundle, renames, created_at, upd
 
 export async function listTemplateRows(db: Queryable): Promise<TemplateRow[]> {
   const { rows } = await db.query<{ code: string; kind: TemplateKind; created_at: Date | string }>('select code, kind, created_at from form_templates order by code');
-  return rows.map((r) => ({ code: r.code, kind: r.kind, createdAt: iso(r.created_at) }));
+  return rows.map((r) => ({ code: r.code, kind: r.kind, createdAt: isoTime(r.created_at) }));
 }
 
 export async function getTemplateRow(db: Queryable, code: string, forUpdate = false): Promise<TemplateRow | undefined> {
@@ -64,7 +64,7 @@ export async function getTemplateRow(db: Queryable, code: string, forUpdate = fa
     `select code, kind, created_at from form_templates where code = $1${forUpdate ? ' for update' : ''}`,
     [code],
   );
-  return rows[0] && { code: rows[0].code, kind: rows[0].kind, createdAt: iso(rows[0].created_at) };
+  return rows[0] && { code: rows[0].code, kind: rows[0].kind, createdAt: isoTime(rows[0].created_at) };
 }
 
 /** Every version of one template, or of all templates, oldest first. */
