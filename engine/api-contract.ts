@@ -56,3 +56,26 @@ export interface StoredFile {
   contentType: string;
   size: number;
 }
+
+/** A template setting (SPEC /template/template-setting): a DFF template bound to a scope (an empty criterion matches all). */
+export interface TemplateSetting {
+  id: string;
+  templateCode: string;
+  trfTemplateId: string | null;
+  productLine: string | null;
+  customerGroup: string | null;
+  customerId: string | null;
+  productCategory: string | null;
+  testPackage: string | null;
+  isDefault: boolean;
+  updatedAt: string;
+}
+export type TemplateSettingInput = Omit<TemplateSetting, 'id' | 'updatedAt'>;
+
+/** A customer group as stored; the API adds `label` in the reader's language. */
+export interface CustomerGroup {
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  sort: number;
+}

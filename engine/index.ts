@@ -22,3 +22,4 @@ export * from './api-contract.ts';
 export * from './validate/compile.ts';
 export * from './templates/index.ts';
 export * from './schema/defaults.ts';
+export * from './schema/conditions.ts';

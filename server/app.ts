@@ -45,8 +45,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   installSessionHook(app, opts.db);
   const key = await loadLoginKey(opts.db);
-  await templateRoutes(app, opts.db, opts.registry); // registers the published templates: before the OpenAPI document
-  const openapi = buildOpenApi(opts.registry, APP_VERSION);
+  await templateRoutes(app, opts.db, opts.registry);
+  // The OpenAPI document follows the registry: rebuilt when a template version is published.
+  let openapi: { key: string; doc: Record<string, unknown> } | undefined;
+  const openapiNow = () => {
+    const key = opts.registry.list().map((r) => `${r.name}@${r.templateVersion ?? 0}`).join(',');
+    if (openapi?.key !== key) openapi = { key, doc: buildOpenApi(opts.registry, APP_VERSION) };
+    return openapi.doc;
+  };
 
   authRoutes(app, opts.db, key);
   accountRoutes(app, opts.db, key, new Outbox(Boolean(opts.smtpConfigured)));
@@ -55,7 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir);
-  app.get('/api/openapi.json', async () => openapi);
+  app.get('/api/openapi.json', async () => openapiNow());
   app.get('/api/health', async () => ok({ status: 'up', database: opts.db.kind }));
 
   const clientDir = opts.clientDir;

@@ -13,6 +13,7 @@ import { maintenanceNoticeMachine } from './maintenance-notice.machine.ts';
 import { chatConnectionMachine } from './chat-connection.machine.ts';
 import { enablementMachine } from './enablement.machine.ts';
 import { pushStatusMachine } from './push-status.machine.ts';
+import { sessionMachine } from './session.machine.ts';
 
 /** Every lifecycle machine of the product, by id. A new machine file joins here. */
 export const machines = {
@@ -30,6 +31,7 @@ export const machines = {
   chatConnection: chatConnectionMachine,
   enablement: enablementMachine,
   pushStatus: pushStatusMachine,
+  session: sessionMachine,
 } satisfies Record<string, AnyStateMachine>;
 
 export type MachineId = keyof typeof machines;

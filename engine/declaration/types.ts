@@ -76,6 +76,11 @@ export interface FieldSchema {
   'x-sumField'?: string;
   /** On `[start, end]` dates: start not after end, and at most `maxDays` apart. */
   'x-dateRange'?: boolean | { maxDays?: number };
+  /**
+   * The reference to a record's DFF data (docs/templates.md, "The TRF's DFF section"): the
+   * template is the one resolved for the company at `buyer` (a path in the document).
+   */
+  'x-dff'?: { buyer: string };
 }
 
 export interface EntitySchema extends FieldSchema {

@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldSchema, Language } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
+import { localizeConditionals, namesIn, showWhenConditionsHold } from './form-conditions.ts';
 
 /** An RJSF uiSchema (kept as plain data so the engine does not depend on RJSF). */
 export type UiSchema = Record<string, unknown>;
@@ -20,7 +21,7 @@ export interface DerivedFormSection {
  * `ui:enumNames` from `x-enumLabels`, widgets from `x-widget`, disabled when not editable.
  * The `x-` annotations stay on the schema (validators ignore them).
  */
-function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key: string): { schema: FieldSchema; ui: UiSchema } {
+function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key: string, nested = true): { schema: FieldSchema; ui: UiSchema } {
   const ui: UiSchema = {};
   const out: FieldSchema = { ...node, title: fieldLabel(node, lang, key) };
   if (node['x-description']) out.description = text(node['x-description'], lang);
@@ -39,18 +40,23 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
       const labels = node['x-enumLabels'] ?? node.items['x-enumLabels'];
       if (labels) out.items = { ...inner.schema, title: undefined };
       if (labels) ui['ui:enumNames'] = node.items.enum.map((v) => text(labels[String(v)], lang, String(v)));
+    } else if (items.type === 'object') {
+      // A row of a table: its fields carry the labels; the row itself would repeat the key as a title.
+      ui.items = { ...inner.ui, 'ui:label': false };
     } else if (Object.keys(inner.ui).length) ui.items = inner.ui;
   }
   if (node.properties) {
     const props: Record<string, FieldSchema> = {};
     for (const [k, child] of Object.entries(node.properties)) {
-      const resolved = child.$ref ? { ...resolveRef(root, child.$ref), ...withoutRef(child) } : child;
-      const inner = localizeNode(root, resolved, lang, k);
+      const inner = localizeNode(root, resolved(root, child), lang, k);
       props[k] = inner.schema;
       if (Object.keys(inner.ui).length) ui[k] = inner.ui;
     }
     out.properties = props;
   }
+  localizeConditionals(node, out, ui, (child, k) => localizeNode(root, resolved(root, child), lang, k));
+  // A nested object shows its conditional fields itself; the root's are split by section below.
+  if (nested && out.properties) showWhenConditionsHold(out, ui);
   return { schema: out, ui };
 }
 
@@ -66,17 +72,28 @@ function withoutRef(node: FieldSchema): FieldSchema {
   return rest;
 }
 
+/** A node with its `$ref` inlined (a referring node's own keys, such as its label, win). */
+const resolved = (root: EntitySchema, node: FieldSchema): FieldSchema => (node.$ref ? { ...resolveRef(root, node.$ref), ...withoutRef(node) } : node);
+
+/** The root's conditional rules as `allOf` entries (a root `if`/`then`/`else` is one more). */
+function rootConditions(schema: FieldSchema): FieldSchema[] {
+  const own = schema.if ? [{ if: schema.if, ...(schema.then ? { then: schema.then } : {}), ...(schema.else ? { else: schema.else } : {}) }] : [];
+  return [...(schema.allOf ?? []), ...own];
+}
+
 /** The entity schema in one language, every reference inlined: what the form renders. */
 export function localizeSchema(reg: RegisteredEntity, lang: Language): { schema: EntitySchema; uiSchema: UiSchema } {
   const { definitions: _defs, ...root } = reg.schema;
-  const { schema, ui } = localizeNode(reg.schema, root, lang, reg.entity.name);
+  const { schema, ui } = localizeNode(reg.schema, root, lang, reg.entity.name, false);
   return { schema: schema as EntitySchema, uiSchema: ui };
 }
 
 /**
  * The form, split into the declared sections. Each section renders on its own (so a keystroke
  * re-renders one section, not the whole document); fields not editable in the record's state
- * are disabled.
+ * are disabled. The root's conditional rules (`allOf` entries, `if`/`then`/`else`,
+ * `dependencies`) go with the section holding every field they name, so the section shows,
+ * hides and validates its conditional fields as the server's ajv does.
  */
 export function deriveFormSections(
   reg: RegisteredEntity,
@@ -96,11 +113,23 @@ export function deriveFormSections(
       ui[field] = fieldUi;
     }
     const required = (reg.schema.required ?? []).filter((r) => section.fields.includes(r));
+    const inSection = (entry: FieldSchema) => namesIn(entry).every((n) => section.fields.includes(n));
+    const allOf = rootConditions(schema).filter(inSection);
+    const dependencies = Object.entries(schema.dependencies ?? {}).filter(([k, d]) => section.fields.includes(k) && (Array.isArray(d) ? d.every((n) => section.fields.includes(n)) : inSection(d as FieldSchema)));
+    const sectionSchema: EntitySchema = {
+      $id: `${reg.schema.$id}#${section.id}`,
+      type: 'object',
+      properties,
+      required,
+      ...(allOf.length ? { allOf } : {}),
+      ...(dependencies.length ? { dependencies: Object.fromEntries(dependencies) } : {}),
+    };
+    showWhenConditionsHold(sectionSchema, ui);
     return {
       id: section.id,
       title: text(section.label, lang, section.id),
       columns: section.columns ?? 1,
-      schema: { $id: `${reg.schema.$id}#${section.id}`, type: 'object', properties, required },
+      schema: sectionSchema,
       uiSchema: ui,
       fields: section.fields,
     };

@@ -154,6 +154,10 @@ export const MESSAGES = {
   CUSTOMER_GROUP_TAKEN: { 'zh-CN': '客户组编码“{group}”已存在', 'en-US': 'The customer group code "{group}" exists already' },
   CUSTOMER_GROUP_UNKNOWN: { 'zh-CN': '客户组“{group}”不存在', 'en-US': 'There is no customer group "{group}"' },
   TEMPLATE_SETTING_NOT_FOUND: { 'zh-CN': '模板设置不存在', 'en-US': 'The template setting does not exist' },
+  DFF_TEMPLATE_CHANGED: {
+    'zh-CN': '买家的 DFF 模板现为“{template}”，请重新加载表单后再保存',
+    'en-US': 'The buyer\'s DFF template is now "{template}": reload the form and save again',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

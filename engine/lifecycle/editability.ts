@@ -17,11 +17,33 @@ export function editableFields(reg: RegisteredEntity, snapshot: PersistedSnapsho
     if (editable === '*') all = true;
     else for (const f of editable ?? []) byState.add(f);
   }
-  const active = new Set(restore(reg.machine, snapshot)._nodes.map((n: { key: string }) => n.key));
+  const active = activeStateKeys(reg, snapshot);
   const out = new Set<string>();
   for (const [key, node] of props) {
     const own = node['x-editableIn'];
     if (own ? own.some((s) => active.has(s)) : all || byState.has(key)) out.add(key);
+  }
+  return out;
+}
+
+/** The keys of the record's active states, at every level and in every parallel region. */
+export function activeStateKeys(reg: RegisteredEntity, snapshot: PersistedSnapshot | undefined): ReadonlySet<string> {
+  if (!reg.machine || !snapshot) return new Set();
+  return new Set(restore(reg.machine, snapshot)._nodes.map((n: { key: string }) => n.key));
+}
+
+/**
+ * The top-level fields of data linked to a parent record (a TRF's DFF record) that may change
+ * now: a field's own `x-editableIn` names states of the parent's lifecycle (the designer's
+ * per-state editability); any other field follows the parent, which lets its link change or not
+ * (`parentAllows`). System fields never change.
+ */
+export function linkedEditableFields(reg: RegisteredEntity, parentStates: ReadonlySet<string>, parentAllows: boolean): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const [key, node] of Object.entries(reg.schema.properties)) {
+    if (node['x-system'] || node.readOnly) continue;
+    const own = node['x-editableIn'];
+    if (own ? own.some((s) => parentStates.has(s)) : parentAllows) out.add(key);
   }
   return out;
 }

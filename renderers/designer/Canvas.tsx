@@ -1,63 +1,111 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
-import { text } from '../../engine/index.ts';
+import { memo } from 'react';
+import { Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
+import { isRequiredIn, text, visibilityRuleFor } from '../../engine/index.ts';
+import { conditionOptions } from './ConditionEditor.tsx';
 import { useDesigner, useDesignerState } from './designer-context.tsx';
-import { fieldId, zoneId } from './canvas-dnd.ts';
+import { fieldId, groupAbove, moveIntoGroupAbove, moveOutOfGroup, zoneId } from './canvas-dnd.ts';
 import { CONTAINER_TYPES, fieldTypeOfNode } from './field-types.ts';
 import { childHolder, holderAt, pathKey, type FieldPath, type Node } from './schema-tree.ts';
 
+type Sortable = ReturnType<typeof useSortable>;
+
+/**
+ * A field on the canvas: the sortable wrapper, which @dnd-kit re-renders at every pointer move
+ * of a drag, around the card, which re-renders only when its own field changes — so a move in a
+ * template of a thousand fields costs a thousand small wrappers, not a thousand antd cards.
+ */
 function FieldCard({ path, node }: { path: FieldPath; node: Node }) {
-  const { t, lang, store } = useDesigner();
-  const selected = useDesignerState((s) => (s.selected ? pathKey(s.selected) : undefined));
-  const required = useDesignerState((s) => (holderAt(s.doc.bundle, path.slice(0, -1))?.required ?? []).includes(path[path.length - 1]!));
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: fieldId(path) });
-  const type = fieldTypeOfNode(node);
-  const isSelected = selected === pathKey(path);
-  const label = text(node['x-label'], lang, path[path.length - 1]);
-  const { moveBy, remove, select } = store.getState();
+  const readOnly = useDesignerState((s) => s.readOnly);
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: fieldId(path), disabled: readOnly });
   return (
     <div ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}>
-      <Card
-        size="small"
-        data-testid={`canvas-field-${pathKey(path)}`}
-        style={{ borderColor: isSelected ? '#1677ff' : undefined, cursor: 'pointer' }}
-        onClick={(e) => {
-          e.stopPropagation();
-          select(path);
-        }}
-      >
-        <Flex justify="space-between" align="center" gap={8}>
-          <Space size={4}>
-            <Button size="small" type="text" {...attributes} {...listeners} aria-label={t('canvas.dragHandle', { field: label })} style={{ cursor: 'grab' }}>
-              ⠿
-            </Button>
-            <Typography.Text strong>{label}</Typography.Text>
-            {required && <Typography.Text type="danger">*</Typography.Text>}
-            <Typography.Text type="secondary" code>
-              {path[path.length - 1]}
-            </Typography.Text>
-            <Tag>{t(`type.${type}`)}</Tag>
-          </Space>
-          <Space size={2} onClick={(e) => e.stopPropagation()}>
-            <Button size="small" onClick={() => moveBy(path, -1)} aria-label={t('canvas.moveUp')} title={t('canvas.moveUp')}>↑</Button>
-            <Button size="small" onClick={() => moveBy(path, 1)} aria-label={t('canvas.moveDown')} title={t('canvas.moveDown')}>↓</Button>
-            <Button size="small" danger onClick={() => remove(path)} aria-label={t('canvas.remove')} title={t('canvas.remove')} data-testid={`canvas-remove-${pathKey(path)}`}>
-              ✕
-            </Button>
-          </Space>
-        </Flex>
-        {CONTAINER_TYPES.includes(type) && <FieldList parent={path} holder={childHolder(node)} />}
-      </Card>
+      <FieldCardBody path={path} node={node} attributes={attributes} listeners={listeners} />
     </div>
   );
 }
 
+interface BodyProps {
+  path: FieldPath;
+  node: Node;
+  attributes: Sortable['attributes'];
+  listeners: Sortable['listeners'];
+}
+
+const sameBody = (a: BodyProps, b: BodyProps) => a.node === b.node && a.attributes === b.attributes && a.listeners === b.listeners && pathKey(a.path) === pathKey(b.path);
+
+const FieldCardBody = memo(function FieldCardBody({ path, node, attributes, listeners }: BodyProps) {
+  const { t, lang, store } = useDesigner();
+  const selected = useDesignerState((s) => (s.selected ? pathKey(s.selected) : undefined));
+  const readOnly = useDesignerState((s) => s.readOnly);
+  const holder = useDesignerState((s) => holderAt(s.doc.bundle, path.slice(0, -1)));
+  const canMoveInto = useDesignerState((s) => !!groupAbove(s, path));
+  const key = path[path.length - 1]!;
+  const required = !!holder && isRequiredIn(holder, key);
+  const rule = holder && visibilityRuleFor(holder, key);
+  const type = fieldTypeOfNode(node);
+  const isSelected = selected === pathKey(path);
+  const label = text(node['x-label'], lang, key);
+  const { moveBy, remove, select } = store.getState();
+  const control = rule && (holder!.properties as Record<string, Node>)[rule.when.field];
+  const shownValue = rule && control && (conditionOptions(control, lang, t)?.find((o) => o.value === String(rule.when.value))?.label ?? String(rule.when.value));
+  return (
+    <Card
+      size="small"
+      data-testid={`canvas-field-${pathKey(path)}`}
+      style={{ borderColor: isSelected ? '#1677ff' : undefined, cursor: 'pointer' }}
+      onClick={(e) => {
+        e.stopPropagation();
+        select(path);
+      }}
+    >
+      <Flex justify="space-between" align="center" gap={8}>
+        <Space size={4}>
+          {!readOnly && (
+            <Button size="small" type="text" {...attributes} {...listeners} aria-label={t('canvas.dragHandle', { field: label })} style={{ cursor: 'grab' }}>
+              ⠿
+            </Button>
+          )}
+          <Typography.Text strong>{label}</Typography.Text>
+          {required && <Typography.Text type="danger">*</Typography.Text>}
+          <Typography.Text type="secondary" code>
+            {path[path.length - 1]}
+          </Typography.Text>
+          <Tag>{t(`type.${type}`)}</Tag>
+          {rule && (
+            <Tooltip title={t('canvas.conditionalTitle', { field: text(control?.['x-label'] as never, lang, rule.when.field), value: shownValue ?? '' })}>
+              <Tag color="purple" data-testid={`canvas-conditional-${pathKey(path)}`}>{t('canvas.conditional')}</Tag>
+            </Tooltip>
+          )}
+        </Space>
+        {!readOnly && (
+          <Space size={2} onClick={(e) => e.stopPropagation()}>
+            <Button size="small" onClick={() => moveBy(path, -1)} aria-label={t('canvas.moveUp')} title={t('canvas.moveUp')}>↑</Button>
+            <Button size="small" onClick={() => moveBy(path, 1)} aria-label={t('canvas.moveDown')} title={t('canvas.moveDown')}>↓</Button>
+            {canMoveInto && (
+              <Button size="small" onClick={() => moveIntoGroupAbove(store.getState(), path)} aria-label={t('canvas.moveInto')} title={t('canvas.moveInto')} data-testid={`canvas-move-into-${pathKey(path)}`}>↳</Button>
+            )}
+            {path.length > 1 && (
+              <Button size="small" onClick={() => moveOutOfGroup(store.getState(), path)} aria-label={t('canvas.moveOut')} title={t('canvas.moveOut')} data-testid={`canvas-move-out-${pathKey(path)}`}>↰</Button>
+            )}
+            <Button size="small" danger onClick={() => remove(path)} aria-label={t('canvas.remove')} title={t('canvas.remove')} data-testid={`canvas-remove-${pathKey(path)}`}>
+              ✕
+            </Button>
+          </Space>
+        )}
+      </Flex>
+      {CONTAINER_TYPES.includes(type) && <FieldList parent={path} holder={childHolder(node)} />}
+    </Card>
+  );
+}, sameBody);
+
 /** The fields of one container, sortable, with a drop zone for palette items and moved fields. */
 export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node | undefined }) {
   const { t } = useDesigner();
-  const { setNodeRef, isOver } = useDroppable({ id: zoneId(parent) });
+  const readOnly = useDesignerState((s) => s.readOnly);
+  const { setNodeRef, isOver } = useDroppable({ id: zoneId(parent), disabled: readOnly });
   const entries = Object.entries((holder?.properties as Record<string, Node> | undefined) ?? {});
   return (
     <SortableContext items={entries.map(([k]) => fieldId([...parent, k]))} strategy={verticalListSortingStrategy}>
@@ -65,7 +113,7 @@ export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node 
         {entries.map(([key, node]) => (
           <FieldCard key={key} path={[...parent, key]} node={node} />
         ))}
-        <div
+        {!readOnly && <div
           ref={setNodeRef}
           data-testid={`canvas-zone-${pathKey(parent) || 'root'}`}
           style={{ border: `1px dashed ${isOver ? '#1677ff' : '#d9d9d9'}`, borderRadius: 6, padding: parent.length ? 6 : 16, textAlign: 'center', background: isOver ? '#e6f4ff' : undefined }}
@@ -73,7 +121,7 @@ export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node 
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {parent.length ? t('canvas.dropInto') : entries.length ? t('canvas.dropHere') : t('canvas.empty')}
           </Typography.Text>
-        </div>
+        </div>}
       </Flex>
     </SortableContext>
   );
@@ -83,8 +131,9 @@ export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node 
 export function Canvas() {
   const { t, store } = useDesigner();
   const schema = useDesignerState((s) => s.doc.bundle.schema);
+  const readOnly = useDesignerState((s) => s.readOnly);
   return (
-    <Card size="small" title={t('canvas.title')} data-testid="designer-canvas" onClick={() => store.getState().select(undefined)}>
+    <Card size="small" title={t('canvas.title')} data-testid="designer-canvas" data-readonly={readOnly || undefined} onClick={() => store.getState().select(undefined)}>
       <FieldList parent={[]} holder={schema as Node} />
     </Card>
   );

@@ -13,6 +13,7 @@ const show = (bundle: TemplateBundle) => JSON.stringify({ entity: bundle.entity,
 export function JsonView() {
   const { t, lang, store } = useDesigner();
   const doc = useDesignerState((s) => s.doc);
+  const readOnly = useDesignerState((s) => s.readOnly);
   const shown = useMemo(() => show(doc.bundle), [doc.bundle]);
   const [textValue, setText] = useState(shown);
   const [parseError, setParseError] = useState<string>();
@@ -53,11 +54,12 @@ export function JsonView() {
   return (
     <Card size="small" title={t('json.title')} data-testid="designer-json">
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        {t('json.hint')}
+        {readOnly ? t('publishedReadOnly') : t('json.hint')}
       </Typography.Paragraph>
       <Input.TextArea
         value={textValue}
         onChange={(e) => setText(e.target.value)}
+        readOnly={readOnly}
         autoSize={{ minRows: 16, maxRows: 40 }}
         spellCheck={false}
         style={{ fontFamily: 'monospace', fontSize: 12 }}

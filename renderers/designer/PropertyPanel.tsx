@@ -1,7 +1,9 @@
 import { Card, Checkbox, Empty, Flex, Form, Switch } from 'antd';
-import type { LocalizedText } from '../../engine/index.ts';
+import { isRequiredIn, type LocalizedText } from '../../engine/index.ts';
 import { CommitInput, CommitNumber } from './commit-inputs.tsx';
+import { ConditionEditor } from './ConditionEditor.tsx';
 import { useDesigner, useDesignerState } from './designer-context.tsx';
+import { EditableStates } from './EditableStates.tsx';
 import { fieldTypeOfNode } from './field-types.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
 import { holderAt, nodeAt, pathKey, type FieldPath, type Node } from './schema-tree.ts';
@@ -57,6 +59,7 @@ export function PropertyPanel() {
   const { t, store } = useDesigner();
   const selected = useDesignerState((s) => s.selected);
   const bundle = useDesignerState((s) => s.doc.bundle);
+  const readOnly = useDesignerState((s) => s.readOnly);
   const node = selected ? nodeAt(bundle, selected) : undefined;
   if (!selected || !node) {
     return (
@@ -66,14 +69,15 @@ export function PropertyPanel() {
     );
   }
   const key = selected[selected.length - 1]!;
-  const required = (holderAt(bundle, selected.slice(0, -1))?.required ?? []).includes(key);
+  const holder = holderAt(bundle, selected.slice(0, -1))!;
+  const required = isRequiredIn(holder, key);
   const field = pathKey(selected);
   const type = fieldTypeOfNode(node);
   const { update, renameKey, setRequired, setListFlag } = store.getState();
   const keyTaken = (k: string) => Object.keys(holderAt(bundle, selected.slice(0, -1))?.properties ?? {}).some((o) => o !== key && o.toLowerCase() === k.toLowerCase());
   return (
     <Card size="small" title={t('props.title')} data-testid="designer-properties">
-      <Form layout="vertical" size="small" key={field}>
+      <Form layout="vertical" size="small" key={field} disabled={readOnly} data-testid={readOnly ? 'designer-properties-readonly' : undefined}>
         <Form.Item label={t('props.key')} extra={t('props.keyHint')}>
           <CommitInput value={key} onCommit={(k) => FIELD_KEY.test(k) && !keyTaken(k) && renameKey(selected, k)} testId="prop-key" aria-label={t('props.key')} />
         </Form.Item>
@@ -86,6 +90,14 @@ export function PropertyPanel() {
         <Form.Item label={t('props.required')}>
           <Switch size="small" checked={required} onChange={(v) => setRequired(selected, v)} data-testid="prop-required" aria-label={t('props.required')} />
         </Form.Item>
+        <Form.Item label={t('props.visibility')}>
+          <ConditionEditor key={field} path={selected} holder={holder} disabled={readOnly} />
+        </Form.Item>
+        {selected.length === 1 && (
+          <Form.Item label={t('props.editableStates')}>
+            <EditableStates path={selected} node={node} disabled={readOnly} />
+          </Form.Item>
+        )}
         <Rules path={selected} node={node} />
         {(type === 'select' || type === 'radio' || type === 'multiSelect') && (
           <Form.Item label={t('props.options')}>

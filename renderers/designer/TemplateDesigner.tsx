@@ -5,7 +5,7 @@ import { Alert, App, Card, Col, Flex, Row, Spin, Tabs, Typography } from 'antd';
 import { text, type Language, type TemplateBundle } from '../../engine/index.ts';
 import { applyDrop } from './canvas-dnd.ts';
 import { Canvas } from './Canvas.tsx';
-import { DesignerProvider, type DesignerTranslate } from './designer-context.tsx';
+import { DesignerProvider, type DesignerTranslate, type StateOption } from './designer-context.tsx';
 import { createDesignerStore, type DesignerStore } from './designer-store.ts';
 import { NEW_FIELD_LABELS } from './field-types.ts';
 import { JsonView } from './JsonView.tsx';
@@ -26,6 +26,8 @@ export interface TemplateDesignerProps {
   lang: Language;
   /** Opens another version of the template in the designer (after "new version"). */
   onOpenVersion(version: number): void;
+  /** The test request's lifecycle states, which a DFF template's fields may be editable in (`x-editableIn`). */
+  dffStates?: readonly StateOption[];
 }
 
 interface Loaded {
@@ -39,12 +41,12 @@ async function load(api: TemplateApi, code: string, version: number): Promise<Lo
   const previous = summary.versions.filter((x) => x.status === 'published' && x.version < version).map((x) => x.version).pop();
   const baseline = previous ? new Set(allPaths((await api.version(code, previous)).bundle).map(pathKey)) : new Set<string>();
   const store = createDesignerStore({ bundle: v.bundle, renames: v.renames ?? {} });
-  store.getState().load({ bundle: v.bundle, renames: v.renames ?? {} }, baseline);
+  store.getState().load({ bundle: v.bundle, renames: v.renames ?? {} }, baseline, v.status === 'published');
   return { version: v, summary, store };
 }
 
 /** The form designer of one template version: palette, canvas, properties, JSON, preview, versions. */
-export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion }: TemplateDesignerProps) {
+export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion, dffStates }: TemplateDesignerProps) {
   const { message } = App.useApp();
   const [loaded, setLoaded] = useState<Loaded>();
   const [loadError, setLoadError] = useState<string>();
@@ -64,7 +66,10 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion }:
     };
   }, [api, code, version]);
   useEffect(() => loaded?.store.subscribe((s, prev) => s.doc !== prev.doc && setServerProblems(undefined)), [loaded]);
-  const env = useMemo(() => (loaded ? { t, lang, api, store: loaded.store } : undefined), [t, lang, api, loaded]);
+  const env = useMemo(
+    () => (loaded ? { t, lang, api, store: loaded.store, lifecycleStates: loaded.summary.kind === 'dff' ? dffStates : undefined } : undefined),
+    [t, lang, api, loaded, dffStates],
+  );
 
   if (loadError) return <Alert type="error" showIcon title={loadError} />;
   if (!loaded || !env) return <Spin description={t('loading')} />;

@@ -20,8 +20,8 @@ const typing = (target: EventTarget | null) => target instanceof HTMLElement && 
 /** Undo/redo (buttons, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y), save, publish, new version, export and import. */
 export function Toolbar({ code, version, status, busy, onSave, onPublish, onNewVersion, onImport }: ToolbarProps) {
   const { t, store } = useDesigner();
-  const canUndo = useDesignerState((s) => s.past.length > 0);
-  const canRedo = useDesignerState((s) => s.future.length > 0);
+  const canUndo = useDesignerState((s) => s.past.length > 0 && !s.readOnly);
+  const canRedo = useDesignerState((s) => s.future.length > 0 && !s.readOnly);
   const fileInput = useRef<HTMLInputElement>(null);
   const published = status === 'published';
 

@@ -1,8 +1,8 @@
 import type { DragEndEvent } from '@dnd-kit/core';
 import type { LocalizedText } from '../../engine/index.ts';
 import type { DesignerState } from './designer-store.ts';
-import type { FieldTypeName } from './field-types.ts';
-import { holderAt, type FieldPath } from './schema-tree.ts';
+import { CONTAINER_TYPES, fieldTypeOfNode, type FieldTypeName } from './field-types.ts';
+import { holderAt, nodeAt, type FieldPath } from './schema-tree.ts';
 
 /** Drag ids: palette items, fields (their dotted path) and container drop zones. */
 export const paletteId = (type: FieldTypeName) => `palette:${type}`;
@@ -36,4 +36,29 @@ export function applyDrop(state: DesignerState, event: DragEndEvent, label: (typ
   }
   const from = parse(activeId, 'field:');
   if (from?.length) state.move(from, target.parent, target.index);
+}
+
+const keysAt = (state: DesignerState, parent: FieldPath) => Object.keys(holderAt(state.doc.bundle, parent)?.properties ?? {});
+
+/** The group (section or table) just above a field, which "move into" puts it in; undefined when there is none. */
+export function groupAbove(state: DesignerState, path: FieldPath): FieldPath | undefined {
+  const parent = path.slice(0, -1);
+  const keys = keysAt(state, parent);
+  const above = keys[keys.indexOf(path[path.length - 1]!) - 1];
+  const node = above === undefined ? undefined : nodeAt(state.doc.bundle, [...parent, above]);
+  return node && CONTAINER_TYPES.includes(fieldTypeOfNode(node)) ? [...parent, above!] : undefined;
+}
+
+/** Keyboard alternative to dragging a field into a group: to the end of the group just above it. */
+export function moveIntoGroupAbove(state: DesignerState, path: FieldPath): FieldPath | undefined {
+  const group = groupAbove(state, path);
+  return group && state.move(path, group, keysAt(state, group).length);
+}
+
+/** Keyboard alternative to dragging a field out of its group: right after the group, in the group's parent. */
+export function moveOutOfGroup(state: DesignerState, path: FieldPath): FieldPath | undefined {
+  if (path.length < 2) return undefined;
+  const group = path.slice(0, -1);
+  const outer = group.slice(0, -1);
+  return state.move(path, outer, keysAt(state, outer).indexOf(group[group.length - 1]!) + 1);
 }

@@ -7,12 +7,20 @@ import type { TemplateApi } from './template-api.ts';
 /** The designer's texts: keys under the portal's `designer.` resources, `{{name}}` placeholders. */
 export type DesignerTranslate = (key: string, params?: Record<string, string | number>) => string;
 
+/** A lifecycle state a field can be made editable in: its key and label in the interface language. */
+export interface StateOption {
+  value: string;
+  label: string;
+}
+
 export interface DesignerEnv {
   t: DesignerTranslate;
   /** The interface language. */
   lang: Language;
   store: DesignerStore;
   api: TemplateApi;
+  /** The states the template's records go through (a DFF template's: the test request's); undefined without a lifecycle. */
+  lifecycleStates?: readonly StateOption[];
 }
 
 const Ctx = createContext<DesignerEnv | null>(null);

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { LocalizedText, RenameMap, TemplateBundle } from '../../engine/index.ts';
+import { allOfAfterKeyChange, allOfAfterOptionChange, allOfWithRule, isRequiredIn, shownThrough, visibilityRuleFor, type ConditionValue, type LocalizedText, type RenameMap, type TemplateBundle } from '../../engine/index.ts';
 import { CONTAINER_TYPES, createFieldNode, fieldTypeOfNode, type FieldTypeName } from './field-types.ts';
-import { childHolder, freeKey, holderAt, nodeAt, pathKey, withoutProperty, withProperty, type FieldPath } from './schema-tree.ts';
+import { childHolder, freeKey, holderAt, nodeAt, pathKey, withoutProperty, withProperty, type FieldPath, type Node } from './schema-tree.ts';
 import { filterOpFor, renameInViews, syncViews } from './sync-views.ts';
 
 /** Steps of undo kept (the issue asks for at least 50). */
@@ -20,7 +20,9 @@ export interface DesignerState {
   selected?: FieldPath;
   /** Paths of the previous version (renames are declared from these). */
   baseline: ReadonlySet<string>;
-  load(doc: DesignDoc, baseline?: ReadonlySet<string>): void;
+  /** A published version: every edit, undo and redo is refused (fields can still be selected and read). */
+  readOnly: boolean;
+  load(doc: DesignDoc, baseline?: ReadonlySet<string>, readOnly?: boolean): void;
   select(path: FieldPath | undefined): void;
   add(type: FieldTypeName, parent: FieldPath, label: LocalizedText, index?: number): FieldPath | undefined;
   move(path: FieldPath, parent: FieldPath, index: number): FieldPath | undefined;
@@ -28,6 +30,10 @@ export interface DesignerState {
   update(path: FieldPath, patch: Record<string, unknown>): void;
   renameKey(path: FieldPath, key: string): void;
   setRequired(path: FieldPath, required: boolean): void;
+  /** Shows the field only when a sibling has a value (undefined: always shown); false when refused. */
+  setCondition(path: FieldPath, when: { field: string; value: ConditionValue } | undefined): boolean;
+  /** The lifecycle states the field is editable in (`x-editableIn`; empty: the states' own rule). */
+  setEditableIn(path: FieldPath, states: readonly string[]): void;
   setListFlag(path: FieldPath, flag: 'column' | 'filter', on: boolean): void;
   remove(path: FieldPath): void;
   setLabel(label: LocalizedText): void;
@@ -37,13 +43,21 @@ export interface DesignerState {
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
+
+/** Writes an object's `required` / `allOf`, dropping the keyword when empty. */
+function setKeyword(holder: Node, keyword: 'required' | 'allOf', list: readonly unknown[] | undefined): void {
+  if (list?.length) holder[keyword] = list as never;
+  else delete holder[keyword];
+}
+
 const isPrefix = (a: FieldPath, b: FieldPath) => a.length <= b.length && a.every((k, i) => b[i] === k);
 
 export function createDesignerStore(initial: DesignDoc) {
   return createStore<DesignerState>((set, get) => {
     /** Every change goes through here: one undo step, the redo list cleared, the views synced. */
     const commit = (edit: (draft: DesignDoc) => DesignDoc | void, selected?: FieldPath) => {
-      const { doc, past } = get();
+      const { doc, past, readOnly } = get();
+      if (readOnly) return;
       const draft = clone(doc);
       const next = edit(draft) ?? draft;
       next.bundle = syncViews(next.bundle);
@@ -55,11 +69,12 @@ export function createDesignerStore(initial: DesignDoc) {
       past: [],
       future: [],
       baseline: new Set(),
-      load: (doc, baseline = new Set()) => set({ doc: { ...doc, bundle: syncViews(doc.bundle) }, past: [], future: [], selected: undefined, baseline }),
+      readOnly: false,
+      load: (doc, baseline = new Set(), readOnly = false) => set({ doc: { ...doc, bundle: syncViews(doc.bundle) }, past: [], future: [], selected: undefined, baseline, readOnly }),
       select: (selected) => set({ selected }),
       add(type, parent, label, index) {
         const holder = holderAt(get().doc.bundle, parent);
-        if (!holder) return undefined;
+        if (!holder || get().readOnly) return undefined;
         const parentNode = nodeAt(get().doc.bundle, parent);
         if (parentNode?.type === 'array' && CONTAINER_TYPES.includes(type)) return undefined;
         const key = freeKey(holder, type);
@@ -71,7 +86,7 @@ export function createDesignerStore(initial: DesignDoc) {
         const node = nodeAt(bundle, path);
         const target = holderAt(bundle, parent);
         const parentNode = nodeAt(bundle, parent);
-        if (!node || !target || isPrefix(path, parent)) return undefined;
+        if (!node || !target || isPrefix(path, parent) || get().readOnly) return undefined;
         if (parentNode?.type === 'array' && CONTAINER_TYPES.includes(fieldTypeOfNode(node))) return undefined;
         const key = path[path.length - 1]!;
         const samePlace = pathKey(path.slice(0, -1)) === pathKey(parent);
@@ -79,8 +94,12 @@ export function createDesignerStore(initial: DesignDoc) {
         const to = [...parent, key];
         commit((d) => {
           const moved = nodeAt(d.bundle, path)!;
-          const wasRequired = (parentOf(d.bundle, path)?.required ?? []).includes(key);
-          if (!samePlace) withoutProperty(parentOf(d.bundle, path)!, key);
+          const source = parentOf(d.bundle, path)!;
+          const wasRequired = isRequiredIn(source, key);
+          if (!samePlace) {
+            setKeyword(source, 'allOf', allOfAfterKeyChange(source, key, undefined));
+            withoutProperty(source, key);
+          }
           const into = holderAt(d.bundle, parent)!;
           withProperty(into, key, moved, index);
           if (!samePlace && wasRequired) into.required = [...(into.required ?? []), key];
@@ -104,6 +123,12 @@ export function createDesignerStore(initial: DesignDoc) {
             else node[k] = clone(v);
           }
           if (patch['x-label']) node.title = (patch['x-label'] as LocalizedText)['en-US'];
+          // Conditions on this field's options follow a renamed option and go with a removed one.
+          const before = nodeAt(get().doc.bundle, path)!.enum;
+          if (before && node.enum && path.length) {
+            const h = parentOf(d.bundle, path)!;
+            setKeyword(h, 'allOf', allOfAfterOptionChange(h, path[path.length - 1]!, before, node.enum));
+          }
         });
       },
       renameKey(path, key) {
@@ -116,6 +141,7 @@ export function createDesignerStore(initial: DesignDoc) {
           const keys = Object.keys(h.properties ?? {});
           h.properties = Object.fromEntries(keys.map((k) => [k === old ? key : k, h.properties![k]!]));
           if (h.required) h.required = h.required.map((r) => (r === old ? key : r));
+          setKeyword(h, 'allOf', allOfAfterKeyChange(h, old, key));
           d.bundle = renameInViews(d.bundle, path, to);
           const from = pathKey(path);
           const renames: Record<string, string> = {};
@@ -133,10 +159,35 @@ export function createDesignerStore(initial: DesignDoc) {
           const h = parentOf(d.bundle, path);
           if (!h) return;
           const key = path[path.length - 1]!;
+          const rule = visibilityRuleFor(h, key);
+          // A conditional field is required only while its condition shows it.
+          if (rule) setKeyword(h, 'allOf', allOfWithRule(h, key, { ...rule, required }));
           const list = (h.required ?? []).filter((r) => r !== key);
-          if (required) list.push(key);
-          if (list.length) h.required = list;
-          else delete h.required;
+          if (required && !rule) list.push(key);
+          setKeyword(h, 'required', list);
+        });
+      },
+      setCondition(path, when) {
+        const holder = parentOf(get().doc.bundle, path);
+        const key = path[path.length - 1]!;
+        if (!holder || !nodeAt(get().doc.bundle, path) || get().readOnly) return false;
+        if (when && (when.field === key || !Object.hasOwn(holder.properties ?? {}, when.field) || shownThrough(holder, when.field, key))) return false;
+        commit((d) => {
+          const h = parentOf(d.bundle, path)!;
+          const required = isRequiredIn(h, key);
+          setKeyword(h, 'allOf', allOfWithRule(h, key, when && { field: key, when, required }));
+          const list = (h.required ?? []).filter((r) => r !== key);
+          if (required && !when) list.push(key);
+          setKeyword(h, 'required', list);
+        });
+        return true;
+      },
+      setEditableIn(path, states) {
+        if (!nodeAt(get().doc.bundle, path)) return;
+        commit((d) => {
+          const node = nodeAt(d.bundle, path)!;
+          if (states.length) node['x-editableIn'] = [...states];
+          else delete node['x-editableIn'];
         });
       },
       setListFlag(path, flag, on) {
@@ -155,19 +206,23 @@ export function createDesignerStore(initial: DesignDoc) {
       },
       remove(path) {
         if (!nodeAt(get().doc.bundle, path)) return;
-        commit((d) => withoutProperty(parentOf(d.bundle, path)!, path[path.length - 1]!));
+        commit((d) => {
+          const h = parentOf(d.bundle, path)!;
+          setKeyword(h, 'allOf', allOfAfterKeyChange(h, path[path.length - 1]!, undefined));
+          withoutProperty(h, path[path.length - 1]!);
+        });
         if (get().selected && isPrefix(path, get().selected!)) set({ selected: undefined });
       },
       setLabel: (label) => commit((d) => void (d.bundle.entity.label = { ...label })),
       replace: (doc) => commit(() => clone(doc)),
       undo() {
-        const { past, doc, future } = get();
-        if (!past.length) return;
+        const { past, doc, future, readOnly } = get();
+        if (!past.length || readOnly) return;
         set({ doc: past[past.length - 1]!, past: past.slice(0, -1), future: [doc, ...future] });
       },
       redo() {
-        const { past, doc, future } = get();
-        if (!future.length) return;
+        const { past, doc, future, readOnly } = get();
+        if (!future.length || readOnly) return;
         set({ doc: future[0]!, past: [...past, doc].slice(-HISTORY_LIMIT), future: future.slice(1) });
       },
     };

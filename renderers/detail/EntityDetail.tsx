@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
-import type { RegisteredEntity } from '../../engine/index.ts';
+import { registrationFor, type RegisteredEntity } from '../../engine/index.ts';
+import type { EntityRecord } from '../env/data-provider.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { errorMessage } from '../env/error-message.ts';
 import { DetailHeader } from './DetailHeader.tsx';
@@ -7,10 +9,20 @@ import { DetailSections } from './DetailSections.tsx';
 import { HistoryTimeline } from './HistoryTimeline.tsx';
 import { useEntityRecord } from './use-entity-record.ts';
 
-/** The generated detail page of any registered entity: header with actions, sections, audit history. */
-export function EntityDetail({ reg, id }: { reg: RegisteredEntity; id: string }) {
+export interface EntityDetailProps {
+  reg: RegisteredEntity;
+  id: string;
+  /** More of the record below its sections (a TRF's DFF data). */
+  extra?: (record: EntityRecord) => ReactNode;
+}
+
+/**
+ * The generated detail page of any registered entity: header with actions, sections, audit
+ * history. A template's record is shown with the version it was made with.
+ */
+export function EntityDetail({ reg: entityReg, id, extra }: EntityDetailProps) {
   const { t } = useRendererEnv();
-  const { record, history, loading, error, reload, replace } = useEntityRecord(reg.name, id);
+  const { record, history, loading, error, reload, replace } = useEntityRecord(entityReg.name, id);
   if (error !== undefined && !record) {
     return (
       <Alert
@@ -22,10 +34,12 @@ export function EntityDetail({ reg, id }: { reg: RegisteredEntity; id: string })
     );
   }
   if (!record) return <Spin spinning={loading} description={t('common.loading')} />;
+  const reg = registrationFor(entityReg, record.templateVersion);
   return (
     <Flex vertical gap={16} data-testid="entity-detail">
       <DetailHeader reg={reg} record={record} history={history} onRecord={replace} reload={reload} />
       <DetailSections reg={reg} record={record} />
+      {extra?.(record)}
       <Card title={t('detail.history')} size="small">
         <HistoryTimeline reg={reg} entries={history} />
       </Card>

@@ -30,17 +30,20 @@ export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | un
   const [asking, setAsking] = useState<AvailableAction | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
 
+  const refuse = (action: AvailableAction, problems: readonly { message: string }[]) =>
+    modal.warning({
+      title: t('detail.invalidForAction', { action: action.label }),
+      content: problems.map((p) => p.message).join('\n'),
+      styles: { body: { whiteSpace: 'pre-line' } },
+      okText: t('common.ok'),
+    });
+
   const send = async (action: AvailableAction, payload?: Record<string, unknown>) => {
     if (!record) return;
     if (reg.entity.actions?.[action.event]?.requiresValidDocument) {
       const problems = validateDocument(reg, record.doc, false, lang);
       if (problems.length) {
-        modal.warning({
-          title: t('detail.invalidForAction', { action: action.label }),
-          content: problems.map((p) => p.message).join('\n'),
-          styles: { body: { whiteSpace: 'pre-line' } },
-          okText: t('common.ok'),
-        });
+        refuse(action, problems);
         return;
       }
     }
@@ -57,7 +60,9 @@ export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | un
       message.success(t('detail.actionDone', { action: action.label }));
       onRecord(next);
     } catch (e) {
-      message.error(errorMessage(e) ?? t('common.loadFailed'));
+      // The server's field messages (e.g. a TRF's DFF data, which only the server checks here).
+      if (isDataError(e) && e.code === 400 && e.errors?.length) refuse(action, e.errors);
+      else message.error(errorMessage(e) ?? t('common.loadFailed'));
       if (isDataError(e) && e.code === 409) reload();
     } finally {
       setBusy(undefined);

@@ -2,6 +2,11 @@
  * The data contract the renderers call (Refine-style: small typed functions taking one params
  * object). The portal (src/) implements it over HTTP; tests can implement it in memory. The
  * record, audit, lookup and file shapes are the API's own (engine/api-contract.ts).
+ *
+ * The renderers show every failure of list, get, create, update, remove, sendEvent, history, copy
+ * and upload themselves (inline alert, field errors, conflict dialog, action message), so a
+ * provider must reject without showing anything (the portal's calls it makes quietly). Lookup
+ * failures are not shown by the renderers: a provider may show them.
  */
 
 import type { AuditEntry, EntityRecord, ListResult, LookupOption, StoredFile } from '../../engine/api-contract.ts';
@@ -26,8 +31,9 @@ export interface LifecycleEventRequest {
 export interface DataProvider {
   list(entity: string, params: ListParams): Promise<ListResult>;
   get(entity: string, id: string): Promise<EntityRecord>;
-  create(entity: string, doc: Record<string, unknown>): Promise<EntityRecord>;
-  update(entity: string, id: string, doc: Record<string, unknown>, version: number): Promise<EntityRecord>;
+  /** `extra`: more of the request body beside `doc` (a TRF's DFF data, `dff`). */
+  create(entity: string, doc: Record<string, unknown>, extra?: Record<string, unknown>): Promise<EntityRecord>;
+  update(entity: string, id: string, doc: Record<string, unknown>, version: number, extra?: Record<string, unknown>): Promise<EntityRecord>;
   remove(entity: string, id: string, version: number): Promise<void>;
   sendEvent(entity: string, id: string, event: LifecycleEventRequest): Promise<EntityRecord>;
   history(entity: string, id: string): Promise<AuditEntry[]>;

@@ -45,6 +45,8 @@ export const RENDERER_TEXT_KEYS = [
   'form.conflictTitle',
   'form.conflictReload',
   'form.notEditable',
+  'form.dff',
+  'form.dffTemplate',
   'upload.button',
   'upload.tooLarge',
   'upload.wrongType',

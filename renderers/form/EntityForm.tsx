@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { deriveFormSections, editableFields, initialSnapshot, isDraftState, text, valueAt } from '../../engine/index.ts';
+import { deriveFormSections, editableFields, initialSnapshot, isDraftState, registrationFor, text, valueAt } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
 import { detailPath, listPath } from '../env/entity-paths.ts';
@@ -12,20 +12,26 @@ import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
 import { assertKnownWidgets } from './widgets/index.ts';
+import type { DffSource } from './dff/dff-source.ts';
+import { useDffSection } from './dff/use-dff-section.tsx';
 
 export interface EntityFormProps {
   reg: RegisteredEntity;
   /** The record to edit; none for a new record (in the machine's initial state). */
   id?: string;
+  /** Where a TRF's DFF section finds its template (entities with an `x-dff` field). */
+  dff?: DffSource;
 }
 
 const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 
 /** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
-export function EntityForm({ reg, id }: EntityFormProps) {
+export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
   const [record, setRecord] = useState<EntityRecord | undefined>();
+  // A template's record is edited with the version it was made with.
+  const reg = useMemo(() => registrationFor(entityReg, record?.templateVersion), [entityReg, record?.templateVersion]);
   const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
   const [loadError, setLoadError] = useState<unknown>();
   const [saving, setSaving] = useState(false);
@@ -43,30 +49,37 @@ export function EntityForm({ reg, id }: EntityFormProps) {
   /** Per-section form data; a new record starts from the schema's defaults. */
   const [parts, setParts] = useState<Record<string, Doc> | undefined>(() => (id ? undefined : splitDocument(sections, {}, true)));
 
-  const show = useCallback((r: EntityRecord | undefined) => {
-    setRecord(r);
-    setParts(splitDocument(sectionsRef.current, r?.doc ?? {}, !r));
-    setErrors(NO_ERRORS);
-  }, []);
+  const show = useCallback(
+    (r: EntityRecord | undefined) => {
+      setRecord(r);
+      const shown = registrationFor(entityReg, r?.templateVersion);
+      // Splitting reads the sections' fields and defaults only, the same in every language.
+      setParts(splitDocument(deriveFormSections(shown, 'en-US', editableFields(shown, r?.snapshot ?? undefined)), r?.doc ?? {}, !r));
+      setErrors(NO_ERRORS);
+    },
+    [entityReg],
+  );
 
   useEffect(() => {
     if (!id) return;
     let live = true;
     setParts(undefined);
-    data.get(reg.name, id).then(
+    data.get(entityReg.name, id).then(
       (r) => live && show(r),
       (e: unknown) => live && setLoadError(e ?? new Error()),
     );
     return () => {
       live = false;
     };
-  }, [data, reg, id, show]);
+  }, [data, entityReg, id, show]);
 
+  const dffSection = useDffSection(reg, dff, parts, record, editable);
   const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message));
   const onSectionChange = useCallback((sectionId: string, formData: Doc) => setParts((p) => ({ ...p, [sectionId]: formData })), []);
 
   const onSaveError = (e: unknown) => {
-    if (isDataError(e) && e.code === 409) {
+    // A version conflict offers the newer data; other 409s (a DFF template changed, …) are messages.
+    if (isDataError(e) && e.code === 409 && (e.errorCode ?? 'VERSION_CONFLICT') === 'VERSION_CONFLICT') {
       const current = e.data as EntityRecord | undefined;
       modal.confirm({
         title: t('form.conflictTitle'),
@@ -77,15 +90,17 @@ export function EntityForm({ reg, id }: EntityFormProps) {
       });
       return;
     }
-    if (isDataError(e) && e.errors?.length) setErrors(place(e.errors));
+    if (isDataError(e) && e.errors?.length) setErrors(place(dffSection.takeErrors(e.errors)));
     message.error(errorMessage(e) ?? t('common.loadFailed'));
   };
 
   const save = async () => {
     if (!parts) return;
     const doc = mergeDocument(record?.doc ?? {}, parts, sections, editable);
-    const problems = validateDocument(reg, doc, isDraftState(reg, snapshot), lang);
-    if (problems.length) {
+    const draft = isDraftState(reg, snapshot);
+    const problems = validateDocument(reg, doc, draft, lang);
+    const extra = dffSection.collect(draft);
+    if (problems.length || extra === false) {
       setErrors(place(problems));
       message.error(t('form.invalid'));
       return;
@@ -93,7 +108,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
     setErrors(NO_ERRORS);
     setSaving(true);
     try {
-      const saved = record ? await data.update(reg.name, record.id, doc, record.version) : await data.create(reg.name, doc);
+      const saved = record ? await data.update(reg.name, record.id, doc, record.version, extra) : await data.create(reg.name, doc, extra);
       message.success(t('form.saved'));
       navigate(detailPath(reg, saved.id));
     } catch (e) {
@@ -140,6 +155,7 @@ export function EntityForm({ reg, id }: EntityFormProps) {
           onChange={onSectionChange}
         />
       ))}
+      {dffSection.node}
     </Flex>
   );
 }

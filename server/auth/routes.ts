@@ -7,6 +7,7 @@ import { createSession, revokeSession, userByAccount, userOfToken, type SessionU
 import { ssoRoutes } from './sso.ts';
 import { currentUser } from './session-hook.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
+import { CAPTCHA_AFTER, LOCK_AFTER } from '../../workflows/session-limits.ts';
 
 /** What login and /me return (SPEC §3 session user). */
 function sessionView(u: SessionUser) {
@@ -41,9 +42,8 @@ interface TokenBody {
   captchaCode?: unknown;
 }
 
-/** After this many failures in a row the picture captcha is asked for; after LOCK_AFTER the account locks. */
-export const CAPTCHA_AFTER = 3;
-export const LOCK_AFTER = 5;
+// After CAPTCHA_AFTER failures in a row the picture captcha is asked for; after LOCK_AFTER the account
+// locks: the rules of workflows/session.machine.ts, which tests/api/session-model.test.ts replays here.
 const CAPTCHA_ERRORS = { timedOut: 'CAPTCHA_TIMED_OUT', invalid: 'CAPTCHA_INVALID', wrong: 'CAPTCHA_WRONG' } as const;
 
 /** The login response for a new session token: the token plus the session of SPEC §3. */

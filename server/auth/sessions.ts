@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
+import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
 
-/** Token cookie and session lifetime: 4 hours (SPEC §9). */
-export const SESSION_MS = 14_400_000;
+/** Token cookie and session lifetime: 4 hours (SPEC §9; the session machine's expiry timer). */
+export const SESSION_MS = SESSION_TTL_MS;
 
 export interface SessionUser {
   id: string;

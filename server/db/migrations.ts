@@ -250,6 +250,23 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index template_settings_customer on template_settings (customer_id)
     `,
   },
+  {
+    // DFF data (docs/templates.md, "The TRF's DFF section"): a template record made for a TRF names
+    // it; one such record per TRF.
+    id: '004_record_parent',
+    sql: `
+      alter table records add column parent_id text;
+      create unique index records_parent on records (parent_id) where parent_id is not null
+    `,
+  },
+  {
+    // A template's field order is the order of its schema's `properties`: jsonb sorts object keys
+    // (shortest first), so the bundle is kept as json, which stores the text as written.
+    id: '005_template_bundle_order',
+    sql: `
+      alter table template_versions alter column bundle type json using bundle::text::json
+    `,
+  },
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction. */

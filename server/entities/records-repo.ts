@@ -132,11 +132,13 @@ export async function insertRecord(
   w: RecordWrite,
   companyId: string,
   userId: string,
+  /** The record this one belongs to (a TRF's DFF data names its TRF). */
+  parentId: string | null = null,
 ): Promise<void> {
   await db.query(
-    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version)
-     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10)`,
-    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null],
+    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id)
+     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId],
   );
 }
 

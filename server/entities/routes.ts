@@ -6,12 +6,13 @@ import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { listAudit } from './audit-repo.ts';
 import { listRecords } from './records-repo.ts';
 import { EntityService, scopeOf } from './service.ts';
+import { DffRecords } from '../templates/dff-records.ts';
 
 type Params = { entity: string; id: string };
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  const service = new EntityService(db);
+  const service = new EntityService(db, new DffRecords(db, registry));
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {

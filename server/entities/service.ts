@@ -3,6 +3,7 @@ import {
   ALL_COMPANIES,
   applyEvent,
   changedFields,
+  activeStateKeys,
   editableFields,
   hasPermission,
   initialSnapshot,
@@ -23,6 +24,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
+import type { LinkedData } from './linked-data.ts';
 import {
   deleteRecord,
   getRecord,
@@ -95,7 +97,11 @@ function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot 
 }
 
 export class EntityService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Data written with a record in its transaction (a TRF's DFF section). */
+    private readonly linked?: LinkedData,
+  ) {}
 
   private async load(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser, forUpdate = false): Promise<EntityRecord> {
     const record = await getRecord(tx, reg, id, scopeOf(user), forUpdate);
@@ -114,11 +120,17 @@ export class EntityService {
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
     const snapshot = reg.machine ? initialSnapshot(reg.machine) : null;
     const id = randomUUID();
+    const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
     return this.db.transaction(async (tx) => {
-      const doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
+      let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
+      }
+      if (linked) {
+        const draft = isDraftState(reg, snapshot ?? undefined);
+        const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId: user.companyId, user, lang };
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, user.companyId) });
       }
       const content = contentOf(reg, doc, snapshot, user.companyId);
       await insertRecord(tx, reg, id, content, user.companyId, user.id);
@@ -138,12 +150,13 @@ export class EntityService {
     const version = isDoc(body) ? body.version : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
     if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
+    const linked = await this.linked?.prepare(entityReg, body as Doc, incoming, lang);
     return this.db.transaction(async (tx) => {
       const current = await this.load(tx, entityReg, id, user, true);
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
-      const doc = withSystemFields(reg, incoming, current.doc);
+      let doc = withSystemFields(reg, incoming, current.doc);
       const changed = changedFields(current.doc, doc);
       const editable = editableFields(reg, current.snapshot ?? undefined);
       const locked = changed.filter((f) => !editable.has(f));
@@ -154,6 +167,11 @@ export class EntityService {
         }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
       }
       validateDoc(reg, doc, current.snapshot, lang);
+      if (linked) {
+        const snap = current.snapshot ?? undefined;
+        const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId) });
+      }
       if (!(await updateRecord(tx, id, current.version, contentOf(reg, doc, current.snapshot, current.companyId)))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
@@ -183,13 +201,17 @@ export class EntityService {
       const from = current.snapshot ?? initialSnapshot(reg.machine!);
       const next = applyEvent(reg.machine!, from, { ...payload, type });
       if (!next) throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: actionLabel });
-      if (action.requiresValidDocument) validateDoc(reg, current.doc, from, lang, true);
+      if (action.requiresValidDocument) {
+        validateDoc(reg, current.doc, from, lang, true);
+        await this.linked?.checkValid(tx, reg, current.doc, lang);
+      }
       const doc = { ...current.doc };
       for (const f of action.setsFields ?? []) doc[f] = payload[f];
       const content = contentOf(reg, doc, next, current.companyId);
       const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
       if (action.removesRecord) {
         if (!(await deleteRecord(tx, id, current.version))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+        await this.linked?.remove(tx, reg, id, user);
         await writeAudit(tx, reg.name, id, user.id, { ...audit, kind: 'delete' });
         return { deleted: true as const };
       }
@@ -216,6 +238,7 @@ export class EntityService {
       if (current.version !== version || !(await deleteRecord(tx, id, version))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       }
+      await this.linked?.remove(tx, reg, id, user);
       await writeAudit(tx, reg.name, id, user.id, { kind: 'delete', fromStates: current.states });
     });
   }

@@ -21,6 +21,8 @@ export const DEMO_USERS: readonly {
   roles: RoleName[];
   dimensions: Record<string, string>;
   isAdmin?: boolean;
+  /** Has not seen the new-user guide yet (it opens at the first login); the others have dismissed it. */
+  newcomer?: boolean;
 }[] = [
   { account: 'buyer', userName: '王买家', email: 'buyer@demo.portico.dev', companyId: 'c-buyer', roles: ['buyer'], dimensions: { UserRole: 'Buyer' } },
   { account: 'supplier', userName: '李供应', email: 'supplier@demo.portico.dev', companyId: 'c-supplier', roles: ['supplier'], dimensions: { UserRole: 'Supplier' } },
@@ -28,6 +30,8 @@ export const DEMO_USERS: readonly {
   { account: 'manufacturer', userName: '钱制造', email: 'manufacturer@demo.portico.dev', companyId: 'c-manufacturer', roles: ['manufacturer'], dimensions: { UserRole: 'Manufacturer' } },
   { account: 'applicant', userName: '张申请', email: 'applicant@demo.portico.dev', companyId: 'c-applicant', roles: ['applicant'], dimensions: { UserRole: 'Applicant' } },
   { account: 'admin', userName: '孙管理员', email: 'admin@demo.portico.dev', companyId: 'c-applicant', roles: ['customerAdmin'], dimensions: { UserRole: 'Applicant' }, isAdmin: true },
+  { account: 'newcomer', userName: '吴新人', email: 'newcomer@demo.portico.dev', companyId: 'c-applicant', roles: ['applicant'], dimensions: { UserRole: 'Applicant' }, newcomer: true },
+  { account: 'trainee', userName: '郑学员', email: 'trainee@demo.portico.dev', companyId: 'c-applicant', roles: ['applicant'], dimensions: { UserRole: 'Applicant' }, newcomer: true },
   { account: 'staff', userName: '周工程师', email: 'staff@demo.portico.dev', companyId: 'c-lab', roles: ['internalStaff'], dimensions: { SGSUserRole: 'SgsAdmin' } },
 ];
 

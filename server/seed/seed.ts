@@ -22,9 +22,12 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
     for (const u of DEMO_USERS) {
       const grants = grantsOf(u.roles);
       await tx.query(
-        `insert into users (id, account, user_name, email, password_hash, company_id, roles, permissions, buttons, dimensions, is_admin)
-         values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text[], $10::jsonb, $11)`,
-        [`u-${u.account}`, u.account, u.userName, u.email, hash, u.companyId, u.roles, grants.permissions, grants.buttons, JSON.stringify(u.dimensions), Boolean(u.isAdmin)],
+        `insert into users (id, account, user_name, email, password_hash, company_id, roles, permissions, buttons, dimensions, is_admin, guide)
+         values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text[], $10::jsonb, $11, $12::jsonb)`,
+        [
+          `u-${u.account}`, u.account, u.userName, u.email, hash, u.companyId, u.roles, grants.permissions, grants.buttons,
+          JSON.stringify(u.dimensions), Boolean(u.isAdmin), JSON.stringify(u.newcomer ? {} : { dismissed: true }),
+        ],
       );
     }
     await seedCustomerGroups(tx);

@@ -25,7 +25,7 @@ async function seedTemplateRows(tx: Queryable): Promise<void> {
   await tx.query(`insert into form_templates (code, kind, created_by) values ($1, 'dff', 'u-staff')`, [DEMO_DFF_CODE]);
   await tx.query(
     `insert into template_versions (code, version, status, bundle, created_by, published_by, published_at)
-     values ($1, 1, 'published', $2::jsonb, 'u-staff', 'u-staff', now())`,
+     values ($1, 1, 'published', $2::json, 'u-staff', 'u-staff', now())`,
     [DEMO_DFF_CODE, JSON.stringify(DEMO_DFF_TEMPLATE)],
   );
   const s = DEMO_TEMPLATE_SETTING;

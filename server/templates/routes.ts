@@ -5,6 +5,7 @@ import { currentUser } from '../auth/session-hook.ts';
 import { ok, requestLanguage } from '../http/errors.ts';
 import { versionNumber } from './guards.ts';
 import { loadPublishedTemplates } from './load.ts';
+import { publishedBundles } from './published-bundles.ts';
 import { TemplateMigrations } from './migration-service.ts';
 import { TemplateService } from './template-service.ts';
 import { TemplateSettings } from './settings-service.ts';
@@ -27,6 +28,7 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   const v = (p: CodeVersion) => versionNumber(p.version, 'version');
 
   app.get('/api/templates', async (req) => ok(await templates.list(currentUser(req))));
+  app.get('/api/template-bundles', async (req) => ok(await publishedBundles(db, registry, currentUser(req))));
   app.post('/api/templates', async (req, reply) => reply.status(201).send({ code: 201, data: await templates.create(req.body, currentUser(req), requestLanguage(req)) }));
   app.get<{ Params: Code }>('/api/templates/:code', async (req) => ok(await templates.get(req.params.code, currentUser(req))));
   app.post<{ Params: Code }>('/api/templates/:code/versions', async (req, reply) =>
@@ -61,6 +63,10 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
 
   app.get('/api/customer-groups', async (req) => ok(await settings.groups(requestLanguage(req))));
   app.post('/api/customer-groups', async (req, reply) => reply.status(201).send({ code: 201, data: await settings.createGroup(req.body, currentUser(req), requestLanguage(req)) }));
+  app.get<{ Params: Code }>('/api/customer-groups/:code/members', async (req) => {
+    currentUser(req);
+    return ok(await settings.members(req.params.code, requestLanguage(req)));
+  });
   for (const [method, member] of [['put', true], ['delete', false]] as const) {
     app[method]<{ Params: { code: string; companyId: string } }>('/api/customer-groups/:code/members/:companyId', async (req) => {
       await settings.setMember(req.params.code, req.params.companyId, member, currentUser(req));

@@ -1,28 +1,9 @@
 import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
+import type { CustomerGroup, TemplateSetting, TemplateSettingInput } from '../../engine/index.ts';
 
-/** A template setting (SPEC /template/template-setting): a DFF template bound to a scope. */
-export interface TemplateSetting {
-  id: string;
-  templateCode: string;
-  trfTemplateId: string | null;
-  productLine: string | null;
-  customerGroup: string | null;
-  customerId: string | null;
-  productCategory: string | null;
-  testPackage: string | null;
-  isDefault: boolean;
-  updatedAt: string;
-}
-
-export type SettingInput = Omit<TemplateSetting, 'id' | 'updatedAt'>;
-
-export interface CustomerGroup {
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  sort: number;
-}
+export type { CustomerGroup, TemplateSetting } from '../../engine/index.ts';
+export type SettingInput = TemplateSettingInput;
 
 interface SettingRow {
   id: string;
@@ -120,6 +101,12 @@ export async function insertCustomerGroup(db: Queryable, g: CustomerGroup): Prom
 export async function setCompanyGroup(db: Queryable, companyId: string, group: string | null): Promise<boolean> {
   const { rows } = await db.query<{ id: string }>('update companies set customer_group = $2 where id = $1 returning id', [companyId, group]);
   return rows.length === 1;
+}
+
+/** The companies in a customer group, by name. */
+export async function listGroupMembers(db: Queryable, code: string): Promise<{ id: string; name: string; nameEn: string | null }[]> {
+  const { rows } = await db.query<{ id: string; name: string; name_en: string | null }>('select id, name, name_en from companies where customer_group = $1 order by name, id', [code]);
+  return rows.map((r) => ({ id: r.id, name: r.name, nameEn: r.name_en }));
 }
 
 export interface BuyerRow {

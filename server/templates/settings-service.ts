@@ -60,6 +60,12 @@ export class TemplateSettings {
     return group;
   }
 
+  /** The companies in a group, named in the request language. */
+  async members(code: string, lang: Language): Promise<{ id: string; name: string }[]> {
+    if (!(await repo.listCustomerGroups(this.db)).some((g) => g.code === code)) throw new ApiError(404, 'CUSTOMER_GROUP_UNKNOWN', { group: code });
+    return (await repo.listGroupMembers(this.db, code)).map((c) => ({ id: c.id, name: lang === 'en-US' ? (c.nameEn ?? c.name) : c.name }));
+  }
+
   /** Puts a company in the group (`member: true`) or takes it out. */
   async setMember(code: string, companyId: string, member: boolean, user: SessionUser): Promise<void> {
     requireDesigner(user);

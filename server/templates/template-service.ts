@@ -115,7 +115,8 @@ export class TemplateService {
     requireDesigner(user);
     const body = bodyOf(raw);
     const code = typeof body.code === 'string' ? body.code : '';
-    const kind: TemplateKind = body.kind === 'form' ? 'form' : 'dff';
+    const kind = body.kind ?? 'dff';
+    if (!repo.TEMPLATE_KINDS.includes(kind as TemplateKind)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'kind' });
     if (!TEMPLATE_CODE.test(code) || code in Object.prototype || (this.registry.has(code) && !this.registry.isDynamic(code))) {
       throw new ApiError(400, 'TEMPLATE_CODE_INVALID', { code: code.slice(0, 60) });
     }
@@ -126,7 +127,7 @@ export class TemplateService {
     } else throw new ApiError(400, 'BAD_REQUEST', { detail: 'bundle' });
     await this.db.transaction(async (tx) => {
       if (await repo.getTemplateRow(tx, code)) throw new ApiError(409, 'TEMPLATE_CODE_TAKEN', { code });
-      await repo.insertTemplate(tx, code, kind, user.id);
+      await repo.insertTemplate(tx, code, kind as TemplateKind, user.id);
       await repo.insertVersion(tx, code, 1, bundle, {}, user.id);
     });
     return { version: (await repo.getVersion(this.db, code, 1))!, problems: this.problemsOf(bundle, {}, undefined, lang) };

@@ -2,7 +2,9 @@ import type { RenameMap, TemplateBundle } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
 
-export type TemplateKind = 'dff' | 'form';
+/** What a template is for: a TRF's DFF section, a free form, or a customer's material or product template. */
+export const TEMPLATE_KINDS = ['dff', 'form', 'material', 'product'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 export type VersionStatus = 'draft' | 'published';
 
 /** One stored version of a template. */
@@ -90,7 +92,7 @@ export async function insertTemplate(db: Queryable, code: string, kind: Template
 
 export async function insertVersion(db: Queryable, code: string, version: number, bundle: TemplateBundle, renames: RenameMap, userId: string): Promise<void> {
   await db.query(
-    `insert into template_versions (code, version, status, bundle, renames, created_by) values ($1, $2, 'draft', $3::jsonb, $4::jsonb, $5)`,
+    `insert into template_versions (code, version, status, bundle, renames, created_by) values ($1, $2, 'draft', $3::json, $4::jsonb, $5)`,
     [code, version, JSON.stringify(bundle), JSON.stringify(renames), userId],
   );
 }
@@ -98,7 +100,7 @@ export async function insertVersion(db: Queryable, code: string, version: number
 /** Saves a draft; false when the version is no longer a draft (published versions never change). */
 export async function updateDraft(db: Queryable, code: string, version: number, bundle: TemplateBundle, renames: RenameMap): Promise<boolean> {
   const { rows } = await db.query<{ version: number }>(
-    `update template_versions set bundle = $3::jsonb, renames = $4::jsonb, updated_at = now()
+    `update template_versions set bundle = $3::json, renames = $4::jsonb, updated_at = now()
      where code = $1 and version = $2 and status = 'draft' returning version`,
     [code, version, JSON.stringify(bundle), JSON.stringify(renames)],
   );

@@ -33,7 +33,7 @@ export interface GuideProgress {
 }
 
 export const getAccount = () => request<AccountInfo>('/api/account/me');
-export const updateAccount = (body: { userName: string; mobile?: string; contactNumber?: string }) => request<unknown>('/api/account/me', { method: 'PUT', json: body });
+export const updateAccount = (body: { userName: string; mobile?: string; contactNumber?: string }) => request<unknown>('/api/account/me', { method: 'PUT', json: body, quiet: true }); // field errors shown beside the inputs
 export const updateSettings = (body: AccountSettings) => request<AccountSettings>('/api/account/settings', { method: 'PUT', json: body });
 export const getMenu = () => request<MenuNode[]>('/api/menu');
 export const saveUserGuide = (body: GuideProgress) => request<unknown>('/api/auth/save-user-guide', { method: 'POST', json: body });

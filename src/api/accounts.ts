@@ -23,8 +23,8 @@ export interface OutboxMail {
 
 export const sendCode = (email: string, purpose: 'register' | 'resetPassword') => request<{ message: string }>('/api/accounts/codes', { method: 'POST', json: { email, purpose } });
 export const register = (body: Record<string, unknown>, simple: boolean) =>
-  request<{ userId: string; status: string }>(simple ? '/api/accounts/simple-register' : '/api/accounts/register', { method: 'POST', json: body });
-export const resetPassword = (body: Record<string, unknown>) => request<Record<string, never>>('/api/accounts/password-reset', { method: 'POST', json: body });
+  request<{ userId: string; status: string }>(simple ? '/api/accounts/simple-register' : '/api/accounts/register', { method: 'POST', json: body, quiet: true });
+export const resetPassword = (body: Record<string, unknown>) => request<Record<string, never>>('/api/accounts/password-reset', { method: 'POST', json: body, quiet: true });
 export const listReviews = () => request<PendingAccount[]>('/api/accounts/reviews');
 export const approveAccount = (id: string) => request<unknown>(`/api/accounts/${encodeURIComponent(id)}/approve`, { method: 'POST' });
 export const rejectAccount = (id: string, reason: string) => request<unknown>(`/api/accounts/${encodeURIComponent(id)}/reject`, { method: 'POST', json: { reason } });

@@ -49,19 +49,21 @@ export interface Captcha {
   expiresInSeconds: number;
 }
 
-export const getPublicKey = () => request<PublicKey>('/api/auth/public-key');
+/* The login, SSO and registration pages show these failures on the page themselves (quiet: no automatic message). */
+
+export const getPublicKey = () => request<PublicKey>('/api/auth/public-key', { quiet: true });
 
 export const requestToken = (body: TokenRequest) =>
-  request<TokenResponse>('/api/auth/token', { method: 'POST', json: body, ignoreUnauthorized: true });
+  request<TokenResponse>('/api/auth/token', { method: 'POST', json: body, ignoreUnauthorized: true, quiet: true });
 
-export const getButtons = () => request<string[]>('/api/auth/buttons');
+export const getButtons = () => request<string[]>('/api/auth/buttons', { quiet: true });
 
 export const getMe = () => request<SessionProfile>('/api/auth/me');
 
-export const postLogout = () => request<unknown>('/api/auth/logout', { method: 'POST', ignoreUnauthorized: true });
+export const postLogout = () => request<unknown>('/api/auth/logout', { method: 'POST', ignoreUnauthorized: true, quiet: true });
 
-export const getCaptcha = () => request<Captcha>('/api/auth/captcha');
+export const getCaptcha = () => request<Captcha>('/api/auth/captcha', { quiet: true });
 
-export const validateSsoToken = (token: string) => request<{ valid: boolean }>('/api/auth/sso/validate', { query: { token }, ignoreUnauthorized: true });
+export const validateSsoToken = (token: string) => request<{ valid: boolean }>('/api/auth/sso/validate', { query: { token }, ignoreUnauthorized: true, quiet: true });
 
-export const ssoLogin = (token: string) => request<TokenResponse>('/api/auth/sso/login', { method: 'POST', json: { token }, ignoreUnauthorized: true });
+export const ssoLogin = (token: string) => request<TokenResponse>('/api/auth/sso/login', { method: 'POST', json: { token }, ignoreUnauthorized: true, quiet: true });

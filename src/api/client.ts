@@ -17,6 +17,11 @@ export interface RequestOptions {
   raw?: Blob;
   /** A 401 here is an answer, not an expired session (the login call). */
   ignoreUnauthorized?: boolean;
+  /**
+   * The caller shows the failure itself (field errors beside the inputs, a conflict dialog, an
+   * inline alert): no automatic error message, so the user does not read it twice.
+   */
+  quiet?: boolean;
 }
 
 interface Envelope {
@@ -34,6 +39,28 @@ export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+type FailureHandler = (message: string, error: ApiError) => void;
+const failureHandlers: FailureHandler[] = [];
+
+/**
+ * Who shows a failed request's message (SPEC §8: the body's message or the generic one, in the
+ * user's language). The frame on screen registers itself (antd's message API); the newest one
+ * shows it. Returns the way to unregister.
+ */
+export function onRequestFailure(handler: FailureHandler): () => void {
+  failureHandlers.push(handler);
+  return () => {
+    const at = failureHandlers.lastIndexOf(handler);
+    if (at >= 0) failureHandlers.splice(at, 1);
+  };
+}
+
+/** Rejects with the error, having shown it first unless the caller shows it (quiet) or the session ended (401). */
+function fail(error: ApiError, options: RequestOptions): never {
+  if (!options.quiet && error.code !== 401) failureHandlers.at(-1)?.(error.message, error);
+  throw error;
+}
+
 async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   const body = await response.text();
   if (!body) return undefined;
@@ -47,6 +74,7 @@ async function readEnvelope(response: Response): Promise<Envelope | undefined> {
 /**
  * The one request function: same origin, session token, language and timestamp on every call,
  * a 40 s timeout, and the `{ code, data, message, errors }` envelope unwrapped into data or an ApiError.
+ * A failure other than 401 (which ends the session) is also shown to the user, unless `quiet`.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
@@ -72,7 +100,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: controller.signal, credentials: 'same-origin' });
   } catch (e) {
     const timedOut = controller.signal.aborted;
-    throw new ApiError({ code: 0, errorCode: timedOut ? 'TIMEOUT' : 'NETWORK', message: i18n.t(timedOut ? 'errors.timeout' : 'errors.network'), data: e });
+    fail(new ApiError({ code: 0, errorCode: timedOut ? 'TIMEOUT' : 'NETWORK', message: i18n.t(timedOut ? 'errors.timeout' : 'errors.network'), data: e }), options);
   } finally {
     clearTimeout(timer);
   }
@@ -81,13 +109,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const code = envelope?.code ?? response.status;
   if ((response.status === 401 || code === 401) && !options.ignoreUnauthorized) unauthorizedHandler?.();
   if (!response.ok || code >= 300) {
-    throw new ApiError({
-      code,
-      errorCode: envelope?.errorCode,
-      message: envelope?.message || i18n.t('errors.generic'),
-      errors: envelope?.errors,
-      data: envelope?.data,
-    });
+    fail(new ApiError({ code, errorCode: envelope?.errorCode, message: envelope?.message || i18n.t('errors.generic'), errors: envelope?.errors, data: envelope?.data }), options);
   }
   return envelope?.data as T;
 }
+
+/** The rejection handler of a request that is not quiet: the client has shown the failure already, nothing is left to do. */
+export const alreadyShown = (): void => undefined;

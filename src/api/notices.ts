@@ -12,5 +12,5 @@ export interface NoticeDraft {
 export type NoticeAction = 'start' | 'finish' | 'cancel';
 
 export const listNotices = () => request<NoticeRecord[]>('/api/notices');
-export const publishNotice = (draft: NoticeDraft) => request<NoticeRecord>('/api/notices', { method: 'POST', json: draft });
+export const publishNotice = (draft: NoticeDraft) => request<NoticeRecord>('/api/notices', { method: 'POST', json: draft, quiet: true }); // the page lists the rejected fields
 export const changeNotice = (id: string, action: NoticeAction) => request<NoticeRecord>(`/api/notices/${encodeURIComponent(id)}/${action}`, { method: 'POST' });

@@ -1,19 +1,72 @@
-import type { TemplateApi } from '../../renderers/designer/template-api.ts';
+import type { CustomerGroup, LocalizedText, TemplateSetting, TemplateSettingInput } from '../../engine/index.ts';
+import type { Problem, TemplateApi, TemplateSummary, TemplateVersion } from '../../renderers/designer/template-api.ts';
 import { request } from './client.ts';
 
 const base = (code: string) => `/api/templates/${encodeURIComponent(code)}`;
 
-/** The template endpoints (docs/api.md, "Templates") for the form designer. */
+/**
+ * The template endpoints (docs/api.md, "Templates") for the form designer. The designer and the
+ * template list show every refusal themselves (messages, problem lists, alerts), so the calls
+ * are quiet: the client's own failure message would say it twice.
+ */
+const QUIET = { quiet: true } as const;
 export const templateApi: TemplateApi = {
-  list: () => request('/api/templates'),
-  create: (code, label) => request('/api/templates', { method: 'POST', json: { code, kind: 'form', label } }),
-  get: (code) => request(base(code)),
-  version: (code, version) => request(`${base(code)}/versions/${version}`),
-  save: (code, version, bundle, renames) => request(`${base(code)}/versions/${version}`, { method: 'PUT', json: { bundle, renames } }),
-  publish: (code, version) => request(`${base(code)}/versions/${version}/publish`, { method: 'POST' }),
-  newVersion: (code) => request(`${base(code)}/versions`, { method: 'POST' }),
-  diff: (code, version) => request(`${base(code)}/versions/${version}/diff`),
-  previewMigration: (code, from, to) => request(`${base(code)}/migrations/preview`, { method: 'POST', json: { from, to } }),
-  runMigration: (code, from, to, keepBlocked) => request(`${base(code)}/migrations`, { method: 'POST', json: { from, to, keepBlocked } }),
-  importBundle: (code, bundle) => request('/api/templates', { method: 'POST', json: { code, kind: 'form', bundle } }),
+  list: () => request('/api/templates', QUIET),
+  create: (code, label) => request('/api/templates', { method: 'POST', json: { code, kind: 'form', label }, ...QUIET }),
+  get: (code) => request(base(code), QUIET),
+  version: (code, version) => request(`${base(code)}/versions/${version}`, QUIET),
+  save: (code, version, bundle, renames) => request(`${base(code)}/versions/${version}`, { method: 'PUT', json: { bundle, renames }, ...QUIET }),
+  publish: (code, version) => request(`${base(code)}/versions/${version}/publish`, { method: 'POST', ...QUIET }),
+  newVersion: (code) => request(`${base(code)}/versions`, { method: 'POST', ...QUIET }),
+  diff: (code, version) => request(`${base(code)}/versions/${version}/diff`, QUIET),
+  previewMigration: (code, from, to) => request(`${base(code)}/migrations/preview`, { method: 'POST', json: { from, to }, ...QUIET }),
+  runMigration: (code, from, to, keepBlocked) => request(`${base(code)}/migrations`, { method: 'POST', json: { from, to, keepBlocked }, ...QUIET }),
+  importBundle: (code, bundle) => request('/api/templates', { method: 'POST', json: { code, kind: 'form', bundle }, ...QUIET }),
+};
+
+/** What a template is for (server/templates/templates-repo.ts): customer templates are `material` and `product`. */
+export type TemplateKind = 'dff' | 'form' | 'material' | 'product';
+export type KindedTemplate = Omit<TemplateSummary, 'kind'> & { kind: TemplateKind };
+
+/** Templates of every kind (designers also see drafts; everyone else published versions only). */
+export const listTemplates = () => request<KindedTemplate[]>('/api/templates');
+export const getTemplate = (code: string) => request<KindedTemplate>(base(code), { quiet: true });
+/** A new template of a kind, starting as a draft with one title field; the designer opens it next. */
+export const createTemplate = (code: string, kind: TemplateKind, label: LocalizedText) =>
+  request<{ version: TemplateVersion; problems: Problem[] }>('/api/templates', { method: 'POST', json: { code, kind, label }, quiet: true });
+export const getTemplateVersion = (code: string, version: number) => request<TemplateVersion>(`${base(code)}/versions/${version}`, { quiet: true });
+
+/** A customer group: DFF templates are configured by its code. */
+/** A customer group with its name in the reader's language. */
+export interface LabelledCustomerGroup extends CustomerGroup {
+  label: string;
+}
+export type { TemplateSetting, TemplateSettingInput };
+
+/** The template a buyer's TRF would take its DFF section from (GET /api/template-settings/resolve). */
+export interface TemplateResolution {
+  buyer: { id: string; name: string };
+  customerGroup: { code: string; label: string } | null;
+  setting: TemplateSetting;
+  trfTemplate: { id: string; label: string } | null;
+  template: { code: string; version: number; label: string };
+  replaced: boolean;
+  message?: string;
+}
+
+/** The template setting page's calls (docs/api.md, "Templates"); the page shows their refusals itself (quiet). */
+export const templateSettingsApi = {
+  groups: () => request<LabelledCustomerGroup[]>('/api/customer-groups'),
+  createGroup: (group: CustomerGroup) => request<LabelledCustomerGroup>('/api/customer-groups', { method: 'POST', json: group, quiet: true }),
+  members: (code: string) => request<{ id: string; name: string }[]>(`/api/customer-groups/${encodeURIComponent(code)}/members`),
+  setMember: (code: string, companyId: string, member: boolean) =>
+    request<Record<string, never>>(`/api/customer-groups/${encodeURIComponent(code)}/members/${encodeURIComponent(companyId)}`, { method: member ? 'PUT' : 'DELETE' }),
+  list: () => request<TemplateSetting[]>('/api/template-settings'),
+  save: (id: string | undefined, setting: Partial<TemplateSettingInput>) =>
+    id === undefined
+      ? request<TemplateSetting>('/api/template-settings', { method: 'POST', json: setting, quiet: true })
+      : request<TemplateSetting>(`/api/template-settings/${encodeURIComponent(id)}`, { method: 'PUT', json: setting, quiet: true }),
+  remove: (id: string) => request<Record<string, never>>(`/api/template-settings/${encodeURIComponent(id)}`, { method: 'DELETE', quiet: true }),
+  resolve: (query: { buyer?: string; template?: string; productLine?: string; productCategory?: string; testPackage?: string }) =>
+    request<TemplateResolution>('/api/template-settings/resolve', { query, quiet: true }),
 };

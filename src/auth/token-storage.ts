@@ -1,9 +1,11 @@
+import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
+
 /**
  * The session token lives in sessionStorage and in a cookie (`portico_token`, 4 h, path /), so
  * the server accepts plain links (file downloads) and a new tab of the same browser finds it.
  */
 export const TOKEN_COOKIE = 'portico_token';
-export const TOKEN_MAX_AGE_SECONDS = 14_400;
+export const TOKEN_MAX_AGE_SECONDS = SESSION_TTL_MS / 1000;
 const STORAGE_KEY = 'portico_token';
 
 function readCookie(name: string): string | undefined {

@@ -22,7 +22,7 @@ function flush(): void {
   const entries = queue.slice(0, MAX_BATCH);
   queue = queue.slice(MAX_BATCH);
   sending = true;
-  request('/api/error-logs', { method: 'POST', json: { entries }, ignoreUnauthorized: true })
+  request('/api/error-logs', { method: 'POST', json: { entries }, ignoreUnauthorized: true, quiet: true })
     .catch(() => undefined) // a report that cannot be sent is dropped: reporting must never loop
     .finally(() => {
       sending = false;
@@ -56,5 +56,5 @@ export function installErrorReporting(): void {
   if (installed) return;
   installed = true;
   window.addEventListener('error', (event) => reportError('error', event.error ?? event.message, `${event.filename}:${event.lineno}:${event.colno}`));
-  window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason));
+  window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason, `reason: ${event.reason instanceof Error ? event.reason.name : typeof event.reason}`));
 }

@@ -1,32 +1,33 @@
-import { useState } from 'react';
-import { App, Button, Checkbox, Drawer, Flex, FloatButton, Steps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Drawer, Flex, FloatButton, Steps, Typography } from 'antd';
 import CompassOutlined from '@ant-design/icons/CompassOutlined';
 import { useTranslation } from 'react-i18next';
 import { saveUserGuide, type GuideProgress } from '../api/account.ts';
+import { alreadyShown } from '../api/client.ts';
 import { useSession } from '../auth/session-store.ts';
-
-export const GUIDE_STEPS = 7;
-export const GUIDE_TASKS = ['buyer', 'contact', 'address', 'notifications'] as const;
+import { GUIDE_STEPS, GUIDE_TASKS, markOpenedByItself, mergeGuide, opensByItself } from './guide-progress.ts';
 
 /**
- * The new-user guide (SPEC §9: up to 7 steps and 4 onboarding tasks), opened from its floating
- * button (the badge counts the tasks left) until the user dismisses it; the step, the ticked tasks
- * and the dismissal are saved with POST /api/auth/save-user-guide.
+ * The new-user guide (SPEC §9: up to 7 steps and 4 onboarding tasks). It opens by itself once a
+ * session for a user not through with it (new users), and from its floating button (the badge
+ * counts the tasks left) until the user dismisses it; the step, the ticked tasks and the dismissal
+ * are saved with POST /api/auth/save-user-guide.
  */
 export function GuideWidget() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const profile = useSession((s) => s.profile);
-  const saved = (profile?.guide ?? {}) as GuideProgress;
-  const [guide, setGuide] = useState<GuideProgress>(saved);
-  const [open, setOpen] = useState(false);
+  const [guide, setGuide] = useState<GuideProgress>(() => (profile?.guide ?? {}) as GuideProgress);
+  const [open, setOpen] = useState(() => opensByItself(guide));
   const step = Math.min(guide.step ?? 0, GUIDE_STEPS - 1);
+  useEffect(() => {
+    if (open) markOpenedByItself();
+  }, [open]);
 
   const save = (patch: GuideProgress) => {
-    const next = { ...guide, ...patch, tasks: { ...guide.tasks, ...patch.tasks } };
+    const next = mergeGuide(guide, patch);
     setGuide(next);
     useSession.getState().updateProfile({ guide: next });
-    saveUserGuide(patch).catch((e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')));
+    saveUserGuide(patch.tasks ? { ...patch, tasks: next.tasks } : patch).catch(alreadyShown);
   };
   const close = () => setOpen(false);
   const dismiss = () => {
@@ -66,4 +67,3 @@ export function GuideWidget() {
     </>
   );
 }
-

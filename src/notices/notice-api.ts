@@ -14,7 +14,8 @@ export interface NoticeRecord {
   whiteList: string;
 }
 
-export const getNotice = () => request<NoticeRecord | null>('/api/sgs-im/im/getNotifyMsg');
+/** A failed fetch is logged and closes the dialog (SPEC §8), it is not shown: quiet. */
+export const getNotice = () => request<NoticeRecord | null>('/api/sgs-im/im/getNotifyMsg', { quiet: true });
 
 export function isWhitelisted(notice: NoticeRecord | null, account: string | undefined): boolean {
   if (!notice || !account) return false;

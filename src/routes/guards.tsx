@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { getButtons, getMe } from '../api/auth.ts';
 import { useSession } from '../auth/session-store.ts';
 import { PageLoading } from './PageLoading.tsx';
+import { useMenu } from './menu-store.ts';
 
 /** /login, remembering where to come back to (not when already on the way to /login, e.g. after Log out). */
 export const loginPath = (from: string) => (from.startsWith('/login') ? '/login' : `/login?redirectedFrom=${encodeURIComponent(from)}`);
@@ -11,11 +12,14 @@ export const loginPath = (from: string) => (from.startsWith('/login') ? '/login'
  * Pages that need a session: without a token (never had one, logged out, or ended by a 401) the
  * visitor goes to /login?redirectedFrom=<path>. The path is the address bar's: during a navigation
  * React may still show the previous page, but the visitor asked for the new one. A token without
- * a profile (found in the cookie by a new tab) is completed from the server first.
+ * a profile (found in the cookie by a new tab) is completed from the server first. Then the
+ * server's menu is loaded (once per session: after login, or on a reload): it adds the routes of
+ * the user's menu (router.tsx), so the pages wait for it.
  */
 export function RequireAuth() {
   const token = useSession((s) => s.token);
   const profile = useSession((s) => s.profile);
+  const menuFor = useMenu((s) => s.loadedFor);
   useEffect(() => {
     if (!token || profile) return;
     Promise.all([getMe(), getButtons()]).then(
@@ -23,14 +27,21 @@ export function RequireAuth() {
       () => useSession.getState().clear(),
     );
   }, [token, profile]);
+  useEffect(() => {
+    if (token && profile && menuFor !== token) void useMenu.getState().load(token);
+  }, [token, profile, menuFor]);
   if (!token) return <Navigate to={loginPath(window.location.pathname + window.location.search)} replace />;
-  if (!profile) return <PageLoading textKey="session.restoring" />;
+  if (!profile || menuFor !== token) return <PageLoading textKey="session.restoring" />;
   return <Outlet />;
 }
 
-/** Pages only for visitors without a session (/login): a logged-in user goes to /. */
+/**
+ * Pages only for visitors without a session (/login): a user who opens one while logged in goes
+ * to /. A session that starts on the page (the login itself) does not redirect: the page sends
+ * the user on (to redirectedFrom or the home page setting), and a redirect here would race it.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const token = useSession((s) => s.token);
-  if (token) return <Navigate to="/" replace />;
+  const [loggedInOnArrival] = useState(() => Boolean(useSession.getState().token));
+  if (loggedInOnArrival) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useLock } from '../lock/lock-store.ts';
 import { NavigationProgress } from './NavigationProgress.tsx';
@@ -7,13 +7,24 @@ import { GuestOnly, RequireAuth } from './guards.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PageFrame } from './PageFrame.tsx';
 import { PageLoading } from './PageLoading.tsx';
+import { useMenu } from './menu-store.ts';
+import { menuPaths } from './menu-routes.ts';
 
 const AppShell = lazy(() => import('../shell/AppShell.tsx'));
 
-function toRouteObject(route: AppRoute): RouteObject {
-  if (route.redirect) return { path: route.path, element: <Navigate to={route.redirect} replace /> };
+/** One lazy component per route, kept across rebuilds of the tree (a new menu must not remount open pages). */
+const pages = new WeakMap<AppRoute, LazyExoticComponent<ComponentType>>();
+function pageOf(route: AppRoute): LazyExoticComponent<ComponentType> {
   if (!route.lazy) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
-  const Page = lazy(route.lazy);
+  let page = pages.get(route);
+  if (!page) pages.set(route, (page = lazy(route.lazy)));
+  return page;
+}
+
+function toRouteObject(route: AppRoute, granted: ReadonlySet<string>): RouteObject {
+  if (route.redirect) return { path: route.path, element: <Navigate to={route.redirect} replace /> };
+  if (route.menu && !granted.has(route.menu)) return { path: route.path, element: <Navigate to="/403" replace /> };
+  const Page = pageOf(route);
   const page = (
     <PageFrame label={route.titledByPage ? undefined : route.label}>
       <Page />
@@ -22,10 +33,14 @@ function toRouteObject(route: AppRoute): RouteObject {
   return { path: route.path, element: route.guestOnly ? <GuestOnly>{page}</GuestOnly> : page };
 }
 
-/** The route table as a react-router tree: public pages, then the guarded pages inside the shell. */
-export function buildRoutes(table: readonly AppRoute[]): RouteObject[] {
+/**
+ * The route table as a react-router tree: public pages, then the guarded pages inside the shell.
+ * Routes gated by the menu (`menu` in the table) open only when the server's menu for the user
+ * has their path (`granted`); otherwise they lead to /403.
+ */
+export function buildRoutes(table: readonly AppRoute[], granted: ReadonlySet<string>): RouteObject[] {
   return [
-    ...table.filter((r) => !r.auth).map(toRouteObject),
+    ...table.filter((r) => !r.auth).map((r) => toRouteObject(r, granted)),
     {
       element: <RequireAuth />,
       children: [
@@ -35,22 +50,22 @@ export function buildRoutes(table: readonly AppRoute[]): RouteObject[] {
               <AppShell />
             </Suspense>
           ),
-          children: table.filter((r) => r.auth).map(toRouteObject),
+          children: table.filter((r) => r.auth).map((r) => toRouteObject(r, granted)),
         },
       ],
     },
   ];
 }
 
-const routes = buildRoutes(routeTable);
-
 /** While the screen is locked every page but /lock goes to /lock (SPEC §2). */
 export const LOCK_PATH = '/lock';
 
-/** The routed pages (declarative routing keeps the login page's script small). */
+/** The routed pages (declarative routing keeps the login page's script small); rebuilt when the server's menu arrives. */
 export function AppRoutes() {
   const locked = useLock((s) => s.locked);
+  const nodes = useMenu((s) => s.nodes);
   const { pathname } = useLocation();
+  const routes = useMemo(() => buildRoutes(routeTable, menuPaths(nodes ?? [])), [nodes]);
   const element = useRoutes(routes);
   if (locked && pathname !== LOCK_PATH) return <Navigate to={LOCK_PATH} replace />;
   return (

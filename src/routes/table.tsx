@@ -23,6 +23,11 @@ export interface AppRoute {
   keepAlive?: boolean;
   /** Or a redirect to another path. */
   redirect?: string;
+  /**
+   * The route exists only when the server's menu for the user has this path (the page of a
+   * permission): without it the path opens /403. Titled by the menu name (SPEC §2).
+   */
+  menu?: string;
 }
 
 const accountPages = () => import('../pages/account/RegisterPages.tsx');
@@ -32,8 +37,6 @@ export const routeTable: AppRoute[] = [
   { path: '/login', label: 'route.login', auth: false, guestOnly: true, lazy: () => import('../pages/login/LoginPage.tsx') },
   { path: '/404', label: 'route.notFound', auth: false, lazy: () => import('../pages/NotFoundPage.tsx') },
   { path: '/lock', label: 'route.lock', auth: false, lazy: () => import('../lock/LockPage.tsx') },
-  { path: '/terms', label: 'route.terms', auth: false, lazy: () => import('../pages/public/legal-pages.tsx').then((m) => ({ default: m.TermsPage })) },
-  { path: '/privacy', label: 'route.privacy', auth: false, lazy: () => import('../pages/public/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })) },
   { path: '/register', label: 'route.register', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RegisterPage })) },
   { path: '/simpleRegister', label: 'route.simpleRegister', auth: false, lazy: () => accountPages().then((m) => ({ default: m.SimpleRegisterPage })) },
   { path: '/retrievePassword', label: 'route.retrievePassword', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RetrievePasswordPage })) },
@@ -46,18 +49,23 @@ export const routeTable: AppRoute[] = [
   { path: '/register/success', label: 'route.registerSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.RegisterSuccessPage })) },
   { path: '/simpleRegister/success', label: 'route.simpleRegisterSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.SimpleRegisterSuccessPage })) },
   { path: '/simpleRegister/successInfo', label: 'route.successInfo', auth: false, lazy: () => results().then((m) => ({ default: m.SuccessInfoPage })) },
-  { path: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
-  { path: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
-  { path: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
+  { path: '/systemNotice/index', menu: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
+  { path: '/accountPer/index', menu: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
+  { path: '/outbox/index', menu: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
   { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
   { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },
   { path: '/myiframe/*', label: 'route.iframe', auth: true, lazy: () => import('../pages/public/IframePage.tsx') },
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel/index', label: 'route.dashboard', auth: true, keepAlive: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
+  { path: '/ccl/trf/newTrf', label: 'route.cclNewTrf', auth: true, lazy: () => import('../pages/ccl/CclNewTrfPage.tsx') },
   { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
-  { path: '/workflows', label: 'workflows.title', auth: true, keepAlive: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
-  { path: '/workflows/:machineId', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
+  { path: '/workflows', menu: '/workflows', label: 'workflows.title', auth: true, keepAlive: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
+  { path: '/workflows/:machineId', menu: '/workflows', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
   { path: '/form/list', label: 'designer.route.list', auth: true, lazy: () => import('../pages/form/TemplateListPage.tsx') },
   { path: '/form/design', label: 'designer.route.design', auth: true, lazy: () => import('../pages/form/DesignerPage.tsx') },
+  { path: '/template/template-setting', label: 'templateSetting.title', auth: true, lazy: () => import('../pages/template/TemplateSettingPage.tsx') },
+  { path: '/customer/template/material', label: 'customerTemplate.route.material', auth: true, lazy: () => import('../pages/customer/CustomerTemplateListPage.tsx').then((m) => ({ default: m.MaterialTemplatesPage })) },
+  { path: '/customer/template/product', label: 'customerTemplate.route.product', auth: true, lazy: () => import('../pages/customer/CustomerTemplateListPage.tsx').then((m) => ({ default: m.ProductTemplatesPage })) },
+  { path: '/customer/template/templateDetail', label: 'customerTemplate.route.detail', auth: true, lazy: () => import('../pages/customer/TemplateDetailPage.tsx') },
 ];

@@ -20,9 +20,6 @@ export const DEFAULT_COLOUR = 'orange';
 export const COLOURS: Record<string, string> = { orange: '#f60', blue: '#1677ff', green: '#389e0d', purple: '#722ed1', red: '#cf1322' };
 export const DEFAULT_THEME = 'default';
 
-/** The primary colour from the stored colour name (orange when none or unknown). */
-export const readColour = () => COLOURS[readSetting<string>(SETTING.colour) ?? DEFAULT_COLOUR] ?? COLOURS[DEFAULT_COLOUR]!;
-export const readTheme = () => readSetting<string>(SETTING.theme) ?? DEFAULT_THEME;
 
 /** What ends with the session (logout or a 401): lock, open tabs, the guide-task and auto-off flags. */
 export function clearSessionSettings(): void {

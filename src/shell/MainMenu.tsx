@@ -1,36 +1,37 @@
-import { Menu } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../auth/session-store.ts';
-import { useLanguage } from '../i18n/language-store.ts';
 import { useRegistry } from '../registry/registry.ts';
-import { hasPermission } from '../../engine/permissions.ts';
-import { entityMenuItems } from './entity-menu-items.ts';
+import { matchEntityRoute } from '../pages/entity/entity-route.ts';
+import { useMenu } from '../routes/menu-store.ts';
+import { knownRoute } from '../routes/known-route.ts';
+import { menuKeyOf, resolveMenu, type ResolvedMenuItem } from '../routes/menu-routes.ts';
 
-const DASHBOARD = '/wel/index';
-const WORKFLOWS = '/workflows';
-const FORMS = '/form/list';
+type Items = NonNullable<MenuProps['items']>;
+const toItems = (items: readonly ResolvedMenuItem[]): Items =>
+  items.map((i) => (i.children.length ? { key: i.key, label: i.name, children: toItems(i.children) } : { key: i.key, label: i.name }));
 
-/** The dashboard, each entity's list page the user may open, the form templates, and the lifecycle review for those who may. */
-export function MainMenu() {
-  const { t } = useTranslation();
-  const lang = useLanguage();
+/**
+ * The server's menu for the user (SPEC §2; already filtered by the user's permissions): items the
+ * portal has a page for — a route of the table or a generated entity page — and external links,
+ * opened inside the portal at /myiframe/…; items that match nothing here are left out.
+ */
+export function MainMenu({ mode = 'horizontal' }: { mode?: 'horizontal' | 'inline' }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const registry = useRegistry();
-  const permissions = useSession((s) => s.permissions);
-  const entities = entityMenuItems(registry, permissions, lang);
+  const nodes = useMenu((s) => s.nodes);
+  const menu = useMemo(() => resolveMenu(nodes ?? [], (path) => knownRoute(path) || !!matchEntityRoute(registry, path)), [nodes, registry]);
   const owner = registry.list().find((reg) => Object.values(reg.entity.routes).includes(pathname));
-  const selected = owner ? owner.entity.routes.list : pathname.startsWith(WORKFLOWS) ? WORKFLOWS : pathname.startsWith('/form/') ? FORMS : pathname;
-  const workflows = hasPermission(permissions, 'workflow:view') ? [{ key: WORKFLOWS, label: t('workflows.title') }] : [];
+  const selected = (owner && menuKeyOf(menu, owner.entity.routes.list)) ?? menuKeyOf(menu, pathname) ?? pathname;
   return (
     <Menu
-      mode="horizontal"
+      mode={mode}
       theme="dark"
-      style={{ flex: 1, minWidth: 0, background: 'transparent' }}
+      style={{ flex: 1, minWidth: 0, background: 'transparent', borderInlineEnd: 0 }}
       selectedKeys={[selected]}
       onClick={({ key }) => navigate(key)}
-      items={[{ key: DASHBOARD, label: t('route.dashboard') }, ...entities.map((e) => ({ key: e.path, label: e.label })), { key: FORMS, label: t('designer.route.list') }, ...workflows]}
+      items={toItems(menu.items)}
       data-testid="main-menu"
     />
   );

@@ -1,22 +1,20 @@
-import { Flex, Typography } from 'antd';
+import { Divider, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LEGAL_DOCUMENTS, type LegalDocument } from './legal-documents.ts';
+import { LegalLinks } from './LegalLinks.tsx';
 
-/**
- * The footer: terms of use and data privacy (pages /terms and /privacy, in the chosen language —
- * the portal has no PDF documents of its own) and the copyright line.
- */
+/** The footer: the terms of use and data privacy PDFs (SPEC §2), each in both languages, and the copyright line. */
 export function ShellFooter() {
   const { t } = useTranslation();
   return (
     <Flex vertical align="center" gap={4} data-testid="shell-footer">
-      <Flex gap={16}>
-        <Link to="/terms" target="_blank">
-          {t('legal.terms.title')}
-        </Link>
-        <Link to="/privacy" target="_blank">
-          {t('legal.privacy.title')}
-        </Link>
+      <Flex wrap justify="center" align="center">
+        {(Object.keys(LEGAL_DOCUMENTS) as LegalDocument[]).map((doc, i) => (
+          <span key={doc}>
+            {i > 0 && <Divider orientation="vertical" />}
+            <LegalLinks doc={doc} />
+          </span>
+        ))}
       </Flex>
       <Typography.Text type="secondary">{t('app.copyright')}</Typography.Text>
     </Flex>

@@ -10,3 +10,7 @@ export function routeOf(pathname: string): { route?: AppRoute; params: Record<st
   }
   return { route: routeTable.find((r) => r.path === '*'), params: { '*': pathname.slice(1) } };
 }
+
+/** A page outside the shell (/login, /lock, the result pages…): never a tab. */
+export const isPublicPath = (pathname: string): boolean =>
+  routeTable.some((r) => !r.auth && matchPath({ path: r.path, end: true }, pathname) !== null);

@@ -18,9 +18,9 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
   };
   const askCode = (email: string, purpose = 'register', lang = 'en-US') => h.call({ method: 'POST', url: '/api/accounts/codes', payload: { email, purpose }, lang });
   const form = async (over: Record<string, unknown> = {}, password = 'Secret#2024', repeat = password) => ({
-    account: 'newcomer',
+    account: 'registrant',
     userName: 'New Comer',
-    email: 'newcomer@example.com',
+    email: 'registrant@example.com',
     mobile: '13812345678',
     contactNumber: '021-12345678',
     companyName: 'Newcomer Trading Co.',
@@ -32,16 +32,16 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
   const register = async (payload: Record<string, unknown>, lang = 'en-US') => h.call({ method: 'POST', url: '/api/accounts/register', payload, lang });
 
   it('says the code may take up to 5 minutes, and mails it through the outbox', async () => {
-    const res = await askCode('newcomer@example.com');
+    const res = await askCode('registrant@example.com');
     expect(res.status).toBe(200);
-    expect(res.body.data.message).toBe('The code has been sent to newcomer@example.com; it may take up to 5 minutes to arrive');
-    expect(await mailedCode('newcomer@example.com')).toMatch(/^\d{6}$/);
+    expect(res.body.data.message).toBe('The code has been sent to registrant@example.com; it may take up to 5 minutes to arrive');
+    expect(await mailedCode('registrant@example.com')).toMatch(/^\d{6}$/);
     expect((await askCode('not-an-email')).status).toBe(400);
     expect((await askCode('x@example.com', 'hack')).status).toBe(400);
   });
 
   it('refuses each broken password rule once, then a repeat that differs', async () => {
-    const code = await mailedCode('newcomer@example.com');
+    const code = await mailedCode('registrant@example.com');
     const cases: [string, RegExp][] = [
       ['Ab1#', /8 to 30 characters/],
       [`Ab1#${'x'.repeat(30)}`, /8 to 30 characters/],
@@ -59,7 +59,7 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
   });
 
   it('checks user name, mobile, contact number, email and terms with messages in the language', async () => {
-    const code = await mailedCode('newcomer@example.com');
+    const code = await mailedCode('registrant@example.com');
     const res = await register(await form({ code, userName: 'ab', mobile: '12345678901', contactNumber: '021 123', email: 'bad', termsAccepted: false }), 'zh-CN');
     const byField = Object.fromEntries(res.body.errors!.map((e) => [e.field, e.message]));
     expect(byField.userName).toBe('用户名: 用户名长度为 3–50 个字符');
@@ -82,31 +82,31 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
   });
 
   it('registers, waits for approval, is approved by staff, then logs in', async () => {
-    const code = await mailedCode('newcomer@example.com');
+    const code = await mailedCode('registrant@example.com');
     const res = await register(await form({ code }));
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('toBeReviewed');
-    const early = await h.call({ method: 'POST', url: '/api/auth/token', payload: { account: 'newcomer', password: await h.encrypt('Secret#2024') }, lang: 'en-US' });
+    const early = await h.call({ method: 'POST', url: '/api/auth/token', payload: { account: 'registrant', password: await h.encrypt('Secret#2024') }, lang: 'en-US' });
     expect(early.status).toBe(403);
     expect(early.body.message).toBe('The account is not approved yet (toBeReviewed); the review takes 3 to 5 working days');
     const reviews = await h.call({ method: 'GET', url: '/api/accounts/reviews', token: staff });
-    const pending = reviews.body.data.find((a: any) => a.account === 'newcomer');
+    const pending = reviews.body.data.find((a: any) => a.account === 'registrant');
     expect(pending).toMatchObject({ companyName: 'Newcomer Trading Co.', companyStatus: 'todo' });
     const applicant = await h.login('applicant');
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: applicant })).status).toBe(403);
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: staff })).status).toBe(200);
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: staff })).status).toBe(404);
-    const token = await h.login('newcomer', 'Secret#2024');
+    const token = await h.login('registrant', 'Secret#2024');
     const me = await h.call({ method: 'GET', url: '/api/auth/me', token });
     expect(me.body.data.userInfo.companyName).toBe('Newcomer Trading Co.');
-    const mail = await h.call({ method: 'GET', url: '/api/outbox?to=newcomer@example.com', token: staff });
+    const mail = await h.call({ method: 'GET', url: '/api/outbox?to=registrant@example.com', token: staff });
     expect(mail.body.data[0].subject).toBe('Your Portico account is approved');
   });
 
   it('refuses a registered email, mobile or account with the messages of SPEC §8', async () => {
     await askCode('other@example.com');
     const code = await mailedCode('other@example.com');
-    expect((await askCode('newcomer@example.com')).body.message).toBe('Email has been registered, please login directly!');
+    expect((await askCode('registrant@example.com')).body.message).toBe('Email has been registered, please login directly!');
     const mobile = await register(await form({ email: 'other@example.com', account: 'other', code }));
     expect(mobile.body.message).toBe('Mobile number registered, please login directly!');
     const account = await register(await form({ email: 'other@example.com', mobile: '13700000000', code }));

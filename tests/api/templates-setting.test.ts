@@ -38,6 +38,11 @@ describe.each(BACKENDS)('template setting on %s', (backend) => {
     expect((await h.call({ method: 'PUT', url: '/api/customer-groups/CG-NONE/members/c-agent', token: staff })).status).toBe(404);
     expect((await h.call({ method: 'PUT', url: '/api/customer-groups/CG-TOYS/members/c-nobody', token: staff })).status).toBe(404);
     expect((await h.call({ method: 'PUT', url: '/api/customer-groups/CG-TOYS/members/c-agent', token: staff })).status).toBe(200);
+    const members = (code: string, lang = 'en-US') => h.call({ method: 'GET', url: `/api/customer-groups/${code}/members`, token: buyer, lang });
+    expect((await members('CG-TOYS')).body.data).toEqual([{ id: 'c-agent', name: 'Demo Agent Co., Ltd.' }]);
+    expect((await members('CG-TOYS', 'zh-CN')).body.data).toEqual([{ id: 'c-agent', name: '演示代理有限公司' }]);
+    expect((await members('CG-RETAIL')).body.data.map((c: any) => c.id)).toEqual(['c-buyer']);
+    expect(await members('CG-NONE')).toMatchObject({ status: 404, body: { errorCode: 'CUSTOMER_GROUP_UNKNOWN' } });
   });
 
   it('checks settings against their schema and references, with 400s in the language', async () => {
@@ -99,6 +104,39 @@ describe.each(BACKENDS)('template setting on %s', (backend) => {
   });
 });
 
+describe.each(BACKENDS)('customer material and product templates on %s', (backend) => {
+  let h: ApiHarness;
+  let staff: string;
+  let applicant: string;
+  const create = (payload: Record<string, unknown>, token = staff, lang = 'en-US') => h.call({ method: 'POST', url: '/api/templates', token, payload, lang });
+  const label = { 'zh-CN': '面料', 'en-US': 'Fabric' };
+
+  beforeAll(async () => {
+    h = await ApiHarness.start(backend);
+    staff = await h.login('staff');
+    applicant = await h.login('applicant');
+  });
+  afterAll(() => h.close());
+
+  it('keeps the kind a template is made for, refuses unknown kinds, and shows others published ones only', async () => {
+    expect((await create({ code: 'fabricMaterial', kind: 'material', label })).body.data.version).toMatchObject({ code: 'fabricMaterial', version: 1, status: 'draft' });
+    expect((await create({ code: 'shoeProduct', kind: 'product', label: { 'zh-CN': '鞋', 'en-US': 'Shoe' } })).status).toBe(201);
+    const bad = await create({ code: 'oddKind', kind: 'recipe', label }, staff, 'zh-CN');
+    expect(bad).toMatchObject({ status: 400, body: { errorCode: 'BAD_REQUEST' } });
+    expect((await create({ code: 'applicantMaterial', kind: 'material', label }, applicant)).status).toBe(403);
+    expect((await h.call({ method: 'GET', url: '/api/templates/oddKind', token: staff })).status).toBe(404);
+
+    const kinds = async (token: string) => (await h.call({ method: 'GET', url: '/api/templates', token })).body.data.map((t: any) => [t.code, t.kind]);
+    expect(await kinds(staff)).toEqual(expect.arrayContaining([['fabricMaterial', 'material'], ['shoeProduct', 'product']]));
+    // a draft is the designer's: the applicant sees the material template once it is published
+    expect(await kinds(applicant)).not.toContainEqual(['fabricMaterial', 'material']);
+    expect((await h.call({ method: 'POST', url: '/api/templates/fabricMaterial/versions/1/publish', token: applicant })).status).toBe(403);
+    expect((await h.call({ method: 'POST', url: '/api/templates/fabricMaterial/versions/1/publish', token: staff })).status).toBe(200);
+    expect(await kinds(applicant)).toContainEqual(['fabricMaterial', 'material']);
+    expect((await h.call({ method: 'GET', url: '/api/templates/fabricMaterial', token: applicant })).body.data).toMatchObject({ kind: 'material', current: 1, draft: null });
+  });
+});
+
 describe.each(BACKENDS)('the demo DFF template on %s', (backend) => {
   let h: ApiHarness;
   beforeAll(async () => {
@@ -129,8 +167,8 @@ describe.each(BACKENDS)('the demo DFF template on %s', (backend) => {
       expect((await call('POST', '/api/entities/dffTextile', { doc })).status).toBe(201);
       const bad = await call('POST', '/api/entities/dffTextile', { doc: { ...doc, composition: [{ component: 'Cotton', percentage: 90 }], substances: [{ name: 'X', cas: '50-00-1' }] } });
       expect(bad.body.errors.map((e: any) => e.message)).toEqual([
-        'Substances · CAS number (#1): is not a valid CAS number (check digit)',
         'Fibre composition: percentages must add up to 100 (now 90)',
+        'Substances · CAS number (#1): is not a valid CAS number (check digit)',
       ]);
       expect((await call('GET', '/api/entities/dffTextile?f.fabric=knit')).body.data.total).toBe(1);
       const resolved = await call('GET', '/api/template-settings/resolve?buyer=c-buyer&template=TPL-TEXTILE');

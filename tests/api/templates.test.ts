@@ -51,6 +51,8 @@ describe.each(BACKENDS)('templates: design, publish, serve on %s', (backend) => 
     expect(published.status).toBe(200);
     expect(published.body.data.bundle.entity.name).toBe('publicForm');
     expect(published.body.data.bundle.uiSchema).toEqual({ legacy: { 'ui:widget': 'textarea' } });
+    // The designer's field order is kept as written (the form's order), not sorted as jsonb would.
+    expect(Object.keys(published.body.data.bundle.schema.properties)).toEqual(['title', 'color', 'qty', 'legacy']);
     // a draft is not an entity yet
     expect((await h.call({ method: 'GET', url: '/api/entities/draftOnly', token: staff })).status).toBe(404);
   });

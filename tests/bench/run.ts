@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchFormSpeed } from './form-speed.ts';
 import { benchList, benchValidation } from './list-and-validation.ts';
 import { benchLoginBundle } from './login-bundle.ts';
 import { benchViewerPage } from './viewer-page.ts';
@@ -14,6 +15,7 @@ figures.push(...benchValidation());
 figures.push(...(await benchList()));
 figures.push(...(await benchLoginBundle()));
 figures.push(...(await benchViewerPage()));
+figures.push(...(await benchFormSpeed()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
 if (existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };

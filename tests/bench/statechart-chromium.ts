@@ -1,12 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { serveStatic } from './static-server.ts';
 import { median } from './stats.ts';
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
 
 /** The story id Storybook derives for a machine's generated story. */
 export function machineStoryId(machineId: string): string {
@@ -20,18 +15,7 @@ export function machineStoryId(machineId: string): string {
  * later layouts in the same page (switching to the simulation tab and back). Medians over rounds.
  */
 export async function measureChromiumLayout(staticDir: string, machineId: string, rounds = 3): Promise<{ cold: number; warm: number }> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(staticDir, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(staticDir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, server } = await serveStatic(staticDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -39,7 +23,7 @@ export async function measureChromiumLayout(staticDir: string, machineId: string
     const warm: number[] = [];
     const layoutMs = async (scope: string) => Number(await (await page.waitForSelector(`${scope} [data-layout-ms]`, { timeout: 60_000 })).getAttribute('data-layout-ms'));
     for (let i = 0; i < rounds; i++) {
-      await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${machineStoryId(machineId)}&viewMode=story&args=lang:en-US`);
+      await page.goto(`${url}/iframe.html?id=${machineStoryId(machineId)}&viewMode=story&args=lang:en-US`);
       cold.push(await layoutMs('body'));
       for (let j = 0; j < 2; j++) {
         await page.getByRole('tab', { name: 'Simulation' }).click();

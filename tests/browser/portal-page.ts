@@ -16,6 +16,8 @@ export class PortalPage {
 
   /** A screenshot in test-results/ (long pages: the visible part only, to stay readable). */
   async shot(name: string, fullPage = true): Promise<void> {
+    // Screenshots are for people looking at pages; CI has nobody to look and they cost minutes there.
+    if (process.env.CI) return;
     await this.page.waitForTimeout(250);
     await this.page.screenshot({ path: `test-results/${this.lang}-${name}.png`, fullPage });
   }

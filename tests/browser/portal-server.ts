@@ -14,6 +14,8 @@ const root = resolve(import.meta.dirname, '../..');
 
 export interface PortalHarness {
   readonly url: string;
+  /** The server's database (tests read what a user reads elsewhere: a picture captcha's answer). */
+  readonly db: RunningServer['db'];
   /** A fresh browser context on /login (reached through the guard from `from`), in the language. */
   open(lang: Language, from?: string): Promise<PortalPage>;
 }
@@ -44,6 +46,10 @@ export function usePortal(): PortalHarness {
     get url() {
       if (!server) throw new Error('The portal server has not started');
       return server.url;
+    },
+    get db() {
+      if (!server) throw new Error('The portal server has not started');
+      return server.db;
     },
     async open(lang, from = '/trf/newList') {
       if (!server || !browser) throw new Error('The portal server has not started');

@@ -18,8 +18,6 @@ const RESULT_PAGES: [string, string][] = [
   ['/register', 'account.registerTitle'],
   ['/simpleRegister', 'account.simpleRegisterTitle'],
   ['/retrievePassword', 'account.retrieveTitle'],
-  ['/terms', 'legal.terms.p2'],
-  ['/privacy', 'legal.privacy.p4'],
   ['/404', 'notFound.description'],
 ];
 

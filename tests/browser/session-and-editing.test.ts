@@ -98,7 +98,9 @@ describe('editing', () => {
     await page.waitForURL((u) => u.pathname === '/trf/trfForm' && u.searchParams.get('id') !== created.id);
     await portal.seeText(ui(lang, 'renderer.detail.copied'));
 
-    await portal.openMenu(trf.entity);
+    await page.goto(`${portalServer.url}/trf/newList`);
+    await page.getByRole('row').nth(1).waitFor();
+    await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
     await page.locator('th', { hasText: trf.field('trfNo') }).click();
     await page.waitForURL(/sort=trfNo%3Aasc/);
     await page.locator('th[aria-sort=ascending]', { hasText: trf.field('trfNo') }).waitFor();

@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../engine/index.ts';
+import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
 /**
- * The TRF from draft to report issued, through the real server and the built client, once per
- * interface language: the applicant creates one from a template and submits it; the lab's staff
+ * The TRF from draft to report issued, through the real server and the built client: the applicant creates one from a template and submits it; the lab's staff
  * accepts it, confirms the sample, tests and issues the report. Screenshots go to test-results/.
  */
 /** A minimal PDF for the attachment upload. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const portalServer = usePortal();
 
-describe.each(LANGUAGES)('TRF lifecycle in the browser (%s)', (lang) => {
-  const trf = trfTexts(lang);
-
-  it('applicant drafts and submits a TRF; staff takes it to Report Issued', async () => {
+// One language (CI time): the forms' labels in the other are checked by the session and editing tests.
+describe('TRF lifecycle in the browser', () => {
+  it.each<Language>(['en-US'])('applicant drafts and submits a TRF; staff takes it to Report Issued (%s)', async (lang) => {
+    const trf = trfTexts(lang);
     const portal = await portalServer.open(lang);
     const { page } = portal;
     await portal.shot('login');

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
-/** The user's own pages: information, settings (home page after login) and the new-user guide. */
+/** The user's own pages: information and settings (home page after login); the guide: legal-guide-errors.test.ts. */
 const portalServer = usePortal();
 
 describe('user pages', () => {
-  for (const lang of ['en-US', 'zh-CN'] as const) {
-    it(`edits the user information, sets the home page, works through the guide (${lang})`, async () => {
+  // One language (CI time): the TRF flow runs in the other.
+  for (const lang of ['zh-CN'] as Language[]) {
+    it(`edits the user information, sets the home page and lands there after login (${lang})`, async () => {
       const portal = await portalServer.open(lang);
       const { page } = portal;
       const account = lang === 'en-US' ? 'agent' : 'manufacturer';
@@ -32,20 +34,9 @@ describe('user pages', () => {
       await portal.seeText(ui(lang, 'settings.saved'));
       await portal.shot('settings');
 
-      await page.getByTestId('guide-button').click();
-      await portal.seeText(ui(lang, 'guide.step1.title'));
-      await page.getByTestId('guide-next').click();
-      await portal.seeText(ui(lang, 'guide.step2.title'));
-      await page.getByTestId('guide-task-buyer').click();
-      await portal.seeText(ui(lang, 'guide.tasksTitle', { done: 1, total: 4 }));
-      await portal.shot('guide');
-      await page.getByTestId('guide-dismiss').click();
-      await expect.poll(() => page.getByTestId('guide-button').count(), POLL).toBe(0);
-
       await portal.logOut();
       await portal.logIn(account, DEMO_PASSWORD);
       await page.waitForURL(/\/trf\/newList$/);
-      expect(await page.getByTestId('guide-button').count()).toBe(0);
       await page.context().close();
     });
   }

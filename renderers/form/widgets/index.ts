@@ -8,6 +8,15 @@ import { LookupWidget } from './LookupWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { UploadWidget } from './UploadWidget.tsx';
 
+/**
+ * The antd theme opens a select's list inside the field's parent element. Form sections skip
+ * paint while off-screen (`content-visibility: auto`, FormSection.tsx), which contains paint and
+ * would clip a list opened near a section's edge, so lists open in document.body, as antd's own
+ * default. The theme exposes this callback as its hook for exactly this.
+ */
+type PopupHook = { getPopupContainerCallback: () => (node: HTMLElement) => HTMLElement };
+(antdWidgets.SelectWidget as unknown as PopupHook).getPopupContainerCallback = () => () => document.body;
+
 /** The portal's own widgets, by the names declarations use (`x-widget`, `x-lookup`, `format: date`). */
 export const portalWidgets = {
   lookup: LookupWidget,

@@ -3,6 +3,7 @@ import { App, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
+import { RequestFailureMessages } from '../../errors/RequestFailureMessages.tsx';
 
 /** The frame of the public account pages: product, language switch, title, the form, a way back to /login. */
 export function AccountLayout({ titleKey, children }: { titleKey: string; children: ReactNode }) {
@@ -10,6 +11,7 @@ export function AccountLayout({ titleKey, children }: { titleKey: string; childr
   const { token } = theme.useToken();
   return (
     <App>
+      <RequestFailureMessages />
       <Flex justify="center" style={{ minHeight: '100vh', padding: 24, background: token.colorBgLayout }}>
         <main style={{ width: '100%', maxWidth: 520, padding: 32, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, alignSelf: 'flex-start' }}>
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>

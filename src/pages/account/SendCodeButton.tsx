@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sendCode } from '../../api/accounts.ts';
+import { alreadyShown } from '../../api/client.ts';
 
 const WAIT_SECONDS = 60;
 
@@ -29,8 +30,8 @@ export function SendCodeButton({ email, purpose, beforeSend }: { email: () => Pr
       const answer = await sendCode(address, purpose);
       message.success(`${answer.message} ${t('account.codeMayTake')}`, 8);
       setWait(WAIT_SECONDS);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : t('errors.generic'));
+    } catch {
+      alreadyShown();
     } finally {
       setBusy(false);
     }

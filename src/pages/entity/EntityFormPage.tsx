@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { EntityForm } from '../../../renderers/form/EntityForm.tsx';
+import { portalDffSource } from './dff-source.ts';
 
-/** An entity's form: `?id=<record id>` edits a record, no id starts a new one. */
+/** An entity's form: `?id=<record id>` edits a record, no id starts a new one. A TRF's DFF section takes the buyer's template. */
 export default function EntityFormPage({ reg }: { reg: RegisteredEntity }) {
   const [search] = useSearchParams();
   const id = search.get('id') ?? undefined;
-  return <EntityForm key={id ?? 'new'} reg={reg} id={id} />;
+  return <EntityForm key={id ?? 'new'} reg={reg} id={id} dff={portalDffSource} />;
 }

@@ -1,10 +1,12 @@
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { text } from '../../../engine/i18n/labels.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
-import { useRegistry } from '../../registry/registry.ts';
+import { refreshTemplates, useRegistry } from '../../registry/registry.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
-import { matchEntityRoute } from './entity-route.ts';
+import { isTemplatePath, matchEntityRoute } from './entity-route.ts';
 
 const pages = {
   list: lazy(() => import('./EntityListPage.tsx')),
@@ -12,13 +14,29 @@ const pages = {
   form: lazy(() => import('./EntityFormPage.tsx')),
 };
 
-/** The generated pages: the path names an entity's declared list, detail or form route; anything else is /404. */
+/**
+ * The generated pages: the path names an entity's declared list, detail or form route; anything
+ * else is /404. Opening a template's page (/form/…) fetches the published templates again (and
+ * waits for them when the path is not known yet), so a template or version published meanwhile
+ * shows without reloading the app.
+ */
 export default function EntityPage() {
   const registry = useRegistry();
   const lang = useLanguage();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
+  const [checked, setChecked] = useState<string>();
   const match = matchEntityRoute(registry, pathname);
+  useEffect(() => {
+    if (!isTemplatePath(pathname)) return;
+    let live = true;
+    void refreshTemplates().finally(() => live && setChecked(pathname));
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
   usePageTitle(match ? text(match.reg.entity.label, lang, match.reg.name) : undefined);
+  if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   const Page = pages[match.kind];
   return <Page key={match.reg.name} reg={match.reg} />;

@@ -18,3 +18,6 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
   }
   return undefined;
 }
+
+/** The pages of published templates live under /form/{code}/… (the designer's own pages excepted). */
+export const isTemplatePath = (pathname: string) => /^\/form\/[^/]+\/(list|detail|form)\/?$/.test(pathname);

@@ -10,6 +10,7 @@ import { logIn } from '../../auth/login.ts';
 import { homePageAfterLogin } from '../../api/account.ts';
 import { LoginCaptcha } from './LoginCaptcha.tsx';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
+import { LegalLinks } from '../../shell/LegalLinks.tsx';
 import { checkLoginFields, type LoginFieldErrors, type LoginFields } from './login-fields.ts';
 import { LoginField } from './LoginField.tsx';
 import { safeRedirect } from './safe-redirect.ts';
@@ -80,6 +81,9 @@ export default function LoginPage() {
             <Checkbox id="login-terms" checked={fields.acceptTerms} onChange={(e) => set('acceptTerms', e.target.checked)}>
               {t('login.acceptTerms')}
             </Checkbox>
+            <div style={{ paddingInlineStart: 24, fontSize: 12 }} data-testid="login-legal">
+              <LegalLinks doc="terms" /> · <LegalLinks doc="privacy" />
+            </div>
           </LoginField>
           <LoginField id="login-marketing">
             <Checkbox id="login-marketing" checked={fields.receiveMarketingCommunication} onChange={(e) => set('receiveMarketingCommunication', e.target.checked)}>

@@ -3,6 +3,7 @@ import { App, Button, Input, Modal, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { approveAccount, listReviews, rejectAccount, type PendingAccount } from '../../api/accounts.ts';
+import { alreadyShown } from '../../api/client.ts';
 
 /** /accountPer/index: accounts waiting for review; staff approve them or reject them with a reason (the applicant is mailed). */
 export default function AccountReviewPage() {
@@ -12,20 +13,19 @@ export default function AccountReviewPage() {
   const [loading, setLoading] = useState(true);
   const [rejecting, setRejecting] = useState<PendingAccount | undefined>();
   const [reason, setReason] = useState('');
-  const fail = useCallback((e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')), [message, t]);
   const reload = useCallback(() => {
     setLoading(true);
     listReviews()
-      .then(setRows, fail)
+      .then(setRows, alreadyShown)
       .finally(() => setLoading(false));
-  }, [fail]);
+  }, []);
   useEffect(reload, [reload]);
 
   const approve = (row: PendingAccount) =>
     approveAccount(row.id).then(() => {
       message.success(t('reviews.approved', { account: row.account }));
       reload();
-    }, fail);
+    }, alreadyShown);
   const reject = async () => {
     if (!rejecting || !reason.trim()) return;
     try {
@@ -34,8 +34,8 @@ export default function AccountReviewPage() {
       setRejecting(undefined);
       setReason('');
       reload();
-    } catch (e) {
-      fail(e);
+    } catch {
+      alreadyShown();
     }
   };
   return (

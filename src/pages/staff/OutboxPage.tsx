@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Input, Table, Tag, Typography } from 'antd';
+import { Input, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { listOutbox, type OutboxMail } from '../../api/accounts.ts';
+import { alreadyShown } from '../../api/client.ts';
 
 /** /outbox/index: the mail kept in the outbox (newest first), so staff can read a code or a decision mailed to a user. */
 export default function OutboxPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [to, setTo] = useState('');
   const [rows, setRows] = useState<OutboxMail[]>([]);
   const [loading, setLoading] = useState(true);
@@ -15,10 +15,10 @@ export default function OutboxPage() {
     (address: string) => {
       setLoading(true);
       listOutbox(address.trim() || undefined)
-        .then(setRows, (e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')))
+        .then(setRows, alreadyShown)
         .finally(() => setLoading(false));
     },
-    [message, t],
+    [],
   );
   useEffect(() => load(''), [load]);
   return (

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { changeNotice, listNotices, publishNotice, type NoticeAction } from '../../api/notices.ts';
 import { ApiError } from '../../api/api-error.ts';
+import { alreadyShown } from '../../api/client.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { noticeRemark, type NoticeRecord } from '../../notices/notice-api.ts';
 
@@ -28,9 +29,9 @@ export default function SystemNoticePage() {
   const reload = useCallback(() => {
     setLoading(true);
     listNotices()
-      .then(setNotices, (e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')))
+      .then(setNotices, alreadyShown)
       .finally(() => setLoading(false));
-  }, [message, t]);
+  }, []);
   useEffect(reload, [reload]);
 
   const publish = async (values: DraftForm) => {
@@ -54,8 +55,8 @@ export default function SystemNoticePage() {
       await changeNotice(id, action);
       message.success(t(`systemNotice.done.${action}`));
       reload();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : t('errors.generic'));
+    } catch {
+      alreadyShown();
     }
   };
   const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');

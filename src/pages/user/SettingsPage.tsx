@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Select, Spin } from 'antd';
+import { App, Button, Card, Flex, Form, Radio, Segmented, Select, Spin, type FormInstance } from 'antd';
+import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { useTranslation } from 'react-i18next';
 import { getAccount, getMenu, updateSettings, type AccountSettings, type MenuNode } from '../../api/account.ts';
 import { LANGUAGES } from '../../../engine/declaration/types.ts';
+import { alreadyShown } from '../../api/client.ts';
+import { THEMES, useAppearance, type ThemeName } from '../../settings/appearance-store.ts';
+import { COLOURS } from '../../settings/ui-settings.ts';
 
 const DASHBOARD = '/wel/index';
 
@@ -11,7 +15,36 @@ function flatten(nodes: MenuNode[]): MenuNode[] {
   return nodes.flatMap((n) => (n.children?.length ? flatten(n.children) : [n]));
 }
 
-/** /personality/settings: account settings — the page to land on after login (client_home_page) and the language. */
+/** The colour and theme (local UI settings, this browser only): applied at once, kept across reloads. */
+function AppearanceSettings() {
+  const { t } = useTranslation();
+  const { colour, theme, setColour, setTheme } = useAppearance();
+  return (
+    <Card title={t('settings.appearance')} extra={t('settings.appearanceHelp')} data-testid="settings-appearance" style={{ marginTop: 16 }}>
+      <Form layout="vertical" style={{ maxWidth: 480 }}>
+        <Form.Item label={t('settings.colour')}>
+          <Radio.Group value={colour} onChange={(e) => setColour(String(e.target.value))} aria-label={t('settings.colour')} data-testid="settings-colour">
+            <Flex gap={8} wrap>
+              {Object.entries(COLOURS).map(([name, hex]) => (
+                <Radio.Button key={name} value={name} aria-label={t(`settings.colours.${name}`)} title={t(`settings.colours.${name}`)}>
+                  <span style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', verticalAlign: 'middle', width: 16, height: 16, marginInlineEnd: 6, borderRadius: 4, background: hex, color: '#fff', fontSize: 10 }}>
+                    {colour === name && <CheckOutlined />}
+                  </span>
+                  {t(`settings.colours.${name}`)}
+                </Radio.Button>
+              ))}
+            </Flex>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item label={t('settings.theme')}>
+          <Segmented<ThemeName> value={theme} onChange={setTheme} options={THEMES.map((value) => ({ value, label: t(`settings.themes.${value}`) }))} data-testid="settings-theme" />
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
+
+/** /personality/settings: account settings — the page to land on after login (client_home_page) and the language — and the colour and theme. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -25,25 +58,34 @@ export default function SettingsPage() {
         setPages(options);
         form.setFieldsValue({ client_home_page: account.settings?.client_home_page, language: account.settings?.language });
       },
-      (e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')),
+      alreadyShown,
     );
-  }, [form, message, t]);
+  }, [form, t]);
 
   const save = async (values: AccountSettings) => {
     setBusy(true);
     try {
       await updateSettings({ client_home_page: values.client_home_page || DASHBOARD, ...(values.language ? { language: values.language } : {}) });
       message.success(t('settings.saved'));
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : t('errors.generic'));
+    } catch {
+      alreadyShown();
     } finally {
       setBusy(false);
     }
   };
-  if (!pages) return <Spin />;
+  return (
+    <>
+      {pages ? <AccountSettings pages={pages} form={form} busy={busy} onSave={save} /> : <Spin />}
+      <AppearanceSettings />
+    </>
+  );
+}
+
+function AccountSettings({ pages, form, busy, onSave }: { pages: { value: string; label: string }[]; form: FormInstance<AccountSettings>; busy: boolean; onSave(values: AccountSettings): void }) {
+  const { t } = useTranslation();
   return (
     <Card title={t('route.settings')} data-testid="settings">
-      <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
+      <Form form={form} layout="vertical" onFinish={onSave} style={{ maxWidth: 480 }}>
         <Form.Item name="client_home_page" label={t('settings.homePage')} extra={t('settings.homePageHelp')}>
           <Select id="settings-home" options={pages} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('route.dashboard')} />
         </Form.Item>

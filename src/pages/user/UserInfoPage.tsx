@@ -3,6 +3,7 @@ import { App, Button, Card, Descriptions, Form, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
 import { getAccount, updateAccount, type AccountInfo } from '../../api/account.ts';
+import { alreadyShown } from '../../api/client.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import registration from '../../../schemas/account/registration.schema.json';
@@ -26,9 +27,9 @@ export default function UserInfoPage() {
         setInfo(a);
         form.setFieldsValue({ userName: a.userName, mobile: a.mobile ?? '', contactNumber: a.contactNumber ?? '' });
       },
-      (e: unknown) => message.error(e instanceof Error ? e.message : t('errors.generic')),
+      alreadyShown,
     );
-  }, [form, message, t]);
+  }, [form]);
 
   const save = async (values: Editable) => {
     setBusy(true);

@@ -52,6 +52,8 @@ describe('derivations from declarations', () => {
     expect(schema.properties.buyer!.properties!.contactName!.title).toBe('联系人');
     expect((uiSchema.template as any)['ui:widget']).toBe('lookup');
     expect((uiSchema.remark as any)['ui:widget']).toBe('textarea');
+    // a table's rows carry no title of their own (it would repeat the field's key on every row)
+    expect((uiSchema.samples as any).items['ui:label']).toBe(false);
     expect(enumLabel(fieldAt(trf.schema, 'judgmentRule'), 'simpleAcceptance', 'en-US')).toBe('Simple acceptance (w=0)');
   });
 

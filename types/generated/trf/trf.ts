@@ -10,6 +10,19 @@ export interface Trf {
    */
   template: string;
   /**
+   * DFF data (DFF 数据)
+   */
+  dff?: {
+    /**
+     * DFF template (DFF 模板)
+     */
+    template: string;
+    /**
+     * DFF record (DFF 记录)
+     */
+    recordId: string;
+  };
+  /**
    * Due date (要求完成日期)
    */
   dueDate?: string;

@@ -1,0 +1,43 @@
+import type { Language, RegisteredEntity } from '../../engine/index.ts';
+import type { Queryable } from '../db/database.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+
+type Doc = Record<string, unknown>;
+
+/** What a record's write tells the data linked to it, inside the record's own transaction. */
+export interface LinkedWriteContext {
+  id: string;
+  /** The document about to be stored (checked, numbered). */
+  doc: Doc;
+  /** The stored document before this write (updates only). */
+  previous?: Doc;
+  /** The record's state saves drafts (linked data skips `required` too). */
+  draft: boolean;
+  /** The fields the record's state lets change, and the state's label for messages. */
+  editable: ReadonlySet<string>;
+  /** The keys of the record's active states (linked fields may name them in `x-editableIn`). */
+  activeStates: ReadonlySet<string>;
+  state: string;
+  companyId: string;
+  visibleTo: readonly string[];
+  user: SessionUser;
+  lang: Language;
+}
+
+/** A prepared write of linked data: `write` runs inside the record's transaction and returns the document to store. */
+export interface LinkedWrite {
+  write(tx: Queryable, ctx: LinkedWriteContext): Promise<Doc>;
+}
+
+/**
+ * Data stored with a record in the same transaction (a TRF's DFF section: server/templates/dff-records.ts).
+ * `prepare` runs before the transaction (it may read settings) and answers undefined for
+ * entities that link nothing.
+ */
+export interface LinkedData {
+  prepare(reg: RegisteredEntity, body: Doc, doc: Doc, lang: Language): Promise<LinkedWrite | undefined>;
+  /** An event that needs a valid document: the linked data must pass its full rules too. */
+  checkValid(tx: Queryable, reg: RegisteredEntity, doc: Doc, lang: Language): Promise<void>;
+  /** The record is removed: its linked data goes with it. */
+  remove(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser): Promise<void>;
+}

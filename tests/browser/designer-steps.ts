@@ -1,0 +1,21 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Drags with the mouse, in small steps, so @dnd-kit's pointer sensor sees a real drag (palette item or field → drop zone). */
+export async function drag(page: Page, fromTestId: string, toTestId: string): Promise<void> {
+  const from = await page.getByTestId(fromTestId).locator('button').first().boundingBox();
+  const to = await page.getByTestId(toTestId).boundingBox();
+  if (!from || !to) throw new Error(`Cannot drag ${fromTestId} to ${toTestId}`);
+  await page.mouse.move(from.x + 20, from.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 40, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+/** Picks an option of an antd Select (by its visible label) in the open dropdown. */
+export async function choose(page: Page, select: Locator, label: string): Promise<void> {
+  await select.click();
+  // The dropdown opened last is the last in the page; a closed one is not visible.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).last().click();
+}
