@@ -1,10 +1,13 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Card, Skeleton } from 'antd';
 import Form from '@rjsf/antd';
+import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidator } from './form-validator.ts';
 import { portalWidgets } from './widgets/index.ts';
+import { GridObjectFieldTemplate } from './templates/GridObjectFieldTemplate.tsx';
+import { PortalFieldTemplate } from './templates/PortalFieldTemplate.tsx';
 
 export interface FormSectionProps {
   section: DerivedFormSection;
@@ -31,21 +34,45 @@ function formContextFor(columns: number) {
   return { ...base, colSpan: { ...byKind, ...FULL_ROW } };
 }
 
+/** The portal's templates over the antd theme's. */
+const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate };
+
 /** Sections waiting to mount their form, in page order (layout effects run in tree order). */
 const waiting: (() => void)[] = [];
 let revealing = false;
+/** When the user last typed or pressed (ms, performance.now()); reveals wait while input goes on. */
+let lastInput = -Infinity;
+/** How long after an input the waiting sections keep waiting, in ms. */
+const INPUT_QUIET = 400;
 
-/** Mounts the waiting sections one per task, each after a painted frame, so input is handled between them. */
+function noteInput(): void {
+  lastInput = performance.now();
+}
+
+/**
+ * Mounts the waiting sections one per task, each after a painted frame and as a transition
+ * (React yields to input while rendering it), and not while the user is typing: a keystroke
+ * then waits for no section's mounting.
+ */
 function revealNext(): void {
   revealing = true;
+  if (lastInput === -Infinity && typeof window !== 'undefined') {
+    lastInput = 0;
+    for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, noteInput, { capture: true, passive: true });
+  }
   requestAnimationFrame(() =>
     setTimeout(() => {
+      const quietFor = performance.now() - lastInput;
+      if (quietFor < INPUT_QUIET) {
+        setTimeout(revealNext, INPUT_QUIET - quietFor);
+        return;
+      }
       const reveal = waiting.shift();
       if (!reveal) {
         revealing = false;
         return;
       }
-      reveal();
+      startTransition(reveal);
       revealNext();
     }, 0),
   );
@@ -53,15 +80,17 @@ function revealNext(): void {
 
 /**
  * Whether the section's form is mounted: at once when the section starts within the first
- * screen, otherwise after the first paint, in turn. A long form (hundreds of fields) thus paints
- * its first screen without waiting for every field, and stays responsive while the rest arrive.
+ * screen or is scrolled near it, otherwise in turn after the first paint, while the user is not
+ * typing. A long form (hundreds of fields) thus paints its first screen without waiting for every
+ * field, and stays responsive while the rest arrive.
  */
 function useRevealed(ref: RefObject<HTMLDivElement | null>): boolean {
   // Rendered to a string (no window, no layout effects), every section shows at once.
   const [shown, setShown] = useState(() => typeof window === 'undefined');
   useLayoutEffect(() => {
     if (shown) return;
-    const top = ref.current?.getBoundingClientRect().top ?? 0;
+    const el = ref.current;
+    const top = el?.getBoundingClientRect().top ?? 0;
     if (top < window.innerHeight) {
       setShown(true);
       return;
@@ -69,8 +98,12 @@ function useRevealed(ref: RefObject<HTMLDivElement | null>): boolean {
     let live = true;
     waiting.push(() => live && setShown(true));
     if (!revealing) revealNext();
+    // Scrolled near before its turn: shown at once.
+    const io = el && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown(true), { rootMargin: '200px 0px' }) : undefined;
+    if (io && el) io.observe(el);
     return () => {
       live = false;
+      io?.disconnect();
     };
   }, [ref, shown]);
   return shown;
@@ -82,32 +115,64 @@ function useRevealed(ref: RefObject<HTMLDivElement | null>): boolean {
  */
 const CARD_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
 
+const isEmpty = (doc: Record<string, unknown>) => Object.keys(doc).length === 0;
+/** The same data for the form: the very object, or two empty ones (callers pass `?? {}`). */
+const sameData = (a: Record<string, unknown>, b: Record<string, unknown> | undefined) => a === b || (!!b && isEmpty(a) && isEmpty(b));
+
 /**
  * One declared form section as its own RJSF form. It re-renders only when its own data or
  * errors change, so a keystroke costs one section, not the whole document.
+ *
+ * The RJSF form is uncontrolled: it starts from `formData` and keeps its own state. Handing it
+ * back the data it has just reported (as every parent storing `onChange` does) would make it
+ * derive its whole state again on each keystroke; that echo is recognised and skipped, so a
+ * keystroke re-renders the one field typed into. Data replaced from outside (a record loaded,
+ * a newer version after a conflict, another DFF template) mounts the form afresh with it.
  */
 export const FormSection = memo(function FormSection({ section, formData, extraErrors, disabled, onChange }: FormSectionProps) {
   const uiSchema = useMemo<UiSchema>(() => ({ ...section.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [section]);
   const formContext = useMemo(() => formContextFor(section.columns), [section.columns]);
   const ref = useRef<HTMLDivElement>(null);
   const shown = useRevealed(ref);
+  const reported = useRef<Record<string, unknown> | undefined>(undefined);
+  const [start, setStart] = useState({ data: formData, key: 0 });
+  if (!sameData(formData, start.data) && !sameData(formData, reported.current)) setStart({ data: formData, key: start.key + 1 });
+  const sectionId = section.id;
+  const onFormChange = useCallback(
+    (e: IChangeEvent) => {
+      const data = (e.formData ?? {}) as Record<string, unknown>;
+      reported.current = data;
+      onChange(sectionId, data);
+    },
+    [onChange, sectionId],
+  );
+  // The same element while nothing but the echoed data changed: React skips it entirely.
+  const form = useMemo(
+    () =>
+      shown && (
+        <Form
+          key={start.key}
+          tagName="div"
+          schema={section.schema as RJSFSchema}
+          uiSchema={uiSchema}
+          initialFormData={start.data}
+          validator={formValidator}
+          widgets={portalWidgets}
+          templates={TEMPLATES}
+          formContext={formContext}
+          extraErrors={extraErrors}
+          disabled={disabled}
+          showErrorList={false}
+          noHtml5Validate
+          onChange={onFormChange}
+        />
+      ),
+    [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, onFormChange],
+  );
   return (
     <Card ref={ref} title={section.title} size="small" data-section={section.id} style={CARD_STYLE}>
       {!shown && <Skeleton title={false} paragraph={{ rows: Math.min(section.fields.length, 6) }} />}
-      {shown && <Form
-        tagName="div"
-        schema={section.schema as RJSFSchema}
-        uiSchema={uiSchema}
-        formData={formData}
-        validator={formValidator}
-        widgets={portalWidgets}
-        formContext={formContext}
-        extraErrors={extraErrors}
-        disabled={disabled}
-        showErrorList={false}
-        noHtml5Validate
-        onChange={(e) => onChange(section.id, (e.formData ?? {}) as Record<string, unknown>)}
-      />}
+      {form}
     </Card>
   );
 });
