@@ -1,7 +1,7 @@
-import { useDroppable } from '@dnd-kit/core';
+import { useDndMonitor, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { isRequiredIn, text, visibilityRuleFor } from '../../engine/index.ts';
 import { conditionOptions } from './ConditionEditor.tsx';
@@ -101,7 +101,75 @@ const FieldCardBody = memo(function FieldCardBody({ path, node, attributes, list
   );
 }, sameBody);
 
-/** The fields of one container, sortable, with a drop zone for palette items and moved fields. */
+/** How far beyond the viewport a container's fields are rendered, in px (about two screens). */
+const REACH = 1600;
+/** A card's height and the gap under it, for a block not yet measured, in px. */
+const CARD_ROW = 52;
+
+/** Whether the element is within REACH of the viewport; true where there is no IntersectionObserver. */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    // A transition: React renders a block coming into reach between pointer moves and keystrokes.
+    const io = new IntersectionObserver((entries) => startTransition(() => setNear(entries.some((e) => e.isIntersecting))), { rootMargin: `${REACH}px 0px` });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref]);
+  return near;
+}
+
+/** Whether a drag is under way (set at its start and end only, not at every move). */
+function useDragging(): boolean {
+  const [dragging, setDragging] = useState(false);
+  useDndMonitor({ onDragStart: () => setDragging(true), onDragEnd: () => setDragging(false), onDragCancel: () => setDragging(false) });
+  return dragging;
+}
+
+/** Cards per block of a long list; a block renders its cards only near the viewport. */
+const BLOCK = 20;
+
+/**
+ * A block of a long list's cards, rendered while it is within reach of the viewport and kept as
+ * a space of its last height otherwise. A template of a thousand fields thus mounts and
+ * re-renders only the cards near the screen: each pointer move of a drag re-renders every
+ * mounted sortable card, and the first render would otherwise build them all. A block already
+ * shown stays while a drag is under way, so the dragged card is never unmounted.
+ */
+function NearBlock({ parent, entries }: { parent: FieldPath; entries: [string, Node][] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const dragging = useDragging();
+  const wasShown = useRef(false);
+  const shown = near || (dragging && wasShown.current);
+  wasShown.current = shown;
+  const height = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const el = ref.current;
+    if (!shown || !el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => {
+      if (entry) height.current = entry.contentRect.height;
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [shown]);
+  return (
+    <div ref={ref} style={shown ? undefined : { height: height.current ?? entries.length * CARD_ROW - 6 }}>
+      {shown && (
+        <Flex vertical gap={6}>
+          {entries.map(([key, node]) => (
+            <FieldCard key={key} path={[...parent, key]} node={node} />
+          ))}
+        </Flex>
+      )}
+    </div>
+  );
+}
+
+const blocksOf = <T,>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / BLOCK) }, (_, i) => items.slice(i * BLOCK, (i + 1) * BLOCK));
+
+/** The fields of one container, sortable, with a drop zone for palette items and moved fields; long lists in blocks rendered near the viewport. */
 export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node | undefined }) {
   const { t } = useDesigner();
   const readOnly = useDesignerState((s) => s.readOnly);
@@ -110,9 +178,9 @@ export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node 
   return (
     <SortableContext items={entries.map(([k]) => fieldId([...parent, k]))} strategy={verticalListSortingStrategy}>
       <Flex vertical gap={6} style={{ marginTop: parent.length ? 8 : 0 }}>
-        {entries.map(([key, node]) => (
-          <FieldCard key={key} path={[...parent, key]} node={node} />
-        ))}
+        {entries.length <= BLOCK
+          ? entries.map(([key, node]) => <FieldCard key={key} path={[...parent, key]} node={node} />)
+          : blocksOf(entries).map((block, i) => <NearBlock key={i} parent={parent} entries={block} />)}
         {!readOnly && <div
           ref={setNodeRef}
           data-testid={`canvas-zone-${pathKey(parent) || 'root'}`}
