@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { isPublicPath, routeOf } from './route-meta.ts';
+import { isNeverTab, routeOf } from './route-meta.ts';
 import { DASHBOARD_PATH, useTabs } from './tabs-store.ts';
 import { useMenu } from '../routes/menu-store.ts';
 import { menuNameOf } from '../routes/menu-routes.ts';
@@ -16,9 +16,9 @@ export function TabsBar() {
   const menu = useMenu((s) => s.nodes);
 
   useEffect(() => {
-    // Public pages (/login, /lock, …) are not tabs of the shell, even when the shell is on
-    // screen for a moment while the router moves on from one.
-    if (isPublicPath(pathname)) return;
+    // Public pages (/login, /lock, …) and redirects are not tabs of the shell, even when the
+    // shell is on screen for a moment while the router moves on from one.
+    if (isNeverTab(pathname)) return;
     const { route, params } = routeOf(pathname);
     const labelKey = route && !route.titledByPage ? route.label : undefined;
     useTabs.getState().open({

@@ -11,6 +11,11 @@ export function routeOf(pathname: string): { route?: AppRoute; params: Record<st
   return { route: routeTable.find((r) => r.path === '*'), params: { '*': pathname.slice(1) } };
 }
 
-/** A page outside the shell (/login, /lock, the result pages…): never a tab. */
-export const isPublicPath = (pathname: string): boolean =>
-  routeTable.some((r) => !r.auth && matchPath({ path: r.path, end: true }, pathname) !== null);
+const matches = (route: AppRoute, pathname: string) => matchPath({ path: route.path, end: true }, pathname) !== null;
+
+/**
+ * Never a tab: a page outside the shell (/login, /lock, the result pages…), or a path that only
+ * redirects (/ to the dashboard, where a login without a page asked for lands: its tab would take
+ * the login page's title).
+ */
+export const isNeverTab = (pathname: string): boolean => routeTable.some((r) => (!r.auth || r.redirect) && matches(r, pathname));

@@ -79,4 +79,16 @@ describe('shell', () => {
     await portal.seeText(ui('zh-CN', 'legal.privacy.title'), page.getByTestId('shell-footer'));
     await page.context().close();
   });
+
+  it('a login with no page asked for lands on the dashboard, its only tab (no tab for the login page or the / redirect)', async () => {
+    const portal = await portalServer.open(lang, '/');
+    const { page } = portal;
+    await portal.logIn('staff', DEMO_PASSWORD);
+    await page.waitForURL(/\/wel\/index$/);
+    const tabs = page.getByTestId('open-tabs').locator('.ant-tabs-tab');
+    await tabs.first().waitFor();
+    await page.getByTestId('dashboard').waitFor();
+    expect(await tabs.allTextContents()).toEqual([ui(lang, 'route.dashboard')]);
+    await page.context().close();
+  });
 });
