@@ -38,6 +38,11 @@ export interface LinkedData {
   prepare(reg: RegisteredEntity, body: Doc, doc: Doc, lang: Language): Promise<LinkedWrite | undefined>;
   /** An event that needs a valid document: the linked data must pass its full rules too. */
   checkValid(tx: Queryable, reg: RegisteredEntity, doc: Doc, lang: Language): Promise<void>;
+  /**
+   * What a copy of the record carries of its linked data, as the request body's own field of it
+   * (`{ dff: … }`); nothing when there is none, or when it would not fit the copy.
+   */
+  copyInput(reg: RegisteredEntity, source: Doc, lang: Language): Promise<Doc | undefined>;
   /** The record is removed: its linked data goes with it. */
   remove(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser): Promise<void>;
 }

@@ -249,6 +249,7 @@ export class EntityService {
     const source = await this.get(reg, id, user);
     const doc: Doc = { ...source.doc };
     for (const f of [...reg.entity.copy.omit, ...systemFields(reg)]) delete doc[f];
-    return this.create(reg, { doc }, user, lang, source.id);
+    const linked = await this.linked?.copyInput(reg, source.doc, lang);
+    return this.create(reg, { ...linked, doc }, user, lang, source.id);
   }
 }

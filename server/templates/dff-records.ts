@@ -64,7 +64,7 @@ export class DffRecords implements LinkedData {
   private readonly settings: TemplateSettings;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly registry: EntityRegistry,
   ) {
     this.settings = new TemplateSettings(db, registry);
@@ -139,6 +139,28 @@ export class DffRecords implements LinkedData {
     if (!declared || !ref) return;
     const stored = await this.stored(tx, ref);
     if (stored) check(registrationFor(this.registry.get(ref.template), stored.templateVersion), stored.doc, false, declared.field, lang);
+  }
+
+  /**
+   * A copied TRF takes a copy of its DFF data when the buyer still gets the same template and the
+   * data fits that template's current version (as a draft); otherwise the copy starts without
+   * DFF data, as a new TRF for that buyer would.
+   */
+  async copyInput(reg: RegisteredEntity, source: Doc, lang: Language): Promise<Doc | undefined> {
+    const declared = dffField(reg);
+    const ref = declared && refOf(source, declared.field);
+    if (!declared || !ref) return undefined;
+    const stored = await this.stored(this.db, ref);
+    if (!stored) return undefined;
+    const buyer = valueAt(source, declared.buyer);
+    const template = typeof source.template === 'string' && source.template ? source.template : undefined;
+    // The SPEC refusals (no buyer, no group, nothing set) mean no DFF section: the copy has none.
+    const resolved = await this.settings.resolve({ buyer: typeof buyer === 'string' ? buyer : '', template }, lang).catch((e: unknown) => {
+      if (e instanceof ApiError) return undefined;
+      throw e;
+    });
+    if (resolved?.template.code !== ref.template || !this.registry.get(ref.template).validateDraft(stored.doc)) return undefined;
+    return { dff: { template: ref.template, doc: stored.doc } };
   }
 
   async remove(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser): Promise<void> {

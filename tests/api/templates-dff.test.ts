@@ -78,6 +78,26 @@ describe.each(BACKENDS)('TRF DFF data on %s', (backend) => {
     expect((await h.call({ method: 'GET', url: `/api/entities/sampleForm/${ref.recordId}`, token: applicant })).status).toBe(404);
   });
 
+  it('copies a TRF with a copy of its DFF data, linked to the copy; the original keeps its own', async () => {
+    const source = await createTrf(validTrf(), { template: 'sampleForm', doc: { title: 'Lot C', color: 'blue' } });
+    expect(source.status).toBe(201);
+    const sourceRef = source.body.data.doc.dff;
+    const copy = await h.call({ method: 'POST', url: `/api/entities/trf/${source.body.data.id}/copy`, token: applicant });
+    expect(copy.status).toBe(201);
+    const ref = copy.body.data.doc.dff;
+    expect(ref).toEqual({ template: 'sampleForm', recordId: expect.any(String) });
+    expect(ref.recordId).not.toBe(sourceRef.recordId);
+    const copied = await h.call({ method: 'GET', url: `/api/entities/sampleForm/${ref.recordId}`, token: applicant });
+    expect(copied.body.data).toMatchObject({ doc: { title: 'Lot C', color: 'blue' }, templateVersion: 1 });
+    const parents = await h.db.query<{ id: string; parent_id: string }>('select id, parent_id from records where id = any($1::text[])', [[ref.recordId, sourceRef.recordId]]);
+    expect(Object.fromEntries(parents.rows.map((r) => [r.id, r.parent_id]))).toEqual({ [ref.recordId]: copy.body.data.id, [sourceRef.recordId]: source.body.data.id });
+    // A TRF without DFF data copies without any.
+    const plain = await createTrf(validTrf());
+    const plainCopy = await h.call({ method: 'POST', url: `/api/entities/trf/${plain.body.data.id}/copy`, token: applicant });
+    expect(plainCopy.status).toBe(201);
+    expect(plainCopy.body.data.doc.dff).toBeUndefined();
+  });
+
   it('refuses invalid DFF data with field messages in the request language, writing nothing', async () => {
     const [trfs, dffs] = [await count('trf'), await count('sampleForm')];
     const bad = { template: 'sampleForm', doc: { title: 'x'.repeat(101), color: 5 } };
