@@ -114,3 +114,27 @@ export function allOfAfterOptionChange(holder: FieldSchema, field: string, befor
   });
   return out.length ? out : undefined;
 }
+
+/**
+ * The value without what its visibility rules hide: in each object (and each table row), a field
+ * whose controlling field does not hold the value that shows it loses its value, as in a form
+ * where the user changed the controlling field after filling the shown one. Rules that chain
+ * (C shown by B, B shown by A) are followed until nothing more is hidden.
+ */
+export function withoutHiddenValues(schema: FieldSchema, value: unknown): unknown {
+  if (Array.isArray(value)) return isObject(schema.items) ? value.map((row) => withoutHiddenValues(schema.items!, row)) : value;
+  if (!value || typeof value !== 'object') return value;
+  const doc: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const rules = visibilityRules(schema);
+  for (let hid = true; hid; ) {
+    hid = false;
+    for (const rule of rules) {
+      if (rule.field in doc && doc[rule.when.field] !== rule.when.value) {
+        delete doc[rule.field];
+        hid = true;
+      }
+    }
+  }
+  for (const [key, child] of Object.entries(schema.properties ?? {})) if (key in doc && isObject(child)) doc[key] = withoutHiddenValues(child, doc[key]);
+  return doc;
+}

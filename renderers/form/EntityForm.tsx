@@ -96,7 +96,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
 
   const save = async () => {
     if (!parts) return;
-    const doc = mergeDocument(record?.doc ?? {}, parts, sections, editable);
+    const doc = mergeDocument(record?.doc ?? {}, parts, sections, editable, reg.schema);
     const draft = isDraftState(reg, snapshot);
     const problems = validateDocument(reg, doc, draft, lang);
     const extra = dffSection.collect(draft);

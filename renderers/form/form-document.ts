@@ -1,6 +1,6 @@
 import { getDefaultFormState } from '@rjsf/utils';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { DerivedFormSection } from '../../engine/index.ts';
+import { withoutHiddenValues, type DerivedFormSection, type FieldSchema } from '../../engine/index.ts';
 import { formValidator } from './form-validator.ts';
 
 export type Doc = Record<string, unknown>;
@@ -18,9 +18,11 @@ export function splitDocument(sections: readonly DerivedFormSection[], doc: Doc,
 
 /**
  * The document to save: the stored document with the sections' edits of editable fields laid
- * over it. Fields the record's state does not let change keep their stored value.
+ * over it. Fields the record's state does not let change keep their stored value. Given the
+ * schema, an editable field its visibility rule hides loses its value, as the form shows it
+ * (a value typed before its controlling field changed is not saved).
  */
-export function mergeDocument(base: Doc, parts: Record<string, Doc>, sections: readonly DerivedFormSection[], editable: ReadonlySet<string>): Doc {
+export function mergeDocument(base: Doc, parts: Record<string, Doc>, sections: readonly DerivedFormSection[], editable: ReadonlySet<string>, schema?: FieldSchema): Doc {
   const out: Doc = { ...base };
   for (const section of sections) {
     const part = parts[section.id] ?? {};
@@ -30,5 +32,7 @@ export function mergeDocument(base: Doc, parts: Record<string, Doc>, sections: r
       else out[field] = part[field];
     }
   }
-  return JSON.parse(JSON.stringify(out)) as Doc;
+  const shown = schema ? (withoutHiddenValues(schema, out) as Doc) : out;
+  for (const field of Object.keys(out)) if (!editable.has(field)) shown[field] = out[field];
+  return JSON.parse(JSON.stringify(shown)) as Doc;
 }

@@ -102,7 +102,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
   const collect = (draft: boolean) => {
     if (!declared || resolved.status !== 'ready' || !canEdit) return undefined;
     const all = new Set(sections.flatMap((s) => s.fields));
-    const doc = mergeDocument(resolved.stored?.doc ?? {}, dffParts, sections, all);
+    const doc = mergeDocument(resolved.stored?.doc ?? {}, dffParts, sections, all, resolved.reg.schema);
     const problems = validateDocument(resolved.reg, doc, draft, lang);
     setErrors(place(problems));
     return problems.length ? false : { dff: { template: resolved.reg.name, doc } };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
-import { EntityRegistry, deriveFormSections, TEMPLATE_RECORD_PERMISSIONS, visibilityEntry, type FieldSchema, type TemplateBundle } from '../../../engine/index.ts';
+import { EntityRegistry, deriveFormSections, TEMPLATE_RECORD_PERMISSIONS, visibilityEntry, withoutHiddenValues, type FieldSchema, type TemplateBundle } from '../../../engine/index.ts';
 import { machines } from '../../../workflows/index.ts';
 import { formValidator } from '../../../renderers/form/form-validator.ts';
+import { mergeDocument } from '../../../renderers/form/form-document.ts';
 
 const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const field = (node: FieldSchema, zh: string, en: string): FieldSchema => ({ ...node, title: en, 'x-label': L(zh, en) });
@@ -89,5 +90,33 @@ describe('conditional fields in the derived form', () => {
     const [a, b] = deriveFormSections(new EntityRegistry(machines).register(split), 'en-US', new Set());
     expect(a!.schema.allOf).toBeUndefined();
     expect(Object.keys(b!.schema.properties)).toEqual(['detail']);
+  });
+});
+
+describe('values of hidden fields', () => {
+  const schema = bundle().schema;
+  it('drops what a rule hides, in the root and in groups, and keeps what it shows', () => {
+    expect(withoutHiddenValues(schema, { kind: 'a', detail: 'typed before', other: 'x', group: { flag: false, note: 'n' } })).toEqual({ kind: 'a', other: 'x', group: { flag: false } });
+    expect(withoutHiddenValues(schema, { kind: 'b', detail: 'kept', group: { flag: true, note: 'n' } })).toEqual({ kind: 'b', detail: 'kept', group: { flag: true, note: 'n' } });
+    expect(withoutHiddenValues(schema, { detail: 'no kind chosen' })).toEqual({});
+  });
+
+  it('a saved form drops the value of an editable hidden field and keeps a locked one', () => {
+    const all = new Set(['kind', 'detail', 'group', 'other']);
+    const sections = deriveFormSections(reg, 'en-US', all);
+    const parts = { main: { kind: 'a', detail: 'typed before', group: { flag: true, note: 'n' } }, more: {} };
+    expect(mergeDocument({}, parts, sections, all, reg.schema)).toEqual({ kind: 'a', group: { flag: true, note: 'n' } });
+    expect(mergeDocument({ detail: 'stored' }, parts, sections, new Set(['kind']), reg.schema)).toEqual({ kind: 'a', detail: 'stored' });
+  });
+
+  it('follows chained rules and table rows', () => {
+    const chained: FieldSchema = {
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } },
+      allOf: [visibilityEntry({ field: 'c', when: { field: 'b', value: 'y' }, required: false }), visibilityEntry({ field: 'b', when: { field: 'a', value: 'x' }, required: false })],
+    };
+    expect(withoutHiddenValues(chained, { a: 'other', b: 'y', c: 'shown by b' })).toEqual({ a: 'other' });
+    const table: FieldSchema = { type: 'array', items: chained };
+    expect(withoutHiddenValues(table, [{ a: 'x', b: 'y', c: 'kept' }, { a: 'z', b: 'y', c: 'dropped' }])).toEqual([{ a: 'x', b: 'y', c: 'kept' }, { a: 'z' }]);
   });
 });
