@@ -124,7 +124,7 @@ const sameData = (a: Record<string, unknown>, b: Record<string, unknown> | undef
  * errors change, so a keystroke costs one section, not the whole document.
  *
  * The RJSF form is uncontrolled: it starts from `formData` and keeps its own state. Handing it
- * back the data it has just reported (as every parent storing `onChange` does) would make it
+ * back data it has reported (as every parent storing `onChange` does) would make it
  * derive its whole state again on each keystroke; that echo is recognised and skipped, so a
  * keystroke re-renders the one field typed into. Data replaced from outside (a record loaded,
  * a newer version after a conflict, another DFF template) mounts the form afresh with it.
@@ -134,14 +134,16 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
   const formContext = useMemo(() => formContextFor(section.columns), [section.columns]);
   const ref = useRef<HTMLDivElement>(null);
   const shown = useRevealed(ref);
-  const reported = useRef<Record<string, unknown> | undefined>(undefined);
+  // Every object the form has reported: a parent may render with an older one while a newer
+  // change (a widget filling a field after a pick) is on its way; that is still an echo.
+  const reported = useRef(new WeakSet<object>());
   const [start, setStart] = useState({ data: formData, key: 0 });
-  if (!sameData(formData, start.data) && !sameData(formData, reported.current)) setStart({ data: formData, key: start.key + 1 });
+  if (!sameData(formData, start.data) && !reported.current.has(formData)) setStart({ data: formData, key: start.key + 1 });
   const sectionId = section.id;
   const onFormChange = useCallback(
     (e: IChangeEvent) => {
       const data = (e.formData ?? {}) as Record<string, unknown>;
-      reported.current = data;
+      reported.current.add(data);
       onChange(sectionId, data);
     },
     [onChange, sectionId],
