@@ -55,7 +55,8 @@ describe('menu routes, titles and layout', () => {
     const lang = 'en-US';
     const portal = await portalServer.open(lang, '/accountPer/index');
     const { page } = portal;
-    await portal.logIn('buyer', DEMO_PASSWORD);
+    // The page asked for is not the buyer's: the login lands on /403, outside the shell.
+    await portal.submitLogin('buyer', DEMO_PASSWORD);
     await page.waitForURL(/\/403$/);
     await portal.seeText(ui(lang, 'public.forbidden.text'));
     await page.goto(`${portalServer.url}/wel/index`);
