@@ -98,8 +98,10 @@ function useRevealed(ref: RefObject<HTMLDivElement | null>): boolean {
     let live = true;
     waiting.push(() => live && setShown(true));
     if (!revealing) revealNext();
-    // Scrolled near before its turn: shown at once.
-    const io = el && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown(true), { rootMargin: '200px 0px' }) : undefined;
+    // Scrolled near before its turn: shown at once (a transition, so the first screen's paint
+    // and the user's input go first).
+    const reveal = (entries: IntersectionObserverEntry[]) => entries.some((e) => e.isIntersecting) && startTransition(() => setShown(true));
+    const io = el && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver(reveal, { rootMargin: '200px 0px' }) : undefined;
     if (io && el) io.observe(el);
     return () => {
       live = false;
