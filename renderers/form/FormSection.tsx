@@ -42,6 +42,8 @@ const waiting: (() => void)[] = [];
 let revealing = false;
 /** When the user last typed or pressed (ms, performance.now()); reveals wait while input goes on. */
 let lastInput = -Infinity;
+/** Whether the input listeners are installed (once, with the first section that waits). */
+let listening = false;
 /** How long after an input the waiting sections keep waiting, in ms. */
 const INPUT_QUIET = 400;
 
@@ -56,8 +58,8 @@ function noteInput(): void {
  */
 function revealNext(): void {
   revealing = true;
-  if (lastInput === -Infinity && typeof window !== 'undefined') {
-    lastInput = 0;
+  if (!listening) {
+    listening = true;
     for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, noteInput, { capture: true, passive: true });
   }
   requestAnimationFrame(() =>

@@ -46,7 +46,9 @@ async function dragRound(page: Page, into: Sampled): Promise<void> {
   // The canvas renders the cards near the screen only: scroll down to the field as a user would.
   await page.evaluate(async (id) => {
     while (!document.querySelector(`[data-testid="${id}"]`)) {
+      const before = window.scrollY;
       window.scrollBy(0, 600);
+      if (window.scrollY === before) throw new Error(`'${id}' is not on the canvas`);
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
     }
   }, DRAGGED);

@@ -14,6 +14,7 @@ export default async function setup(): Promise<void> {
   try {
     await build({ root, mode: 'production', logLevel: 'warn', build: { outDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), emptyOutDir: true } });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, type CSSProperties } from 'react';
 import { ConfigProvider } from 'antd';
 import { Templates } from '@rjsf/antd';
 import { getTemplate, getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
@@ -19,7 +19,7 @@ export function PortalFieldTemplate(props: FieldTemplateProps) {
   const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, getUiOptions(uiSchema));
   const item = getPrefixCls('form-item');
   const message = (!!rawHelp && help) || (rawErrors?.length ? errors : undefined);
-  const { wrapperStyle } = registry.formContext as { wrapperStyle?: React.CSSProperties };
+  const { wrapperStyle } = registry.formContext as { wrapperStyle?: CSSProperties };
   return (
     <WrapIfAdditionalTemplate {...props}>
       <div className={rawErrors?.length ? `${item} ${item}-has-error` : item} style={wrapperStyle}>
