@@ -53,6 +53,12 @@ async function dragRound(page: Page, into: Sampled): Promise<void> {
     }
   }, DRAGGED);
   await page.getByTestId(DRAGGED).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // After a drag cancelled with Escape the cards slide back to their places (a CSS transition):
+  // aim at the handle once it is still, as a user would — a press beside it selects text instead.
+  await page.getByTestId(DRAGGED).evaluate(async (el) => {
+    await Promise.all(el.parentElement!.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    el.scrollIntoView({ block: 'start' });
+  });
   const box = (await page.getByTestId(DRAGGED).locator('button').first().boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
