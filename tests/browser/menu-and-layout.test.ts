@@ -120,8 +120,12 @@ describe('menu routes, titles and layout', () => {
     await page.getByTestId('form-save').waitFor();
     expect(await paddingTop(page)).toBe('0px');
     await portal.shot('ccl-new-trf', false);
-    await page.goto(`${portalServer.url}/trf/trfDetail`);
-    await expect.poll(() => paddingTop(page), POLL).toBe('0px');
+    // Without an id the detail page goes on to the list, so it is asked for a record (one that
+    // does not exist: the page stays and says so).
+    await page.goto(`${portalServer.url}/trf/trfDetail?id=00000000-0000-4000-8000-000000000000`);
+    await page.locator('.ant-alert-error').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/trf/trfDetail');
+    expect(await paddingTop(page)).toBe('0px');
     await page.goto(`${portalServer.url}/trf/newList`);
     await expect.poll(() => paddingTop(page), POLL).toBe('24px');
     await page.context().close();
