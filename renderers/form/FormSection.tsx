@@ -8,7 +8,6 @@ import { formValidator } from './form-validator.ts';
 import { portalWidgets } from './widgets/index.ts';
 import { GridObjectFieldTemplate } from './templates/GridObjectFieldTemplate.tsx';
 import { PortalFieldTemplate } from './templates/PortalFieldTemplate.tsx';
-import { TypedInputTemplate } from './templates/TypedInputTemplate.tsx';
 
 export interface FormSectionProps {
   section: DerivedFormSection;
@@ -36,7 +35,7 @@ function formContextFor(columns: number) {
 }
 
 /** The portal's templates over the antd theme's. */
-const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: TypedInputTemplate };
+const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate };
 
 /** Sections waiting to mount their form, in page order (layout effects run in tree order). */
 const waiting: (() => void)[] = [];

