@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Segmented, Space } from 'antd';
 import { deriveFormSections, LANGUAGES, type Language } from '../../engine/index.ts';
 import { placeErrors, type PlacedErrors } from '../form/error-schema.ts';
@@ -6,6 +6,7 @@ import { FormSection } from '../form/FormSection.tsx';
 import type { Doc } from '../form/form-document.ts';
 import { inlineMessage } from '../form/inline-message.ts';
 import { validateDocument } from '../form/save-errors.ts';
+import { useSectionParts } from '../form/use-section-parts.ts';
 import { useDesigner, useDesignerState } from './designer-context.tsx';
 import { previewRegistration, previewSection } from './preview-registration.ts';
 
@@ -19,7 +20,7 @@ export function Preview() {
   const { t, lang } = useDesigner();
   const bundle = useDesignerState((s) => s.doc.bundle);
   const [previewLang, setPreviewLang] = useState<Language>(lang);
-  const [parts, setParts] = useState<Record<string, Doc>>({});
+  const { parts, onSectionChange: onChange, read } = useSectionParts<Record<string, Doc>>(() => ({}));
   const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
   const [checked, setChecked] = useState(false);
   /** Each revision compiles under its own `$id` (RJSF's validator caches by `$id`). */
@@ -33,11 +34,10 @@ export function Preview() {
       return undefined;
     }
   }, [reg, previewLang]);
-  const onChange = useCallback((id: string, data: Doc) => setParts((p) => ({ ...p, [id]: data })), []);
 
   const validate = () => {
     if (!reg || !sections) return;
-    const doc = Object.assign({}, ...Object.values(parts)) as Doc;
+    const doc = Object.assign({}, ...Object.values(read())) as Doc;
     const problems = validateDocument(reg, doc, false, previewLang);
     setErrors(placeErrors(sections, problems, (e) => inlineMessage(reg.schema, previewLang, e.field, e.message)));
     setChecked(true);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Modal } from 'antd';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -11,6 +11,7 @@ import { toErrorSchema } from '../form/error-schema.ts';
 import { inlineMessage } from '../form/inline-message.ts';
 import { localizePayloadSchema } from '../form/localize-payload.ts';
 import { portalWidgets, assertKnownWidgets } from '../form/widgets/index.ts';
+import { releaseHeldInput } from '../form/widgets/held-value.ts';
 
 export interface PayloadModalProps {
   reg: RegisteredEntity;
@@ -26,6 +27,8 @@ export interface PayloadModalProps {
 export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }: PayloadModalProps) {
   const { lang, t } = useRendererEnv();
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
+  /** The data as the form last reported it (rendered or not): OK reads it after the fields' held input is handed over. */
+  const latest = useRef(formData);
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
   const { schema, uiSchema } = useMemo(() => {
     const localized = localizePayloadSchema(action.payloadSchema ?? { type: 'object' }, lang);
@@ -34,14 +37,16 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
   }, [action.payloadSchema, lang]);
 
   const submit = () => {
+    releaseHeldInput();
+    const payload = latest.current;
     const validate = reg.validatePayload[action.event];
-    if (validate && !validate(formData)) {
+    if (validate && !validate(payload)) {
       const schema = { ...(action.payloadSchema as EntitySchema), $id: action.event };
       const list = toFieldErrors(schema, validate.errors, lang);
       setErrors(toErrorSchema(list.map((e) => ({ field: e.field, message: inlineMessage(schema, lang, e.field, e.message) }))));
       return;
     }
-    onSubmit(formData);
+    onSubmit(payload);
   };
 
   return (
@@ -66,7 +71,10 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
         extraErrors={errors}
         showErrorList={false}
         noHtml5Validate
-        onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
+        onChange={(e) => {
+          latest.current = (e.formData ?? {}) as Record<string, unknown>;
+          setFormData(latest.current);
+        }}
       />
     </Modal>
   );

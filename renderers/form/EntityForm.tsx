@@ -11,6 +11,7 @@ import { inlineMessage } from './inline-message.ts';
 import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
+import { useSectionParts } from './use-section-parts.ts';
 import { assertKnownWidgets } from './widgets/index.ts';
 import type { DffSource } from './dff/dff-source.ts';
 import { useDffSection } from './dff/use-dff-section.tsx';
@@ -47,7 +48,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
   /** Per-section form data; a new record starts from the schema's defaults. */
-  const [parts, setParts] = useState<Record<string, Doc> | undefined>(() => (id ? undefined : splitDocument(sections, {}, true)));
+  const { parts, setParts, onSectionChange, read } = useSectionParts<Record<string, Doc> | undefined>(() => (id ? undefined : splitDocument(sections, {}, true)));
 
   const show = useCallback(
     (r: EntityRecord | undefined) => {
@@ -57,7 +58,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
       setParts(splitDocument(deriveFormSections(shown, 'en-US', editableFields(shown, r?.snapshot ?? undefined)), r?.doc ?? {}, !r));
       setErrors(NO_ERRORS);
     },
-    [entityReg],
+    [entityReg, setParts],
   );
 
   useEffect(() => {
@@ -71,11 +72,10 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
     return () => {
       live = false;
     };
-  }, [data, entityReg, id, show]);
+  }, [data, entityReg, id, show, setParts]);
 
   const dffSection = useDffSection(reg, dff, parts, record, editable);
   const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message));
-  const onSectionChange = useCallback((sectionId: string, formData: Doc) => setParts((p) => ({ ...p, [sectionId]: formData })), []);
 
   const onSaveError = (e: unknown) => {
     // A version conflict offers the newer data; other 409s (a DFF template changed, …) are messages.
@@ -95,8 +95,9 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   };
 
   const save = async () => {
-    if (!parts) return;
-    const doc = mergeDocument(record?.doc ?? {}, parts, sections, editable, reg.schema);
+    const current = read();
+    if (!current) return;
+    const doc = mergeDocument(record?.doc ?? {}, current, sections, editable, reg.schema);
     const draft = isDraftState(reg, snapshot);
     const problems = validateDocument(reg, doc, draft, lang);
     const extra = dffSection.collect(draft);

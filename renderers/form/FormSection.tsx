@@ -8,6 +8,7 @@ import { formValidator } from './form-validator.ts';
 import { portalWidgets } from './widgets/index.ts';
 import { GridObjectFieldTemplate } from './templates/GridObjectFieldTemplate.tsx';
 import { PortalFieldTemplate } from './templates/PortalFieldTemplate.tsx';
+import { HeldInputTemplate } from './templates/HeldInputTemplate.tsx';
 
 export interface FormSectionProps {
   section: DerivedFormSection;
@@ -35,7 +36,7 @@ function formContextFor(columns: number) {
 }
 
 /** The portal's templates over the antd theme's. */
-const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate };
+const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: HeldInputTemplate };
 
 /** Sections waiting to mount their form, in page order (layout effects run in tree order). */
 const waiting: (() => void)[] = [];

@@ -87,11 +87,22 @@ describe('editing', () => {
     await portal.shot('conflict', false);
     await portal.button(ui(lang, 'renderer.form.conflictReload'), dialog).click();
     await expect.poll(() => page.locator('#root_remark').inputValue(), POLL).toBe('changed elsewhere');
+    // The dialog gives the focus back to Save once it has closed (antd's focus return): typing
+    // starts after that, as a user's would, or its last keys would go to the button.
+    await page.locator('.ant-modal').waitFor({ state: 'detached' });
 
-    await page.locator('#root_remark').fill('mine, on the newer version');
-    await portal.save(ui(lang, 'renderer.form.saveDraft'));
+    // Typed key by key into a text area and a text input, then saved at once by a click that
+    // moves no focus: the fields hold what is typed until a pause or a blur (useHeldValue), and
+    // Save hands it to the form before reading it, so the last keystrokes are not lost.
+    await page.locator('#root_remark').fill('mine, on the newer');
+    await page.locator('#root_remark').press('End');
+    await page.keyboard.type(' version');
+    await page.locator('#root_previousReportNo').click();
+    await page.keyboard.type('R-2026-07');
+    await page.getByTestId('form-save').dispatchEvent('click');
     await page.waitForURL(/\/trf\/trfDetail\?id=/);
     await portal.seeText('mine, on the newer version', page.locator('[data-section=service]'));
+    await portal.seeText('R-2026-07', page.locator('[data-section=basic]'));
 
     const copyLabel = trf.copy;
     await portal.button(copyLabel).click();

@@ -9,6 +9,7 @@ import { placeErrors, type FieldMessage, type PlacedErrors } from '../error-sche
 import { mergeDocument, splitDocument, type Doc } from '../form-document.ts';
 import { FormSection } from '../FormSection.tsx';
 import { inlineMessage } from '../inline-message.ts';
+import { useSectionParts } from '../use-section-parts.ts';
 import { validateDocument } from '../save-errors.ts';
 import { dffFieldOf, dffRefOf, type DffSource } from './dff-source.ts';
 
@@ -44,7 +45,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
   const trfTemplate = typeof merged.template === 'string' && merged.template ? merged.template : undefined;
   const ref = declared ? dffRefOf(record?.doc, declared.field) : undefined;
   const [resolved, setResolved] = useState<Resolved>({ status: 'idle' });
-  const [dffParts, setDffParts] = useState<Record<string, Doc>>({});
+  const { parts: dffParts, setParts: setDffParts, onSectionChange: onChange, read } = useSectionParts<Record<string, Doc>>(() => ({}));
   const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
   const shownReg = useRef<RegisteredEntity | undefined>(undefined);
   const loaded = parts !== undefined;
@@ -80,7 +81,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
     return () => {
       live = false;
     };
-  }, [declared, source, loaded, buyerId, trfTemplate, refTemplate, refRecord, data, lang, t]);
+  }, [declared, source, loaded, buyerId, trfTemplate, refTemplate, refRecord, data, lang, t, setDffParts]);
 
   const dffReg = resolved.status === 'ready' ? resolved.reg : undefined;
   const buyerEditable = declared ? editable.has(declared.buyer.split('.')[0]!) : false;
@@ -93,7 +94,6 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
   }, [dffReg, reg, stored, buyerEditable]);
   const sections = useMemo(() => (dffReg ? deriveFormSections(dffReg, lang, dffEditable) : []), [dffReg, lang, dffEditable]);
   const canEdit = dffEditable.size > 0;
-  const onChange = useCallback((id: string, formData: Doc) => setDffParts((p) => ({ ...p, [id]: formData })), []);
   const place = useCallback(
     (list: readonly FieldMessage[]) => (dffReg ? placeErrors(sections, list, (e) => inlineMessage(dffReg.schema, lang, e.field, e.message)) : NO_ERRORS),
     [dffReg, sections, lang],
@@ -102,7 +102,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
   const collect = (draft: boolean) => {
     if (!declared || resolved.status !== 'ready' || !canEdit) return undefined;
     const all = new Set(sections.flatMap((s) => s.fields));
-    const doc = mergeDocument(resolved.stored?.doc ?? {}, dffParts, sections, all, resolved.reg.schema);
+    const doc = mergeDocument(resolved.stored?.doc ?? {}, read(), sections, all, resolved.reg.schema);
     const problems = validateDocument(resolved.reg, doc, draft, lang);
     setErrors(place(problems));
     return problems.length ? false : { dff: { template: resolved.reg.name, doc } };
