@@ -76,17 +76,21 @@ const views: Record<Mounted, () => ReactNode> = {
   baseline: () => <Form tagName="div" schema={baselineSchema} uiSchema={baselineUi} validator={validator} liveValidate="onChange" showErrorList={false} />,
   designer: () => <TemplateDesigner code={BIG_TEMPLATE_CODE} version={1} api={memoryTemplateApi()} t={designerText} lang="zh-CN" onOpenVersion={() => undefined} />,
 };
-/** What shows the view on the page (its first field) and the whole view (its last field, or the canvas's end). */
+/** What shows the view on the page (its first field). */
 const firstField: Record<Mounted, string> = {
   ours: '#root_s1f1',
   baseline: '#root_s1f1',
   designer: '[data-testid="canvas-field-s1f1"]',
 };
-const lastField: Record<Mounted, string> = {
-  ours: '#root_s20f38',
-  baseline: '#root_s20f38',
+const has = (selector: string) => document.querySelector(selector) !== null;
+/** Whether the whole view is rendered. */
+const complete: Record<Mounted, () => boolean> = {
+  // Sections below the first screen mount in turn, not strictly in page order (FormSection.tsx):
+  // the form is whole when no section still shows its skeleton.
+  ours: () => has('#root_s20f38') && !has('[data-section] .ant-skeleton'),
+  baseline: () => has('#root_s20f38'),
   // The canvas renders the cards near the screen only (Canvas.tsx): its end is the root drop zone.
-  designer: '[data-testid="canvas-zone-root"]',
+  designer: () => has('[data-testid="canvas-zone-root"]'),
 };
 
 let commits = 0;
@@ -109,7 +113,7 @@ const afterThisFrame = () => new Promise<void>((resolve) => nextTask(resolve));
 
 /**
  * Mounts a view and answers the times from the render call to the end of the first frame that
- * shows its first field (the form on screen) and its last field (the whole form). The fields are
+ * shows its first field (the form on screen) and the whole form. The fields are
  * looked for at each frame's start (requestAnimationFrame, before style, layout and paint); a
  * task queued from that callback (nextTask) runs after the frame is painted.
  */
@@ -134,8 +138,8 @@ async function mount(kind: Mounted): Promise<MountTimes> {
   let first: Promise<number> | undefined;
   for (;;) {
     await frame();
-    if (!first && document.querySelector(firstField[kind])) first = afterThisFrame().then(() => performance.now() - started);
-    if (first && document.querySelector(lastField[kind])) break;
+    if (!first && has(firstField[kind])) first = afterThisFrame().then(() => performance.now() - started);
+    if (first && complete[kind]()) break;
   }
   await afterThisFrame();
   return { first: await first!, complete: performance.now() - started };
@@ -143,42 +147,66 @@ async function mount(kind: Mounted): Promise<MountTimes> {
 
 /** Longest wait for a commit after an event before the sample is taken anyway. */
 const MAX_FRAMES = 6;
-let timed: Timed = { samples: [], withoutCommit: 0 };
-let listener: ((e: Event) => void) | undefined;
-let timedType = '';
+let timed: Timed = { samples: [], animated: [], withoutCommit: 0 };
+let listeners: [string, (e: Event) => void][] = [];
+const animating = () => document.getAnimations().some((a) => a.playState === 'running');
+
+/** Times from `timeStamp` to the end of the first frame painted once `done()` holds (checked at each frame, at most MAX_FRAMES). */
+function timeToPaint(timeStamp: number, running: boolean, done: () => boolean): void {
+  const sample = timed;
+  let frames = 0;
+  const wait = () =>
+    requestAnimationFrame(() =>
+      nextTask(() => {
+        const ok = done();
+        if (!ok && ++frames < MAX_FRAMES) return wait();
+        if (!ok) sample.withoutCommit++;
+        (running ? sample.animated : sample.samples).push(performance.now() - timeStamp);
+      }),
+    );
+  wait();
+}
 
 /**
- * From now on, each event of the type is timed from its `timeStamp` (when the input happened,
- * queueing included) to the end of the first frame painted after React committed the update it
- * caused (counted by the Profiler). Keystrokes commit within the event; a drag's moves may commit
- * in a later task, so the frame is awaited until a commit is seen.
+ * From now on, each event of the kind is timed from its `timeStamp` (when the input happened,
+ * queueing included) to the end of the first frame painted with its effect:
+ * - a keystroke (`keydown`), the first frame after its `input` event, whose handlers (the form's,
+ *   or a held field's) have run by then, with whatever React work they started;
+ * - a drag's move (`pointermove`), the first frame after React committed the update it caused
+ *   (counted by the Profiler): @dnd-kit may commit in a later task, so frames are awaited until
+ *   a commit is seen.
+ * Whether an animation was running when the event came sorts it into `animated` or `samples`
+ * (protocol.ts).
  */
 function startTiming(type: 'keydown' | 'pointermove'): void {
   stopListening();
-  timed = { samples: [], withoutCommit: 0 };
-  timedType = type;
-  listener = (e: Event) => {
-    const { timeStamp } = e;
-    const seen = commits;
-    let frames = 0;
-    const sample = timed;
-    const wait = () =>
-      requestAnimationFrame(() =>
-        nextTask(() => {
-          const committed = commits > seen;
-          if (!committed && ++frames < MAX_FRAMES) return wait();
-          if (!committed) sample.withoutCommit++;
-          sample.samples.push(performance.now() - timeStamp);
-        }),
-      );
-    wait();
-  };
-  window.addEventListener(type, listener, { capture: true });
+  timed = { samples: [], animated: [], withoutCommit: 0 };
+  if (type === 'pointermove') {
+    listen('pointermove', (e) => {
+      const seen = commits;
+      timeToPaint(e.timeStamp, animating(), () => commits > seen);
+    });
+    return;
+  }
+  let pressed: { timeStamp: number; running: boolean } | undefined;
+  listen('keydown', (e) => {
+    pressed = { timeStamp: e.timeStamp, running: animating() };
+  });
+  listen('input', () => {
+    if (!pressed) return;
+    timeToPaint(pressed.timeStamp, pressed.running, () => true);
+    pressed = undefined;
+  });
+}
+
+function listen(type: string, handler: (e: Event) => void): void {
+  listeners.push([type, handler]);
+  window.addEventListener(type, handler, { capture: true });
 }
 
 function stopListening(): void {
-  if (listener) window.removeEventListener(timedType, listener, { capture: true });
-  listener = undefined;
+  for (const [type, handler] of listeners) window.removeEventListener(type, handler, { capture: true });
+  listeners = [];
 }
 
 async function stopTiming(): Promise<Timed> {

@@ -1,9 +1,16 @@
 /** What the form bench page (main.tsx) offers the bench in Chromium, as `window.bench`. */
 export type Mounted = 'ours' | 'baseline' | 'designer';
 
-/** Event-to-paint times in ms; `withoutCommit` counts samples taken with no React commit seen. */
+/**
+ * Event-to-paint times in ms; `withoutCommit` counts samples taken with no React commit seen.
+ * Events that came while a CSS animation or transition ran on the page (antd's focus ring fading
+ * in after a click, cards sliding during a drag) are in `animated`, the others in `samples`:
+ * while anything animates, Chromium paints frames on the display's 60 Hz tick only, so such an
+ * event also waits for the next tick (up to 16.7 ms), whatever its own cost.
+ */
 export interface Timed {
   samples: number[];
+  animated: number[];
   withoutCommit: number;
 }
 
