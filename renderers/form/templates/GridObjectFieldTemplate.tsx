@@ -1,4 +1,4 @@
-import { useContext, type CSSProperties } from 'react';
+import { startTransition, useContext, useEffect, useState, type CSSProperties } from 'react';
 import { ConfigProvider } from 'antd';
 import { buttonId, canExpand, getTemplate, getUiOptions, titleId, type ObjectFieldTemplateProps, type ObjectFieldTemplatePropertyType } from '@rjsf/utils';
 
@@ -18,6 +18,32 @@ function spanOf(element: ObjectFieldTemplatePropertyType, count: number, colSpan
 
 const ROW: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 24 };
 
+/** How many of a section's fields its first render draws: about a screen of them. */
+export const FIRST_RENDER_FIELDS = 12;
+
+/**
+ * How many of `total` fields to draw: a section's first render draws about a screen of them and
+ * the rest right after the first paint, as a transition (React yields to input while drawing
+ * them). A form opens on its first fields without building the antd components of the fifty
+ * fields of a long first section. Rendered to a string (no window), every field at once.
+ */
+function useDrawnCount(total: number, progressive: boolean): number {
+  const [drawn, setDrawn] = useState(() => (progressive && typeof window !== 'undefined' ? Math.min(total, FIRST_RENDER_FIELDS) : total));
+  const all = drawn >= total;
+  useEffect(() => {
+    if (all) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setDrawn(Number.POSITIVE_INFINITY)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all]);
+  return Math.min(drawn, total);
+}
+
 /**
  * The antd theme's object template with the same title, optional-data control, spans and expand
  * button, but laid out as one CSS grid instead of an antd Row and a Col per property. The theme's
@@ -35,8 +61,9 @@ export function GridObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const labelCls = `${getPrefixCls('form')}-item-label`;
   const shown = properties.filter((e) => !e.hidden);
+  const drawn = useDrawnCount(shown.length, fieldPathId.path.length === 0);
   return (
-    <fieldset id={fieldPathId.$id}>
+    <fieldset id={fieldPathId.$id} data-fields-pending={drawn < shown.length || undefined}>
       <div style={rowGutter === 24 ? ROW : { ...ROW, columnGap: rowGutter }}>
         {title && (
           <div className={labelAlign === 'left' ? `${labelCls} ${labelCls}-left` : labelCls} style={{ gridColumn: 'span 24' }}>
@@ -52,7 +79,7 @@ export function GridObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           </div>
         )}
         {!showOptionalDataControlInTitle && optionalDataControl && <div style={{ gridColumn: 'span 24' }}>{optionalDataControl}</div>}
-        {shown.map((element) => (
+        {shown.slice(0, drawn).map((element) => (
           <div key={element.name} style={{ gridColumn: `span ${spanOf(element, properties.length, colSpan)}`, minWidth: 0 }}>
             {element.content}
           </div>

@@ -85,9 +85,10 @@ const firstField: Record<Mounted, string> = {
 const has = (selector: string) => document.querySelector(selector) !== null;
 /** Whether the whole view is rendered. */
 const complete: Record<Mounted, () => boolean> = {
-  // Sections below the first screen mount in turn, not strictly in page order (FormSection.tsx):
-  // the form is whole when no section still shows its skeleton.
-  ours: () => has('#root_s20f38') && !has('[data-section] .ant-skeleton'),
+  // Sections below the first screen mount in turn, not strictly in page order, and a section
+  // draws its first fields first (FormSection.tsx, GridObjectFieldTemplate.tsx): the form is
+  // whole when no section shows its skeleton and none has fields still to draw.
+  ours: () => has('#root_s20f38') && !has('[data-section] .ant-skeleton, [data-fields-pending]'),
   baseline: () => has('#root_s20f38'),
   // The canvas renders the cards near the screen only (Canvas.tsx): its end is the root drop zone.
   designer: () => has('[data-testid="canvas-zone-root"]'),
