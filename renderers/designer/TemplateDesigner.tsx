@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, App, Card, Col, Flex, Row, Spin, Tabs, Typography } from 'antd';
 import { text, type Language, type TemplateBundle } from '../../engine/index.ts';
 import { applyDrop } from './canvas-dnd.ts';
 import { Canvas } from './Canvas.tsx';
+import { FramePointerSensor } from './frame-pointer-sensor.ts';
 import { DesignerProvider, type DesignerTranslate, type StateOption } from './designer-context.tsx';
 import { createDesignerStore, type DesignerStore } from './designer-store.ts';
 import { NEW_FIELD_LABELS } from './field-types.ts';
@@ -52,7 +53,7 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion, d
   const [loadError, setLoadError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problem[]>();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(FramePointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   useEffect(() => {
     let live = true;
