@@ -19,16 +19,17 @@ function spanOf(element: ObjectFieldTemplatePropertyType, count: number, colSpan
 const ROW: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 24 };
 
 /** How many of a section's fields its first render draws: about a screen of them. */
-export const FIRST_RENDER_FIELDS = 12;
+const FIRST_RENDER_FIELDS = 12;
 
 /**
  * How many of `total` fields to draw: a section's first render draws about a screen of them and
  * the rest right after the first paint, as a transition (React yields to input while drawing
  * them). A form opens on its first fields without building the antd components of the fifty
- * fields of a long first section. Rendered to a string (no window), every field at once.
+ * fields of a long first section. Nested groups, and a form rendered to a string (no window),
+ * draw every field at once, fields a condition shows later included.
  */
 function useDrawnCount(total: number, progressive: boolean): number {
-  const [drawn, setDrawn] = useState(() => (progressive && typeof window !== 'undefined' ? Math.min(total, FIRST_RENDER_FIELDS) : total));
+  const [drawn, setDrawn] = useState(() => (progressive && typeof window !== 'undefined' ? FIRST_RENDER_FIELDS : Number.POSITIVE_INFINITY));
   const all = drawn >= total;
   useEffect(() => {
     if (all) return;
