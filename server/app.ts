@@ -2,13 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
 import { buildOpenApi, type EntityRegistry } from '../engine/index.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { entityIndexStatements } from './db/sql-expressions.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadLoginKey } from './auth/rsa-keys.ts';
-import { installSessionHook } from './auth/session-hook.ts';
+import { installSessionHook, publicRoute } from './auth/session-hook.ts';
+import { installProtections, type RateLimits } from './http/protections.ts';
+import { installInputGuard } from './http/input-guard.ts';
+import { recordRoutes, type RouteEntry } from './http/route-table.ts';
 import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
@@ -29,6 +33,15 @@ export interface AppOptions {
   logger?: boolean;
   /** Mail goes out over SMTP when configured; it is always kept in the outbox table. */
   smtpConfigured?: boolean;
+  /** Per-client request limits of the anonymous routes; `off` only for tests that hammer a route on purpose (fuzzing). */
+  rateLimits?: RateLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app serves, with its method, pattern and whether it is public (security tests walk it). */
+    routeTable: RouteEntry[];
+  }
 }
 
 export const APP_VERSION = '24.11.22';
@@ -43,7 +56,11 @@ export async function prepareDatabase(db: Database, registry: EntityRegistry): P
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024 });
   installErrorHandler(app);
+  app.decorate('routeTable', recordRoutes(app));
+  await app.register(fastifyCookie);
+  await installProtections(app, opts.rateLimits ?? 'on');
   installSessionHook(app, opts.db);
+  installInputGuard(app);
   const key = await loadLoginKey(opts.db);
   await templateRoutes(app, opts.db, opts.registry);
   // The OpenAPI document follows the registry: rebuilt when a template version is published.
@@ -61,16 +78,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir);
-  app.get('/api/openapi.json', async () => openapiNow());
-  app.get('/api/health', async () => ok({ status: 'up', database: opts.db.kind }));
+  app.get('/api/openapi.json', publicRoute(30), async () => openapiNow());
+  app.get('/api/health', publicRoute(120), async () => ok({ status: 'up', database: opts.db.kind }));
 
   const clientDir = opts.clientDir;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
-    app.get('/*', async (req, reply) => {
-      const path = req.url.split('?')[0] ?? '/';
-      if (path.startsWith('/api/')) return reply.callNotFound();
-      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    // The client's files and its pages are public: the data behind them is not.
+    await app.register(async (client) => {
+      client.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+      client.get('/*', async (req, reply) => {
+        const path = req.url.split('?')[0] ?? '/';
+        if (path.startsWith('/api/')) return reply.callNotFound();
+        return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+      });
     });
   }
   return app;

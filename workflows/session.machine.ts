@@ -1,12 +1,13 @@
 import { assign, emit, setup } from 'xstate';
 import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
-import { CAPTCHA_AFTER, LOCK_AFTER, SESSION_TTL_MS } from './session-limits.ts';
+import { CAPTCHA_AFTER, LOCK_AFTER, LOCK_STEPS, SESSION_TTL_MS, lockDurationMs } from './session-limits.ts';
 
 /**
  * Login and session of one user (SPEC §4 "Login and session", §5, §9): the login rules the
  * server applies (picture captcha after CAPTCHA_AFTER failures in a row, account locked after
- * LOCK_AFTER), the screen lock of the logged-in user, logout and the 4-hour expiry. The server's
- * thresholds and the session lifetime are these constants. Rules: session.rules.md.
+ * LOCK_AFTER for a time that grows with each lock), the screen lock of the logged-in user, logout
+ * and the 4-hour expiry. The server judges every login by running this machine
+ * (server/auth/login-judge.ts). Rules: session.rules.md.
  */
 
 export { CAPTCHA_AFTER, LOCK_AFTER, SESSION_TTL_MS };
@@ -22,7 +23,8 @@ export type SessionEvent =
   | { type: 'LOCK_SCREEN'; password: string }
   | { type: 'UNLOCK'; password: string }
   | { type: 'LOGOUT' }
-  | { type: 'PASSWORD_RESET' };
+  | { type: 'PASSWORD_RESET' }
+  | { type: 'STAFF_UNLOCK' };
 
 /** Why the server refuses a login (its error codes). */
 export type LoginRefusal = 'LOGIN_FAILED' | 'CAPTCHA_REQUIRED' | 'CAPTCHA_WRONG' | 'USER_LOCKED';
@@ -37,6 +39,8 @@ export type SessionEmitted =
 interface SessionContext {
   /** Failed logins in a row (the server's count for the account). */
   failures: number;
+  /** Locks in a row without a successful login: each lasts longer (lockDurationMs). */
+  locks: number;
   /** The attempt being judged (only while logging in). */
   attempt: LoginAttempt | null;
   /** The lock password while the screen is locked. */
@@ -61,8 +65,10 @@ export const sessionMachine = setup({
   actions: {
     rememberAttempt: assign({ attempt: ({ event }) => (event.type === 'SUBMIT' ? { password: event.password, captcha: event.captcha } : null) }),
     forgetAttempt: assign({ attempt: null }),
-    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
-    resetFailures: assign({ failures: 0 }),
+    // Both counts stop where they change nothing more: LOCK_AFTER failures lock, LOCK_STEPS locks last longest.
+    countFailure: assign({ failures: ({ context }) => Math.min(context.failures + 1, LOCK_AFTER) }),
+    countLock: assign({ locks: ({ context }) => Math.min(context.locks + 1, LOCK_STEPS) }),
+    resetFailures: assign({ failures: 0, locks: 0 }),
     refuseLogin: emit({ type: 'loginRefused' as const, code: 'LOGIN_FAILED' as const }),
     refuseCaptchaMissing: emit({ type: 'loginRefused' as const, code: 'CAPTCHA_REQUIRED' as const }),
     refuseCaptchaWrong: emit({ type: 'loginRefused' as const, code: 'CAPTCHA_WRONG' as const }),
@@ -77,11 +83,12 @@ export const sessionMachine = setup({
   },
   delays: {
     sessionTtl: () => SESSION_TTL_MS,
+    lockDuration: ({ context }) => lockDurationMs(context.locks),
   },
 }).createMachine({
   id: 'session',
   initial: 'loggedOut',
-  context: { failures: 0, attempt: null, lockPassword: null },
+  context: { failures: 0, locks: 0, attempt: null, lockPassword: null },
   meta: machineMeta<SessionEvent>({
     label: L('登录与会话', 'Login and session'),
     events: {
@@ -99,6 +106,7 @@ export const sessionMachine = setup({
       UNLOCK: { label: L('解锁', 'Unlock'), examples: [{ password: 'secret-1' }, { password: 'wrong' }] },
       LOGOUT: { label: L('退出登录', 'Log out') },
       PASSWORD_RESET: { label: L('通过邮件验证码重置密码', 'Reset the password with an emailed code') },
+      STAFF_UNLOCK: { label: L('管理员解锁账号', 'Unlocked by staff') },
     },
   }),
   states: {
@@ -108,6 +116,7 @@ export const sessionMachine = setup({
       on: {
         SUBMIT: { target: 'loggingIn', actions: 'rememberAttempt' },
         PASSWORD_RESET: { target: '.credentials', actions: 'resetFailures' },
+        STAFF_UNLOCK: { target: '.credentials', actions: 'resetFailures' },
       },
       states: {
         credentials: { meta: meta({ label: L('账号与密码', 'Account and password') }) },
@@ -126,7 +135,7 @@ export const sessionMachine = setup({
         { target: 'loggedOut.captcha', guard: 'captchaMissing', actions: 'refuseCaptchaMissing' },
         { target: 'loggedOut.captcha', guard: 'captchaWrong', actions: 'refuseCaptchaWrong' },
         { target: 'loggedIn', guard: 'passwordRight', actions: ['resetFailures', 'startSession'] },
-        { target: 'accountLocked', guard: 'reachesLock', actions: ['countFailure', 'refuseLocked'] },
+        { target: 'accountLocked', guard: 'reachesLock', actions: ['countFailure', 'countLock', 'refuseLocked'] },
         { target: 'loggedOut.captcha', guard: 'reachesCaptcha', actions: ['countFailure', 'refuseLogin'] },
         { target: 'loggedOut.credentials', actions: ['countFailure', 'refuseLogin'] },
       ],
@@ -134,11 +143,16 @@ export const sessionMachine = setup({
     accountLocked: {
       meta: meta({
         label: L('账号已锁定', 'Account locked'),
-        description: L('连续失败 5 次：请联系管理员，或通过邮件验证码重置密码。', '5 failures in a row: contact the administrator, or reset the password with an emailed code.'),
+        description: L(
+          '连续失败 5 次：锁定 15 分钟；此后每次再锁定依次为 2 小时、1 天；管理员解锁或通过邮件验证码重置密码即解除。',
+          '5 failures in a row: locked for 15 minutes; each further lock lasts longer (2 hours, then a day); staff can unlock it, and a password reset with an emailed code clears it.',
+        ),
       }),
+      after: { lockDuration: { target: 'loggedOut.captcha' } },
       on: {
         SUBMIT: { actions: 'refuseLocked' },
         PASSWORD_RESET: { target: 'loggedOut.credentials', actions: 'resetFailures' },
+        STAFF_UNLOCK: { target: 'loggedOut.credentials', actions: 'resetFailures' },
       },
     },
     loggedIn: {

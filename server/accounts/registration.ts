@@ -7,8 +7,9 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { grantsOf } from '../auth/roles.ts';
+import { clearThrottle } from '../auth/login-judge.ts';
 import type { Outbox } from '../mail/outbox.ts';
-import { checkCode, issueCode, type CodePurpose } from './codes.ts';
+import { checkCode, checkSendingRate, issueCode, useCode, type CodePurpose } from './codes.ts';
 import { codeMail } from './mail-texts.ts';
 
 export const REGISTRATION_SCHEMA = registrationSchema as EntitySchema;
@@ -19,12 +20,27 @@ type Body = Record<string, unknown>;
 
 const CODE_ERRORS = { timedOut: 'CODE_TIMED_OUT', invalid: 'CODE_INVALID', wrong: 'CODE_WRONG' } as const;
 
-async function requireCode(tx: Queryable, email: string, purpose: CodePurpose, code: string, lang: Language): Promise<void> {
-  const result = await checkCode(tx, email, purpose, code);
-  if (result !== 'ok') {
-    const code = CODE_ERRORS[result];
-    throw new ApiError(400, code, {}, [{ field: 'code', keyword: 'code', message: message(code, lang) }]);
-  }
+const codeError = (code: (typeof CODE_ERRORS)[keyof typeof CODE_ERRORS], lang: Language) =>
+  new ApiError(400, code, {}, [{ field: 'code', keyword: 'code', message: message(code, lang) }]);
+
+/**
+ * Checks the emailed code before anything else (a wrong entry is counted for good), and returns
+ * the work that uses it up inside the caller's transaction.
+ */
+async function requireCode(db: Database, email: string, purpose: CodePurpose, code: string, lang: Language): Promise<(tx: Queryable) => Promise<void>> {
+  const check = await checkCode(db, email, purpose, code);
+  if (check.result !== 'ok') throw codeError(CODE_ERRORS[check.result], lang);
+  return async (tx) => {
+    if (!(await useCode(tx, check.id))) throw codeError('CODE_INVALID', lang);
+  };
+}
+
+/** Names and addresses are trimmed; what is left must still meet the form's rules (a blank name does not). */
+const TRIMMED = ['account', 'userName', 'email', 'mobile', 'contactNumber', 'companyName'];
+function trimmed(body: Body): Body {
+  const out = { ...body };
+  for (const k of TRIMMED) if (typeof out[k] === 'string') out[k] = (out[k] as string).trim();
+  return out;
 }
 
 /** Just the email of the reset form: what asking for a code needs. */
@@ -35,17 +51,23 @@ const EMAIL_SCHEMA: EntitySchema = {
   properties: { email: PASSWORD_RESET_SCHEMA.properties.email! },
 };
 
-/** Sends a 6-digit code by email (through the outbox). Registration refuses an email already used. */
+/**
+ * Sends a 6-digit code by email (through the outbox), at most one a minute and ten an hour to an
+ * address. The answer never tells whether the address has an account: a registration code goes out
+ * either way (registration says "already registered" only once that code is verified), and a reset
+ * code is made for an unknown address too, but mailed to no one.
+ */
 export async function sendCode(db: Database, outbox: Outbox, email: unknown, purpose: unknown, lang: Language): Promise<string> {
   const p: CodePurpose | undefined = purpose === 'register' || purpose === 'resetPassword' ? purpose : undefined;
-  const errors = validateForm(EMAIL_SCHEMA, { email }, lang);
-  if (!p || typeof email !== 'string' || errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
+  const address = typeof email === 'string' ? email.trim() : email;
+  const errors = validateForm(EMAIL_SCHEMA, { email: address }, lang);
+  if (!p || typeof address !== 'string' || errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>('select id from users where lower(email) = lower($1)', [email]);
-    if (p === 'register' && rows[0]) throw new ApiError(409, 'EMAIL_REGISTERED');
-    // A reset code for an unknown address is not sent, but the answer is the same (no account probing).
-    if (p === 'register' || rows[0]) await outbox.queue(tx, codeMail(email, await issueCode(tx, email, p), p, lang));
-    return email;
+    await checkSendingRate(tx, address);
+    const { rows } = await tx.query<{ id: string }>('select id from users where lower(email) = lower($1)', [address]);
+    const code = await issueCode(tx, address, p);
+    if (p === 'register' || rows[0]) await outbox.queue(tx, codeMail(address, code, p, lang));
+    return address;
   });
 }
 
@@ -56,13 +78,16 @@ export async function sendCode(db: Database, outbox: Outbox, email: unknown, pur
  */
 export async function register(db: Database, body: Body, password: string, simple: boolean, lang: Language): Promise<{ userId: string }> {
   const schema = simple ? SIMPLE_REGISTRATION_SCHEMA : REGISTRATION_SCHEMA;
-  const form: Body = { ...body, password };
+  const form: Body = { ...trimmed(body), password };
   const errors = validateForm(schema, form, lang);
   if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
   const email = String(form.email);
   const account = simple ? email : String(form.account);
   const mobile = typeof form.mobile === 'string' ? form.mobile : null;
+  // Whether the email, mobile or account is taken is told only to whoever holds the email's code.
+  const useUp = await requireCode(db, email, 'register', String(form.code), lang);
   return db.transaction(async (tx) => {
+    await useUp(tx);
     const dup = await tx.query<{ account: string; email: string | null; mobile: string | null }>(
       'select account, email, mobile from users where lower(account) = lower($1) or lower(email) = lower($2) or mobile = $3',
       [account, email, mobile],
@@ -70,7 +95,6 @@ export async function register(db: Database, body: Body, password: string, simpl
     if (dup.rows.some((r) => r.email?.toLowerCase() === email.toLowerCase())) throw new ApiError(409, 'EMAIL_REGISTERED');
     if (mobile && dup.rows.some((r) => r.mobile === mobile)) throw new ApiError(409, 'MOBILE_REGISTERED');
     if (dup.rows.some((r) => r.account.toLowerCase() === account.toLowerCase())) throw new ApiError(409, 'ACCOUNT_REGISTERED');
-    await requireCode(tx, email, 'register', String(form.code), lang);
     const companyId = `c-${randomUUID()}`;
     await tx.query("insert into companies (id, name, roles, approval_status) values ($1, $2, '{applicant}', 'todo')", [companyId, form.companyName]);
     const userId = `u-${randomUUID()}`;
@@ -88,15 +112,20 @@ export async function register(db: Database, body: Body, password: string, simpl
 
 /** /retrievePassword: a new password with the emailed code; every session of the account ends. */
 export async function resetPassword(db: Database, body: Body, password: string, lang: Language): Promise<void> {
-  const errors = validateForm(PASSWORD_RESET_SCHEMA, { ...body, password }, lang);
+  const form = trimmed(body);
+  const errors = validateForm(PASSWORD_RESET_SCHEMA, { ...form, password }, lang);
   if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
+  const useUp = await requireCode(db, String(form.email), 'resetPassword', String(form.code), lang);
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await requireCode(tx, String(body.email), 'resetPassword', String(body.code), lang);
-    const { rows } = await tx.query<{ id: string }>(
-      'update users set password_hash = $2, failed_logins = 0, locked_at = null where lower(email) = lower($1) returning id',
-      [body.email, await hashPassword(password)],
+    await useUp(tx);
+    const { rows } = await tx.query<{ id: string; account: string }>(
+      'update users set password_hash = $2 where lower(email) = lower($1) returning id, account',
+      [form.email, passwordHash],
     );
-    if (!rows[0]) throw new ApiError(400, 'CODE_INVALID', {}, [{ field: 'code', keyword: 'code', message: message('CODE_INVALID', lang) }]);
+    if (!rows[0]) throw codeError('CODE_INVALID', lang);
     await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rows[0].id]);
+    // A new password clears the failed logins and the lock (session.machine.ts: PASSWORD_RESET).
+    await clearThrottle(tx, rows[0].account);
   });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { hasPermission, message } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
-import { currentUser } from '../auth/session-hook.ts';
+import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import type { LoginKey } from '../auth/rsa-keys.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { listOutbox, type Outbox } from '../mail/outbox.ts';
 import { decideAccount, pendingAccounts } from './approval.ts';
+import { clearThrottle } from '../auth/login-judge.ts';
 import { register, resetPassword, sendCode } from './registration.ts';
 
 type Body = Record<string, unknown>;
@@ -25,7 +26,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
     if (!hasPermission(currentUser(req).permissionMap, code)) throw new ApiError(403, 'FORBIDDEN', { permission: code });
   };
 
-  app.post('/api/accounts/codes', async (req) => {
+  app.post('/api/accounts/codes', publicRoute(10), async (req) => {
     const body = bodyOf(req.body);
     const lang = requestLanguage(req);
     const email = await sendCode(db, outbox, body.email, body.purpose, lang);
@@ -33,7 +34,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
   });
 
   for (const [path, simple] of [['/api/accounts/register', false], ['/api/accounts/simple-register', true]] as const) {
-    app.post(path, async (req, reply) => {
+    app.post(path, publicRoute(20), async (req, reply) => {
       const body = bodyOf(req.body);
       const password = passwordOf(body);
       delete body.passwordRepeat;
@@ -42,7 +43,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
     });
   }
 
-  app.post('/api/accounts/password-reset', async (req) => {
+  app.post('/api/accounts/password-reset', publicRoute(20), async (req) => {
     const body = bodyOf(req.body);
     const password = passwordOf(body);
     delete body.passwordRepeat;
@@ -64,6 +65,15 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
   app.post<{ Params: { id: string } }>('/api/accounts/:id/reject', async (req) => {
     requireStaff('account:approve', req);
     await decideAccount(db, outbox, req.params.id, false, bodyOf(req.body).reason, requestLanguage(req));
+    return ok({});
+  });
+
+  // session.machine.ts STAFF_UNLOCK: the account's failed logins and lock are cleared.
+  app.post<{ Params: { id: string } }>('/api/accounts/:id/unlock', async (req) => {
+    requireStaff('account:approve', req);
+    const { rows } = await db.query<{ account: string }>('select account from users where id = $1', [req.params.id]);
+    if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
+    await clearThrottle(db, rows[0].account);
     return ok({});
   });
 

@@ -23,3 +23,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(actual, expected);
 }
+
+let dummy: Promise<string> | undefined;
+/** A hash to verify against when the account does not exist, so that both cost the same time. */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword('not a password of anyone');
+  return dummy;
+}

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { verifyPassword } from './passwords.ts';
+import { dummyHash, verifyPassword } from './passwords.ts';
+import { judgeLogin, loadThrottle, saveThrottle } from './login-judge.ts';
+import type { LoginAttempt } from '../../workflows/session.machine.ts';
 import type { LoginKey } from './rsa-keys.ts';
 import { createSession, revokeSession, userByAccount, userOfToken, type SessionUser } from './sessions.ts';
 import { ssoRoutes } from './sso.ts';
-import { currentUser } from './session-hook.ts';
+import { clearSessionCookies, currentUser, publicRoute, setSessionCookies } from './session-hook.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
-import { CAPTCHA_AFTER, LOCK_AFTER } from '../../workflows/session-limits.ts';
+import { CAPTCHA_AFTER } from '../../workflows/session-limits.ts';
 
 /** What login and /me return (SPEC §3 session user). */
 function sessionView(u: SessionUser) {
@@ -42,8 +44,8 @@ interface TokenBody {
   captchaCode?: unknown;
 }
 
-// After CAPTCHA_AFTER failures in a row the picture captcha is asked for; after LOCK_AFTER the account
-// locks: the rules of workflows/session.machine.ts, which tests/api/session-model.test.ts replays here.
+// The login rules are workflows/session.machine.ts, run by judgeLogin for every attempt;
+// tests/api/session-model.test.ts replays every path of the machine here.
 const CAPTCHA_ERRORS = { timedOut: 'CAPTCHA_TIMED_OUT', invalid: 'CAPTCHA_INVALID', wrong: 'CAPTCHA_WRONG' } as const;
 
 /** The login response for a new session token: the token plus the session of SPEC §3. */
@@ -55,9 +57,9 @@ async function sessionResponse(db: Database, token: string) {
 
 export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): void {
   ssoRoutes(app, db, (token) => sessionResponse(db, token));
-  app.get('/api/auth/public-key', async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
+  app.get('/api/auth/public-key', publicRoute(120), async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
 
-  app.post<{ Body: TokenBody }>('/api/auth/token', async (req) => {
+  app.post<{ Body: TokenBody }>('/api/auth/token', publicRoute(60), async (req, reply) => {
     const body = (req.body ?? {}) as TokenBody;
     if (typeof body.account !== 'string' || typeof body.password !== 'string' || !body.account.trim()) {
       throw new ApiError(400, 'LOGIN_FAILED');
@@ -65,44 +67,45 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     const password = key.decrypt(body.password);
     if (password === undefined) throw new ApiError(400, 'PASSWORD_NOT_DECRYPTABLE');
     if (password.length < 6) throw new ApiError(400, 'PASSWORD_TOO_SHORT');
-    const user = await userByAccount(db, body.account.trim());
-    if (user?.locked) throw new ApiError(403, 'USER_LOCKED');
-    if (user && user.failedLogins >= CAPTCHA_AFTER) {
-      if (body.captchaKey === undefined) throw new ApiError(400, 'CAPTCHA_REQUIRED', {}, undefined, { captchaRequired: true });
-      const captcha = await checkCaptcha(db, body.captchaKey, body.captchaCode);
-      if (captcha !== 'ok') throw new ApiError(400, CAPTCHA_ERRORS[captcha], {}, undefined, { captchaRequired: true });
+    const account = body.account.trim();
+    const throttle = await loadThrottle(db, account);
+    // The captcha is asked for (and used up) only when the machine will ask for it: after CAPTCHA_AFTER failures.
+    let captcha: LoginAttempt['captcha'] = 'none';
+    if (throttle.lockedForMs === 0 && throttle.failures >= CAPTCHA_AFTER && body.captchaKey !== undefined) {
+      const check = await checkCaptcha(db, body.captchaKey, body.captchaCode);
+      if (check === 'timedOut' || check === 'invalid') throw new ApiError(400, CAPTCHA_ERRORS[check], {}, undefined, { captchaRequired: true });
+      captcha = check === 'ok' ? 'right' : 'wrong';
     }
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      if (!user) throw new ApiError(400, 'LOGIN_FAILED');
-      const { rows } = await db.query<{ failed: number }>(
-        `update users set failed_logins = failed_logins + 1,
-           locked_at = case when failed_logins + 1 >= $2 then now() else locked_at end
-         where id = $1 returning failed_logins as failed`,
-        [user.id, LOCK_AFTER],
-      );
-      const failed = rows[0]?.failed ?? 0;
-      if (failed >= LOCK_AFTER) throw new ApiError(403, 'USER_LOCKED');
-      throw new ApiError(400, 'LOGIN_FAILED', {}, undefined, { captchaRequired: failed >= CAPTCHA_AFTER });
+    // Unknown accounts cost the same hash as known ones, and count failures the same way.
+    const user = await userByAccount(db, account);
+    const passwordRight = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    const verdict = judgeLogin(throttle, { password: user && passwordRight ? 'right' : 'wrong', captcha });
+    await saveThrottle(db, account, throttle, verdict);
+    if (verdict.refusal === 'USER_LOCKED') throw new ApiError(403, 'USER_LOCKED', { minutes: Math.max(1, Math.ceil(verdict.lockMs / 60_000)) });
+    if (verdict.refusal) {
+      throw new ApiError(400, verdict.refusal, {}, undefined, { captchaRequired: verdict.next.failures >= CAPTCHA_AFTER });
     }
+    if (!user) throw new ApiError(400, 'LOGIN_FAILED', {}, undefined, { captchaRequired: false });
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
     await db.query(
-      `update users set failed_logins = 0,
-         terms_accepted_at = case when $2 then now() else terms_accepted_at end,
+      `update users set terms_accepted_at = case when $2 then now() else terms_accepted_at end,
          receive_marketing = case when $3::boolean is null then receive_marketing else $3::boolean end
        where id = $1`,
       [user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null],
     );
     const { token, expiresAt } = await createSession(db, user.id);
+    setSessionCookies(req, reply, token);
     return ok({ accessToken: token, expiresAt: expiresAt.toISOString(), ...sessionView({ ...user, termsAccepted: user.termsAccepted || body.termsAccepted === true }) });
   });
 
-  app.get('/api/auth/captcha', async () => ok(await createCaptcha(db)));
+  app.get('/api/auth/captcha', publicRoute(60), async () => ok(await createCaptcha(db)));
 
   app.get('/api/auth/buttons', async (req) => ok(currentUser(req).buttons));
   app.get('/api/auth/me', async (req) => ok(sessionView(currentUser(req))));
-  app.post('/api/auth/logout', async (req) => {
+  app.post('/api/auth/logout', async (req, reply) => {
     if (req.sessionToken) await revokeSession(db, req.sessionToken);
+    clearSessionCookies(req, reply);
     return ok({});
   });
 }

@@ -95,16 +95,14 @@ export async function userOfToken(db: Queryable, token: string): Promise<Session
 
 export interface LoginCandidate extends SessionUser {
   passwordHash: string;
-  failedLogins: number;
-  locked: boolean;
 }
 
 export async function userByAccount(db: Queryable, account: string): Promise<LoginCandidate | undefined> {
-  const { rows } = await db.query<UserRow & { password_hash: string; failed_logins: number; locked: boolean }>(
-    `select ${USER_COLUMNS}, u.password_hash, u.failed_logins, u.locked_at is not null as locked
+  const { rows } = await db.query<UserRow & { password_hash: string }>(
+    `select ${USER_COLUMNS}, u.password_hash
      from users u join companies c on c.id = u.company_id where lower(u.account) = lower($1)`,
     [account],
   );
   const r = rows[0];
-  return r && { ...toSessionUser(r), passwordHash: r.password_hash, failedLogins: r.failed_logins, locked: r.locked };
+  return r && { ...toSessionUser(r), passwordHash: r.password_hash };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { currentUser } from './session-hook.ts';
+import { currentUser, publicRoute, setSessionCookies } from './session-hook.ts';
 import { createSession, userOfToken } from './sessions.ts';
 
 /** A one-time sign-in token lives 2 minutes: long enough to follow a link, short enough to leak little. */
@@ -21,7 +21,7 @@ export function ssoRoutes(app: FastifyInstance, db: Database, sessionResponse: (
     return ok({ ssoToken: token, expiresInSeconds: SSO_TTL_SECONDS });
   });
 
-  app.get<{ Querystring: { token?: string } }>('/api/auth/sso/validate', async (req) => {
+  app.get<{ Querystring: { token?: string } }>('/api/auth/sso/validate', publicRoute(30), async (req) => {
     const { rows } = await db.query<{ ok: boolean }>(
       'select true as ok from sso_tokens where token_hash = $1 and used_at is null and expires_at > now()',
       [hash(String(req.query.token ?? ''))],
@@ -29,7 +29,7 @@ export function ssoRoutes(app: FastifyInstance, db: Database, sessionResponse: (
     return ok({ valid: Boolean(rows[0]) });
   });
 
-  app.post('/api/auth/sso/login', async (req) => {
+  app.post('/api/auth/sso/login', publicRoute(30), async (req, reply) => {
     const body = (req.body ?? {}) as { token?: unknown };
     if (typeof body.token !== 'string') throw new ApiError(400, 'SSO_TOKEN_INVALID');
     const { rows } = await db.query<{ user_id: string }>(
@@ -39,6 +39,7 @@ export function ssoRoutes(app: FastifyInstance, db: Database, sessionResponse: (
     if (!rows[0]) throw new ApiError(401, 'SSO_TOKEN_INVALID');
     const { token } = await createSession(db, rows[0].user_id);
     if (!(await userOfToken(db, token))) throw new ApiError(403, 'ACCOUNT_PENDING', { status: '' });
+    setSessionCookies(req, reply, token);
     return ok(await sessionResponse(token));
   });
 }

@@ -267,6 +267,27 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table template_versions alter column bundle type json using bundle::text::json
     `,
   },
+  {
+    // Security: login attempts counted by account name (known or not: the answers must not tell),
+    // locks that expire; which records a file is attached to (a file is readable through them only).
+    id: '006_login_throttle_file_links',
+    sql: `
+      create table login_throttle (
+        account_key text primary key,
+        failures integer not null default 0,
+        locks integer not null default 0,
+        locked_until timestamptz
+      );
+      create table file_links (
+        file_id text not null references files(id),
+        record_id text not null references records(id) on delete cascade,
+        primary key (file_id, record_id)
+      );
+      create index file_links_record on file_links (record_id);
+      insert into file_links (file_id, record_id)
+        select distinct f.id, r.id from files f join records r on strpos(r.doc::text, '"fileId": "' || f.id || '"') > 0
+    `,
+  },
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction. */

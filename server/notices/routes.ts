@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hasPermission, validateForm, type EntitySchema } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
-import { currentUser } from '../auth/session-hook.ts';
+import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { isoTime } from '../db/timestamps.ts';
 
@@ -70,7 +70,7 @@ export function noticeRoutes(app: FastifyInstance, db: Database): void {
     if (!hasPermission(currentUser(req).permissionMap, 'notice:publish')) throw new ApiError(403, 'FORBIDDEN', { permission: 'notice:publish' });
   };
 
-  app.get('/api/sgs-im/im/getNotifyMsg', async () => {
+  app.get('/api/sgs-im/im/getNotifyMsg', publicRoute(120), async () => {
     const { rows } = await db.query<NoticeRow>(
       'select * from notices order by (final_publish_status <> 0) desc, updated_at desc, start_date_time desc limit 1',
     );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { validateForm, type EntityRegistry, type EntitySchema } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
-import { currentUser } from '../auth/session-hook.ts';
+import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { menuFor } from './menu.ts';
 import registration from '../../schemas/account/registration.schema.json' with { type: 'json' };
@@ -119,7 +119,7 @@ export function portalRoutes(app: FastifyInstance, db: Database, registry: Entit
     return ok({});
   });
 
-  app.post('/api/error-logs', async (req) => {
+  app.post('/api/error-logs', { ...publicRoute(10), bodyLimit: 256 * 1024 }, async (req) => {
     const { entries } = check(ERROR_LOG_SCHEMA, req.body, req) as { entries: Record<string, unknown>[] };
     for (const e of entries) {
       await db.query('insert into error_logs (user_id, url, time, type, message, stack, info) values ($1, $2, $3, $4, $5, $6, $7::jsonb)', [

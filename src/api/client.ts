@@ -1,5 +1,5 @@
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
-import { readToken } from '../auth/token-storage.ts';
+import { headerToken } from '../auth/token-storage.ts';
 import { ApiError, type ApiFieldError } from './api-error.ts';
 
 /** SPEC §7: the portal's basic client credentials (identify the client, not the user). */
@@ -82,7 +82,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   url.searchParams.set('t', String(Date.now()));
 
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), Authorization: `Basic ${btoa(CLIENT_CREDENTIALS)}` };
-  const token = readToken();
+  const token = headerToken();
   if (token) headers['Portico-Auth'] = `bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.raw) {

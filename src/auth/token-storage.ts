@@ -1,12 +1,13 @@
-import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
-
 /**
- * The session token lives in sessionStorage and in a cookie (`portico_token`, 4 h, path /), so
- * the server accepts plain links (file downloads) and a new tab of the same browser finds it.
+ * The session token the login answered lives in sessionStorage and goes out in the `Portico-Auth`
+ * header. The server also sets it as an HttpOnly cookie (plain links such as file downloads carry
+ * it; scripts never see it) plus a script-readable marker, `portico_session`, that authenticates
+ * nothing: it tells a new tab of the same browser that a cookie session may be there to restore.
  */
-export const TOKEN_COOKIE = 'portico_token';
-export const TOKEN_MAX_AGE_SECONDS = SESSION_TTL_MS / 1000;
+export const SESSION_MARKER_COOKIE = 'portico_session';
 const STORAGE_KEY = 'portico_token';
+/** The store's token for a session known only by its HttpOnly cookie: no header is sent for it. */
+const COOKIE_SESSION = 'cookie:';
 
 function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
@@ -16,17 +17,25 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** The session's identity in the client: the header token, or the cookie session's marker. */
 export function readToken(): string | undefined {
-  return sessionStorage.getItem(STORAGE_KEY) || readCookie(TOKEN_COOKIE) || undefined;
+  const stored = sessionStorage.getItem(STORAGE_KEY);
+  if (stored) return stored;
+  const marker = readCookie(SESSION_MARKER_COOKIE);
+  return marker ? `${COOKIE_SESSION}${marker}` : undefined;
+}
+
+/** The token to send in the header; none for a cookie session (the browser sends the cookie). */
+export function headerToken(): string | undefined {
+  const token = readToken();
+  return token && !token.startsWith(COOKIE_SESSION) ? token : undefined;
 }
 
 export function writeToken(token: string): void {
   sessionStorage.setItem(STORAGE_KEY, token);
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${TOKEN_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
 export function clearToken(): void {
   sessionStorage.removeItem(STORAGE_KEY);
-  document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

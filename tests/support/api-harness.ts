@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createStaticRegistry, type EntityBundle, type EntityRegistry } from '../../engine/index.ts';
 import { buildApp, prepareDatabase } from '../../server/app.ts';
+import type { RateLimits } from '../../server/http/protections.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedDemoAccounts } from '../../server/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
@@ -24,13 +25,14 @@ export class ApiHarness {
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = []): Promise<ApiHarness> {
+  /** Rate limits are off unless asked for: API tests call the anonymous routes far faster than anyone may. */
+  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = [], opts: { rateLimits?: RateLimits } = {}): Promise<ApiHarness> {
     const { db, drop } = await freshDatabase(kind);
     const registry = createStaticRegistry(extra);
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir });
+    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off' });
     return new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ApiError } from './errors.ts';
+
+/** `on` in the product; `off` for tests that hammer a route on purpose (fuzzing). */
+export type RateLimits = 'on' | 'off';
+
+/**
+ * Browser protections (helmet: CSP, nosniff, frame-ancestors, referrer policy; HSTS on https only)
+ * and per-client rate limits on the routes that declare one (`publicRoute(perMinute)`: every
+ * public API route does), answered with a 429 in the request's language.
+ */
+export async function installProtections(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  await app.register(helmet, {
+    // The portal is often served over plain HTTP on an intranet: no upgrade, no HSTS there.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        // /myiframe embeds the external links of the user's menu.
+        frameSrc: ["'self'", 'http:', 'https:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (req: FastifyRequest, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  if (limits === 'off') return;
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new ApiError(429, 'RATE_LIMITED', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+  });
+}
