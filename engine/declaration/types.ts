@@ -169,8 +169,12 @@ export interface EntityDeclaration {
   /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
   numbering?: { field: string; prefix: string; digits: number };
   access?: {
-    /** Doc paths holding company ids that may see the record too. */
-    shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath }[];
+    /**
+     * Doc paths holding company ids that may see the record too. Each must name an existing,
+     * approved company. `changedBy` says who may set or change it: `owner` (the default) the
+     * record's own company and staff who see all companies; `anyParty` every company that sees it.
+     */
+    shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath; changedBy?: 'owner' | 'anyParty' }[];
   };
   routes: { list: string; detail: string; form: string };
 }

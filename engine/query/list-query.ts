@@ -23,6 +23,8 @@ export interface ListQuery {
 
 export const MAX_PAGE_SIZE = 200;
 /** Query keys that are not filters: paging, sort and the timestamp every request carries. */
+/** The last page a list may ask for (offset page × pageSize stays far inside a bigint). */
+export const MAX_PAGE = 1_000_000;
 const RESERVED = new Set(['page', 'pageSize', 'sort', 't']);
 /** Filters travel as `f.<field>=value`; ranges as `from..to`; `in` as a comma list. */
 export const FILTER_PREFIX = 'f.';
@@ -61,7 +63,8 @@ export function parseListQuery(
   };
   const page = Number(one('page') ?? 1);
   const pageSize = Number(one('pageSize') ?? reg.views.list.pageSize ?? 20);
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+  // A page beyond MAX_PAGE is refused: its offset would overflow the database's bigint.
+  if (!Number.isSafeInteger(page) || page < 1 || page > MAX_PAGE || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     errors.push({ field: 'page', keyword: 'paging', message: message('BAD_PAGE', lang) });
   }
 

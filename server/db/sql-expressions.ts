@@ -42,16 +42,20 @@ export function fieldExpression(reg: RegisteredEntity, path: string, alias = '')
   return { sql: text, kind };
 }
 
-/** Index DDL for every filter and sortable column of an entity (partial on the entity). */
-export function entityIndexStatements(reg: RegisteredEntity): string[] {
+/** The document fields a list filters or sorts by: each has an expression index. */
+export function indexedFields(reg: RegisteredEntity): string[] {
   const fields = new Set<string>([
     ...reg.views.list.filters.map((f) => f.field),
     ...reg.views.list.columns.filter((c) => c.sortable).map((c) => c.field),
     reg.views.list.defaultSort.field,
   ]);
+  return [...fields].filter((f) => !SYSTEM_COLUMNS[f]);
+}
+
+/** Index DDL for every filter and sortable column of an entity (partial on the entity). */
+export function entityIndexStatements(reg: RegisteredEntity): string[] {
   const out: string[] = [];
-  for (const field of fields) {
-    if (SYSTEM_COLUMNS[field]) continue;
+  for (const field of indexedFields(reg)) {
     const { sql } = fieldExpression(reg, field);
     if (sql === 'state') continue; // covered by records_entity_state
     const name = `rx_${reg.name}_${field.replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);

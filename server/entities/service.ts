@@ -24,6 +24,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
+import { checkIndexedText, checkSharing } from './record-guards.ts';
+import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
 import {
   deleteRecord,
@@ -70,6 +72,7 @@ function withSystemFields(reg: RegisteredEntity, incoming: Doc, from: Doc): Doc 
 function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, lang: Language, full = false): void {
   const validate = !full && isDraftState(reg, snapshot ?? undefined) ? reg.validateDraft : reg.validate;
   if (!validate(doc)) throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(reg.schema, validate.errors, lang));
+  checkIndexedText(reg, doc);
 }
 
 /** The companies that see a record: its owner plus the companies its declared fields name. */
@@ -124,6 +127,7 @@ export class EntityService {
     return this.db.transaction(async (tx) => {
       let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
+      await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: user.companyId });
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
       }
@@ -134,6 +138,7 @@ export class EntityService {
       }
       const content = contentOf(reg, doc, snapshot, user.companyId);
       await insertRecord(tx, reg, id, content, user.companyId, user.id);
+      await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, {
         kind: copiedFrom ? 'copy' : 'create',
         toStates: content.states,
@@ -167,6 +172,7 @@ export class EntityService {
         }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
       }
       validateDoc(reg, doc, current.snapshot, lang);
+      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
       if (linked) {
         const snap = current.snapshot ?? undefined;
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
@@ -175,6 +181,7 @@ export class EntityService {
       if (!(await updateRecord(tx, id, current.version, contentOf(reg, doc, current.snapshot, current.companyId)))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
+      await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
       return this.load(tx, reg, id, user);
     });
@@ -216,7 +223,9 @@ export class EntityService {
         return { deleted: true as const };
       }
       validateDoc(reg, doc, next, lang);
+      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
       if (!(await updateRecord(tx, id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+      await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { ...audit, version: current.version + 1 });
       return this.load(tx, reg, id, user);
     });

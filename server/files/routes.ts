@@ -8,12 +8,17 @@ import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { scopeOf } from '../entities/service.ts';
 import { own } from '../../engine/index.ts';
+import { readableFileSql } from './file-refs.ts';
 
-/** Upload rules of SPEC §5: images JPG ≤ 2 MB, attachments PDF ≤ 10 MB. */
-export const UPLOAD_RULES: Record<string, { maxBytes: number; label: string }> = {
-  'application/pdf': { maxBytes: 10 * 1024 * 1024, label: '10 MB' },
-  'image/jpeg': { maxBytes: 2 * 1024 * 1024, label: '2 MB' },
+/**
+ * Upload rules of SPEC §5: images JPG ≤ 2 MB, attachments PDF ≤ 10 MB. The bytes must start the
+ * way the kind does (its magic number), whatever type the request declares.
+ */
+export const UPLOAD_RULES: Record<string, { maxBytes: number; label: string; kind: string; magic: Buffer }> = {
+  'application/pdf': { maxBytes: 10 * 1024 * 1024, label: '10 MB', kind: 'PDF', magic: Buffer.from('%PDF-') },
+  'image/jpeg': { maxBytes: 2 * 1024 * 1024, label: '2 MB', kind: 'JPG', magic: Buffer.from([0xff, 0xd8, 0xff]) },
 };
+const KINDS = Object.values(UPLOAD_RULES).map((r) => r.kind).join(', ');
 
 /** Files on the local disk under dataDir/files (object storage is the scale-out path). */
 export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string): void {
@@ -26,10 +31,11 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
     const user = currentUser(req);
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
     const rule = own(UPLOAD_RULES, type);
-    if (!rule) throw new ApiError(415, 'FILE_TYPE', { types: 'PDF, JPG' });
+    if (!rule) throw new ApiError(415, 'FILE_TYPE', { types: KINDS });
     const body = req.body as Buffer;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'BAD_REQUEST', { detail: 'file' });
     if (body.length > rule.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE', { max: rule.label });
+    if (!body.subarray(0, rule.magic.length).equals(rule.magic)) throw new ApiError(415, 'FILE_CONTENT', { types: rule.kind });
     const fileName = String(req.query.name ?? 'file').slice(0, 255) || 'file';
     const id = randomUUID();
     const path = join(filesDir, id);
@@ -41,20 +47,20 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
     return ok({ fileId: id, fileName, contentType: type, size: body.length });
   });
 
-  app.get<{ Params: { id: string } }>('/api/files/:id', async (req, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', async (req, reply) => {
     const user = currentUser(req);
     const scope = scopeOf(user);
-    // A file is readable by its uploader's company, and by every company that sees a record naming it.
     const { rows } = await db.query<{ file_name: string; content_type: string; path: string }>(
-      `select f.file_name, f.content_type, f.path from files f where f.id = $1 and (
-         $2::boolean or f.company_id = any($3::text[]) or exists (
-           select 1 from records r where r.visible_to && $3::text[] and strpos(r.doc::text, f.id) > 0))`,
+      `select f.file_name, f.content_type, f.path from files f where ${readableFileSql()}`,
       [req.params.id, scope.all, scope.all ? [] : scope.companyIds],
     );
     const file = rows[0];
     if (!file) throw new ApiError(404, 'NOT_FOUND');
+    // Only the kinds checked at upload open in the browser; anything else is a download.
+    const inline = own(UPLOAD_RULES, file.content_type) && req.query.download === undefined;
     reply.header('content-type', file.content_type);
-    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
     return reply.send(createReadStream(file.path));
   });
 }

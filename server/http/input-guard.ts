@@ -7,11 +7,11 @@ export const MAX_VALUES = 20_000;
 /** Numbers beyond this magnitude are refused: nothing the portal stores needs them, and SQL casts overflow. */
 export const MAX_MAGNITUDE = 1e15;
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** PostgreSQL stores no NUL character in text or jsonb, and no unpaired UTF-16 surrogate. */
 export function storableText(s: string): boolean {
-  return !UNSTORABLE.test(s);
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 }
 
 /**

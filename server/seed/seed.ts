@@ -11,7 +11,8 @@ import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if ((rows[0]?.n ?? 0) > 0) return false;
-  const hash = await hashPassword(DEMO_PASSWORD);
+  // Each account gets its own salt, so equal passwords never share a stored hash.
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     for (const c of DEMO_COMPANIES) {
       await tx.query('insert into companies (id, name, name_en, customer_no, roles) values ($1, $2, $3, $4, $5::text[])', [c.id, c.name, c.nameEn, c.customerNo, c.roles]);
@@ -19,13 +20,13 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
     for (const [i, t] of DEMO_TEMPLATES.entries()) {
       await tx.query('insert into templates (id, name_zh, name_en, product_line, self_test, sort) values ($1, $2, $3, $4, $5, $6)', [t.id, t.nameZh, t.nameEn, t.productLine, t.selfTest, i]);
     }
-    for (const u of DEMO_USERS) {
+    for (const [i, u] of DEMO_USERS.entries()) {
       const grants = grantsOf(u.roles);
       await tx.query(
         `insert into users (id, account, user_name, email, password_hash, company_id, roles, permissions, buttons, dimensions, is_admin, guide)
          values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text[], $10::jsonb, $11, $12::jsonb)`,
         [
-          `u-${u.account}`, u.account, u.userName, u.email, hash, u.companyId, u.roles, grants.permissions, grants.buttons,
+          `u-${u.account}`, u.account, u.userName, u.email, hashes[i], u.companyId, u.roles, grants.permissions, grants.buttons,
           JSON.stringify(u.dimensions), Boolean(u.isAdmin), JSON.stringify(u.newcomer ? {} : { dismissed: true }),
         ],
       );

@@ -19,6 +19,8 @@ import { writeAudit } from '../entities/audit-repo.ts';
 import type { LinkedData, LinkedWrite, LinkedWriteContext } from '../entities/linked-data.ts';
 import { getRecord, insertRecord, updateRecord, type EntityRecord } from '../entities/records-repo.ts';
 import { TemplateSettings } from './settings-service.ts';
+import { attachFiles } from '../files/file-refs.ts';
+import { scopeOf } from '../entities/service.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -115,11 +117,13 @@ export class DffRecords implements LinkedData {
       const changed = changedFields(stored.doc, data);
       if (!changed.length) return this.keep(tx, field, ctx);
       if (!(await updateRecord(tx, stored.id, stored.version, write))) throw new ApiError(409, 'VERSION_CONFLICT', { version: stored.version + 1 });
+      await attachFiles(tx, stored.id, data, scopeOf(ctx.user));
       await writeAudit(tx, code, stored.id, ctx.user.id, { kind: 'update', changedFields: changed, version: stored.version + 1 });
       return { ...ctx.doc, [field]: previous };
     }
     const recordId = randomUUID();
     await insertRecord(tx, reg, recordId, write, ctx.companyId, ctx.user.id, ctx.id);
+    await attachFiles(tx, recordId, data, scopeOf(ctx.user));
     await writeAudit(tx, code, recordId, ctx.user.id, { kind: 'create', toStates: {}, version: 1, payload: { parent: ctx.id } });
     return { ...ctx.doc, [field]: { template: code, recordId } satisfies DffRef };
   }

@@ -1,7 +1,7 @@
 import { hasPermission, registrationFor, type EntityRegistry, type TemplateBundle } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { listVersions } from './templates-repo.ts';
+import { getVersion, listNewestPublished } from './templates-repo.ts';
 
 /** Only versions the server serves (one that failed to register at start is left out). */
 function registered(registry: EntityRegistry, code: string, version: number): boolean {
@@ -21,12 +21,19 @@ export interface PublishedBundle {
 }
 
 /**
- * Every published version of every template the user may read (its records' `read`
- * permission), oldest first: the client registers them all, so a record is shown and validated
- * with the version it was made with. Drafts never leave the designer's endpoints.
+ * The newest published version of every template the user may read (its records' `read`
+ * permission): what a user's pages start with. A record made with an older version fetches that
+ * version on demand (`publishedBundle`). Drafts never leave the designer's endpoints.
  */
 export async function publishedBundles(db: Queryable, registry: EntityRegistry, user: SessionUser): Promise<PublishedBundle[]> {
-  return (await listVersions(db))
-    .filter((v) => v.status === 'published' && registered(registry, v.code, v.version) && hasPermission(user.permissionMap, v.bundle.entity.permissions.read))
+  return (await listNewestPublished(db))
+    .filter((v) => registered(registry, v.code, v.version) && hasPermission(user.permissionMap, v.bundle.entity.permissions.read))
     .map((v) => ({ code: v.code, version: v.version, bundle: v.bundle }));
+}
+
+/** One published version the user may read, or undefined. */
+export async function publishedBundle(db: Queryable, registry: EntityRegistry, user: SessionUser, code: string, version: number): Promise<PublishedBundle | undefined> {
+  const v = await getVersion(db, code, version);
+  if (!v || v.status !== 'published' || !registered(registry, code, version) || !hasPermission(user.permissionMap, v.bundle.entity.permissions.read)) return undefined;
+  return { code, version, bundle: v.bundle };
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityRegistry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
-import { ok, requestLanguage } from '../http/errors.ts';
+import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { versionNumber } from './guards.ts';
 import { loadPublishedTemplates } from './load.ts';
-import { publishedBundles } from './published-bundles.ts';
+import { publishedBundle, publishedBundles } from './published-bundles.ts';
 import { TemplateMigrations } from './migration-service.ts';
 import { TemplateService } from './template-service.ts';
 import { TemplateSettings } from './settings-service.ts';
@@ -29,6 +29,11 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
 
   app.get('/api/templates', async (req) => ok(await templates.list(currentUser(req))));
   app.get('/api/template-bundles', async (req) => ok(await publishedBundles(db, registry, currentUser(req))));
+  app.get<{ Params: CodeVersion }>('/api/template-bundles/:code/:version', async (req) => {
+    const found = await publishedBundle(db, registry, currentUser(req), req.params.code, v(req.params));
+    if (!found) throw new ApiError(404, 'TEMPLATE_VERSION_NOT_FOUND', { code: req.params.code, version: req.params.version });
+    return ok(found);
+  });
   app.post('/api/templates', async (req, reply) => reply.status(201).send({ code: 201, data: await templates.create(req.body, currentUser(req), requestLanguage(req)) }));
   app.get<{ Params: Code }>('/api/templates/:code', async (req) => ok(await templates.get(req.params.code, currentUser(req))));
   app.post<{ Params: Code }>('/api/templates/:code/versions', async (req, reply) =>

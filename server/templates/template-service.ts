@@ -39,7 +39,9 @@ export interface DraftResult {
   problems: FieldError[];
 }
 
-function summarize(code: string, kind: TemplateKind, versions: TemplateVersion[], designer: boolean): TemplateSummary | undefined {
+const headOf = (v: TemplateVersion): repo.VersionHead => ({ code: v.code, version: v.version, status: v.status, publishedAt: v.publishedAt, label: v.bundle.entity.label });
+
+function summarize(code: string, kind: TemplateKind, versions: repo.VersionHead[], designer: boolean): TemplateSummary | undefined {
   const visible = designer ? versions : versions.filter((v) => v.status === 'published');
   const published = versions.filter((v) => v.status === 'published');
   const newest = visible[visible.length - 1];
@@ -48,7 +50,7 @@ function summarize(code: string, kind: TemplateKind, versions: TemplateVersion[]
   return {
     code,
     kind,
-    label: (current ?? newest).bundle.entity.label,
+    label: (current ?? newest).label,
     current: current?.version ?? null,
     draft: designer ? (versions.find((v) => v.status === 'draft')?.version ?? null) : null,
     versions: visible.map((v) => ({ version: v.version, status: v.status, publishedAt: v.publishedAt })),
@@ -71,14 +73,14 @@ export class TemplateService {
   ) {}
 
   async list(user: SessionUser): Promise<TemplateSummary[]> {
-    const [rows, versions] = await Promise.all([repo.listTemplateRows(this.db), repo.listVersions(this.db)]);
+    const [rows, versions] = await Promise.all([repo.listTemplateRows(this.db), repo.listVersionHeads(this.db)]);
     const designer = isDesigner(user);
     return rows.flatMap((r) => summarize(r.code, r.kind, versions.filter((v) => v.code === r.code), designer) ?? []);
   }
 
   async get(code: string, user: SessionUser): Promise<TemplateSummary> {
     const row = await repo.getTemplateRow(this.db, code);
-    const summary = row && summarize(row.code, row.kind, await repo.listVersions(this.db, code), isDesigner(user));
+    const summary = row && summarize(row.code, row.kind, (await repo.listVersions(this.db, code)).map(headOf), isDesigner(user));
     if (!summary) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
     return summary;
   }

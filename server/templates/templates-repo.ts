@@ -78,6 +78,25 @@ export async function listVersions(db: Queryable, code?: string): Promise<Templa
   return rows.map(toVersion);
 }
 
+/** A version without its bundle: what the template lists show (its label only). */
+export type VersionHead = Pick<TemplateVersion, 'code' | 'version' | 'status' | 'publishedAt'> & { label: TemplateBundle['entity']['label'] };
+
+/** Every version's head, read without loading the bundles (a list of hundreds of versions stays light). */
+export async function listVersionHeads(db: Queryable): Promise<VersionHead[]> {
+  const { rows } = await db.query<{ code: string; version: number; status: VersionStatus; published_at: Date | string | null; label: VersionHead['label'] }>(
+    `select code, version, status, published_at, bundle -> 'entity' -> 'label' as label from template_versions order by code, version`,
+  );
+  return rows.map((r) => ({ code: r.code, version: r.version, status: r.status, publishedAt: r.published_at === null ? null : isoTime(r.published_at), label: r.label }));
+}
+
+/** The newest published version of each template. */
+export async function listNewestPublished(db: Queryable): Promise<TemplateVersion[]> {
+  const { rows } = await db.query<VersionRow>(
+    `select distinct on (code) ${VERSION_COLUMNS} from template_versions where status = 'published' order by code, version desc`,
+  );
+  return rows.map(toVersion);
+}
+
 export async function getVersion(db: Queryable, code: string, version: number, forUpdate = false): Promise<TemplateVersion | undefined> {
   const { rows } = await db.query<VersionRow>(
     `select ${VERSION_COLUMNS} from template_versions where code = $1 and version = $2${forUpdate ? ' for update' : ''}`,

@@ -2,11 +2,17 @@ import type { DataProvider } from '../../renderers/env/data-provider.ts';
 import { copyRecord, createRecord, deleteRecord, getRecord, getRecordHistory, listRecords, sendRecordEvent, updateRecord } from './entities.ts';
 import { fileUrl, uploadFile } from './files.ts';
 import { getLookup } from './lookups.ts';
+import { ensureTemplateVersion } from '../registry/registry.ts';
 
 /** The renderers' data contract over the portal's HTTP API. */
 export const httpDataProvider: DataProvider = {
   list: listRecords,
-  get: getRecord,
+  // A record made with an older template version brings that version into the registry first.
+  get: async (entity, id) => {
+    const record = await getRecord(entity, id);
+    await ensureTemplateVersion(entity, record.templateVersion);
+    return record;
+  },
   create: createRecord,
   update: updateRecord,
   remove: deleteRecord,

@@ -9,7 +9,25 @@ export interface PublishedBundle {
   bundle: TemplateBundle;
 }
 
+/** The newest published version of each template the user may read. */
 export const fetchPublishedBundles = () => request<PublishedBundle[]>('/api/template-bundles', { quiet: true });
+const fetchPublishedBundle = (code: string, version: number) =>
+  request<PublishedBundle>(`/api/template-bundles/${encodeURIComponent(code)}/${version}`, { quiet: true });
+
+/**
+ * Registers an older published version a record was made with, fetched when first needed (the
+ * start-up list holds the newest versions only). False when it cannot be had.
+ */
+export async function addPublishedVersion(registry: EntityRegistry, code: string, version: number): Promise<boolean> {
+  if (hasVersion(registry, code, version)) return true;
+  try {
+    const { bundle } = await fetchPublishedBundle(code, version);
+    if (!hasVersion(registry, code, version)) registry.registerVersion(bundle, version);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether the registry holds this version of a template already. */
 export function hasVersion(registry: EntityRegistry, code: string, version: number): boolean {

@@ -1,6 +1,6 @@
 import { use, useSyncExternalStore } from 'react';
 import type { EntityRegistry } from '../../engine/registry.ts';
-import { addPublishedTemplates } from './published-templates.ts';
+import { addPublishedTemplates, addPublishedVersion } from './published-templates.ts';
 
 let pending: Promise<EntityRegistry> | undefined;
 let refreshing: Promise<EntityRegistry> | undefined;
@@ -41,6 +41,15 @@ export function refreshTemplates(): Promise<EntityRegistry> {
       refreshing = undefined;
     });
   return refreshing;
+}
+
+/** Makes sure the registry holds a record's template version (an older one is fetched on demand). */
+export async function ensureTemplateVersion(code: string, version: number | undefined): Promise<EntityRegistry> {
+  const registry = await loadRegistry();
+  if (version === undefined || !registry.isDynamic(code)) return registry;
+  if (!registry.has(code)) await refreshTemplates();
+  await addPublishedVersion(registry, code, version);
+  return registry;
 }
 
 const subscribe = (listener: () => void) => {

@@ -2,7 +2,7 @@ import { registrationFor, type RegisteredEntity } from '../../../engine/index.ts
 import type { DffSource } from '../../../renderers/form/dff/dff-source.ts';
 import { request } from '../../api/client.ts';
 import { hasVersion } from '../../registry/published-templates.ts';
-import { loadRegistry, refreshTemplates } from '../../registry/registry.ts';
+import { ensureTemplateVersion, loadRegistry, refreshTemplates } from '../../registry/registry.ts';
 
 /** The answer of GET /api/template-settings/resolve, as far as the form reads it. */
 interface Resolution {
@@ -15,6 +15,7 @@ interface Resolution {
 async function registration(code: string, version: number | undefined): Promise<RegisteredEntity> {
   let registry = await loadRegistry();
   if (version !== undefined ? !hasVersion(registry, code, version) : !registry.has(code)) registry = await refreshTemplates();
+  if (version !== undefined) registry = await ensureTemplateVersion(code, version);
   return registrationFor(registry.get(code), version);
 }
 

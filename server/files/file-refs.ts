@@ -1,0 +1,47 @@
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Scope } from '../entities/records-repo.ts';
+
+/** Every `fileId` a document references (attachment items are `{ fileId, fileName, … }`), with its path. */
+export function fileRefsIn(doc: unknown, path = ''): { fileId: string; path: string }[] {
+  if (Array.isArray(doc)) return doc.flatMap((v, i) => fileRefsIn(v, `${path}[${i}]`));
+  if (typeof doc !== 'object' || doc === null) return [];
+  return Object.entries(doc).flatMap(([k, v]) => {
+    const at = path ? `${path}.${k}` : k;
+    return k === 'fileId' && typeof v === 'string' ? [{ fileId: v, path: at }] : fileRefsIn(v, at);
+  });
+}
+
+/**
+ * A file belongs to the company that uploaded it and to the records it is attached to. A record
+ * may reference a file only when the writer may read it: the writer's company uploaded it, or it is
+ * attached to this very record already. Then the record's attachments are stored as links, which
+ * is what lets the record's other companies read the file (never a file id typed into a field).
+ */
+export async function attachFiles(tx: Queryable, recordId: string, doc: unknown, writer: Scope): Promise<void> {
+  const refs = fileRefsIn(doc);
+  const ids = [...new Set(refs.map((r) => r.fileId))];
+  if (ids.length) {
+    const { rows } = await tx.query<{ id: string }>(
+      `select f.id from files f where f.id = any($1::text[]) and (
+         $2::boolean or f.company_id = any($3::text[])
+         or exists (select 1 from file_links l where l.file_id = f.id and l.record_id = $4))`,
+      [ids, writer.all, writer.all ? [] : writer.companyIds, recordId],
+    );
+    const readable = new Set(rows.map((r) => r.id));
+    const refused = refs.find((r) => !readable.has(r.fileId));
+    if (refused) {
+      throw new ApiError(400, 'FILE_NOT_READABLE', { fileId: refused.fileId.slice(0, 64) }, [{ field: refused.path, keyword: 'file', message: refused.path }]);
+    }
+  }
+  await tx.query('delete from file_links where record_id = $1 and not (file_id = any($2::text[]))', [recordId, ids]);
+  if (ids.length) {
+    await tx.query('insert into file_links (file_id, record_id) select unnest($1::text[]), $2 on conflict do nothing', [ids, recordId]);
+  }
+}
+
+/** Whether the user may read the file: its company's, or attached to a record the user sees. */
+export function readableFileSql(): string {
+  return `f.id = $1 and ($2::boolean or f.company_id = any($3::text[]) or exists (
+    select 1 from file_links l join records r on r.id = l.record_id where l.file_id = f.id and r.visible_to && $3::text[]))`;
+}
