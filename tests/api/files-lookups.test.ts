@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { ApiHarness, fileBytes, validTrf } from '../support/api-harness.ts';
 
 describe.each(BACKENDS)('lookups and files on %s', (backend) => {
   let h: ApiHarness;
@@ -23,7 +23,12 @@ describe.each(BACKENDS)('lookups and files on %s', (backend) => {
   });
 
   const upload = (type: string, size: number, token = applicant) =>
-    h.app.inject({ method: 'POST', url: '/api/files?name=report.pdf', headers: { 'portico-auth': `bearer ${token}`, 'content-type': type }, payload: Buffer.alloc(size, 1) });
+    h.app.inject({
+      method: 'POST',
+      url: '/api/files?name=report.pdf',
+      headers: { 'portico-auth': `bearer ${token}`, 'content-type': type },
+      payload: size === 0 ? Buffer.alloc(0) : fileBytes(type === 'image/jpeg' ? 'jpg' : 'pdf', size),
+    });
 
   it('takes PDFs up to 10 MB and JPGs up to 2 MB, refusing other types and sizes', async () => {
     const pdf = await upload('application/pdf', 1000);

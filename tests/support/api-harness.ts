@@ -83,3 +83,10 @@ export function validTrf(overrides: Record<string, unknown> = {}): Record<string
     ...overrides,
   };
 }
+
+/** Bytes of an upload of the kind (its magic number first, then filler), `size` long. */
+export function fileBytes(kind: 'pdf' | 'jpg', size: number): Buffer {
+  const bytes = Buffer.alloc(size, 0x20);
+  (kind === 'pdf' ? Buffer.from('%PDF-1.7\n') : Buffer.from([0xff, 0xd8, 0xff, 0xe0])).copy(bytes);
+  return bytes;
+}
