@@ -56,7 +56,7 @@ describe.each(BACKENDS)('captcha and lockout at login on %s', (backend) => {
     const c = await captcha();
     const locked = await attempt('agent', 'Portico#2024', { captchaKey: c.key, captchaCode: c.answer });
     expect(locked.status).toBe(403);
-    expect(locked.body.message).toBe('User locked please contact administrator!');
+    expect(locked.body.message).toBe('User locked please contact administrator! Or try again in 15 minutes, or reset the password');
   });
 
   it('records the terms acceptance and the marketing choice', async () => {

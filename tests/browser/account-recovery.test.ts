@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
-import { MESSAGES } from '../../engine/i18n/messages.ts';
+import { MESSAGES, message } from '../../engine/i18n/messages.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
@@ -135,15 +135,15 @@ describe('account recovery, rejection and lock-out', () => {
         } else expect(await page.locator('#login-captcha').count()).toBe(0);
         await page.locator('#login-password').fill(`wrong-password-${attempt}`);
         await page.getByTestId('login-submit').click();
-        const expected = attempt === 5 ? MESSAGES.USER_LOCKED[lang] : MESSAGES.LOGIN_FAILED[lang];
+        const expected = attempt === 5 ? message('USER_LOCKED', lang, { minutes: 15 }) : MESSAGES.LOGIN_FAILED[lang];
         await expect.poll(() => page.getByTestId('login-error').textContent(), POLL).toBe(expected);
         await expect.poll(() => page.getByTestId('login-submit').isEnabled(), POLL).toBe(true);
       }
-      if (lang === 'en-US') expect(await page.getByTestId('login-error').textContent()).toBe('User locked please contact administrator!');
+      if (lang === 'en-US') expect(await page.getByTestId('login-error').textContent()).toBe('User locked please contact administrator! Or try again in 15 minutes, or reset the password');
       await portal.shot('login-locked');
       await page.locator('#login-password').fill(DEMO_PASSWORD);
       await page.getByTestId('login-submit').click();
-      await expect.poll(() => page.getByTestId('login-error').textContent(), POLL).toBe(MESSAGES.USER_LOCKED[lang]);
+      await expect.poll(() => page.getByTestId('login-error').textContent(), POLL).toBe(message('USER_LOCKED', lang, { minutes: 15 }));
       await page.context().close();
     });
   }
