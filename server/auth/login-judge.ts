@@ -47,10 +47,12 @@ export function judgeLogin(throttle: Throttle, attempt: LoginAttempt): Verdict {
   };
 }
 
-export async function loadThrottle(db: Queryable, account: string): Promise<Throttle> {
+/** The account name's throttle; `forUpdate` (inside a transaction) makes the row and locks it. */
+export async function loadThrottle(db: Queryable, account: string, forUpdate = false): Promise<Throttle> {
+  if (forUpdate) await db.query('insert into login_throttle (account_key) values ($1) on conflict do nothing', [keyOf(account)]);
   const { rows } = await db.query<{ failures: number; locks: number; ms: number | string | null }>(
     `select failures, locks, greatest(0, extract(epoch from (locked_until - now())) * 1000)::bigint as ms
-     from login_throttle where account_key = $1`,
+     from login_throttle where account_key = $1${forUpdate ? ' for update' : ''}`,
     [keyOf(account)],
   );
   const r = rows[0];

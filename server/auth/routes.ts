@@ -79,13 +79,18 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     // Unknown accounts cost the same hash as known ones, and count failures the same way.
     const user = await userByAccount(db, account);
     const passwordRight = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-    const verdict = judgeLogin(throttle, { password: user && passwordRight ? 'right' : 'wrong', captcha });
-    await saveThrottle(db, account, throttle, verdict);
+    // Judged on the account name's row, locked: parallel guesses are counted one after the other.
+    const verdict = await db.transaction(async (tx) => {
+      const current = await loadThrottle(tx, account, true);
+      const judged = judgeLogin(current, { password: user && passwordRight ? 'right' : 'wrong', captcha });
+      await saveThrottle(tx, account, current, judged);
+      return judged;
+    });
     if (verdict.refusal === 'USER_LOCKED') throw new ApiError(403, 'USER_LOCKED', { minutes: Math.max(1, Math.ceil(verdict.lockMs / 60_000)) });
     if (verdict.refusal) {
       throw new ApiError(400, verdict.refusal, {}, undefined, { captchaRequired: verdict.next.failures >= CAPTCHA_AFTER });
     }
-    if (!user) throw new ApiError(400, 'LOGIN_FAILED', {}, undefined, { captchaRequired: false });
+    if (!user) throw new ApiError(400, 'LOGIN_FAILED'); // the machine refused already: a wrong password
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
     await db.query(

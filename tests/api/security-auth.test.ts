@@ -59,6 +59,18 @@ describe.each(BACKENDS)('security: accounts and sessions on %s', (backend) => {
     expect((await attempt('Portico#2024', true)).status, 'the right password after the lock').toBe(200);
   });
 
+  it('counts parallel guesses one after the other: a burst gets 3 tries, then the captcha', async () => {
+    const password = await h.encrypt('Wrong#2024');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => h.call({ method: 'POST', url: '/api/auth/token', payload: { account: 'agent', password } })),
+    );
+    const codes = answers.map((a) => a.body.errorCode);
+    expect(codes.filter((c) => c === 'LOGIN_FAILED').length).toBe(3);
+    expect(codes.filter((c) => c === 'CAPTCHA_REQUIRED').length).toBe(9);
+    const { rows } = await h.db.query<{ failures: number }>("select failures from login_throttle where account_key = 'agent'");
+    expect(rows[0]!.failures).toBe(3);
+  });
+
   it('draws the captcha as shapes: its answer is not in the picture as text', async () => {
     for (let i = 0; i < 5; i++) {
       const { captchaKey, image } = (await h.call({ method: 'GET', url: '/api/auth/captcha' })).body.data;
