@@ -27,7 +27,15 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   const settings = new TemplateSettings(db, registry);
   const v = (p: CodeVersion) => versionNumber(p.version, 'version');
 
-  app.get('/api/templates', async (req) => ok(await templates.list(currentUser(req))));
+  // A page of the list with `page` (and `pageSize`, ≤ 100): `{ items, total, page, pageSize }`; without it, every template.
+  app.get<{ Querystring: { kind?: string; q?: string; page?: string; pageSize?: string } }>('/api/templates', async (req) => {
+    const all = await templates.list(currentUser(req), { kind: req.query.kind, q: req.query.q });
+    if (req.query.page === undefined) return ok(all);
+    const page = versionNumber(req.query.page, 'page');
+    const pageSize = req.query.pageSize === undefined ? 20 : versionNumber(req.query.pageSize, 'pageSize');
+    if (pageSize > 100) throw new ApiError(400, 'BAD_PAGE');
+    return ok({ items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize });
+  });
   app.get('/api/template-bundles', async (req) => ok(await publishedBundles(db, registry, currentUser(req))));
   app.get<{ Params: CodeVersion }>('/api/template-bundles/:code/:version', async (req) => {
     const found = await publishedBundle(db, registry, currentUser(req), req.params.code, v(req.params));

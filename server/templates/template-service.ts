@@ -72,10 +72,17 @@ export class TemplateService {
     private readonly warn: (err: unknown, what: string) => void = () => undefined,
   ) {}
 
-  async list(user: SessionUser): Promise<TemplateSummary[]> {
+  /** The templates the user may see, optionally of one kind and matching a code or name (`q`). */
+  async list(user: SessionUser, filter: { kind?: string; q?: string } = {}): Promise<TemplateSummary[]> {
     const [rows, versions] = await Promise.all([repo.listTemplateRows(this.db), repo.listVersionHeads(this.db)]);
     const designer = isDesigner(user);
-    return rows.flatMap((r) => summarize(r.code, r.kind, versions.filter((v) => v.code === r.code), designer) ?? []);
+    const byCode = new Map<string, repo.VersionHead[]>();
+    for (const v of versions) byCode.set(v.code, [...(byCode.get(v.code) ?? []), v]);
+    const q = filter.q?.trim().toLowerCase();
+    return rows
+      .filter((r) => !filter.kind || r.kind === filter.kind)
+      .flatMap((r) => summarize(r.code, r.kind, byCode.get(r.code) ?? [], designer) ?? [])
+      .filter((t) => !q || t.code.toLowerCase().includes(q) || Object.values(t.label).some((l) => String(l).toLowerCase().includes(q)));
   }
 
   async get(code: string, user: SessionUser): Promise<TemplateSummary> {

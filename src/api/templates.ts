@@ -28,6 +28,10 @@ export const templateApi: TemplateApi = {
 export type TemplateKind = 'dff' | 'form' | 'material' | 'product';
 export type KindedTemplate = Omit<TemplateSummary, 'kind'> & { kind: TemplateKind };
 
+/** One page of the templates (the /form/list table), optionally matching a code or name. */
+export const listTemplatePage = (query: { page: number; pageSize: number; q?: string }) =>
+  request<{ items: TemplateSummary[]; total: number }>('/api/templates', { query, ...QUIET });
+
 /** Templates of every kind (designers also see drafts; everyone else published versions only). */
 export const listTemplates = () => request<KindedTemplate[]>('/api/templates');
 export const getTemplate = (code: string) => request<KindedTemplate>(base(code), { quiet: true });

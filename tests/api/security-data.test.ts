@@ -139,6 +139,15 @@ describe.each(BACKENDS)('security: stored data on %s', (backend) => {
     const old = await h.call({ method: 'GET', url: '/api/template-bundles/sampleBundles/1', token: staff });
     expect(old.body.data).toMatchObject({ code: 'sampleBundles', version: 1 });
     expect((await h.call({ method: 'GET', url: '/api/template-bundles/sampleBundles/9', token: staff })).status).toBe(404);
+    // The staff's list comes a page at a time.
+    for (const code of ['pageOne', 'pageTwo']) await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code, kind: 'form', label: { 'zh-CN': code, 'en-US': code } } });
+    const all = (await h.call({ method: 'GET', url: '/api/templates', token: staff })).body.data as unknown[];
+    const first = (await h.call({ method: 'GET', url: '/api/templates?page=1&pageSize=2', token: staff })).body.data;
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(all.length);
+    const named = (await h.call({ method: 'GET', url: '/api/templates?page=1&pageSize=20&q=pagetwo', token: staff })).body.data;
+    expect(named.items.map((t: { code: string }) => t.code)).toEqual(['pageTwo']);
+    expect((await h.call({ method: 'GET', url: '/api/templates?page=1&pageSize=1000', token: staff })).status).toBe(400);
   });
 
   it('gives every seeded account its own salt', async () => {

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 
 import { TEMPLATE_CODE, text, type LocalizedText } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { asFailure, type TemplateSummary } from '../../../renderers/designer/template-api.ts';
-import { templateApi } from '../../api/templates.ts';
+import { listTemplatePage, templateApi } from '../../api/templates.ts';
 import { canDesign, useDesignerTexts } from './designer-texts.ts';
 
 interface NewTemplate {
@@ -11,6 +11,8 @@ interface NewTemplate {
   zh: string;
   en: string;
 }
+
+const PAGE_SIZE = 20;
 
 export const designPath = (code: string, version: number) => `/form/design?code=${encodeURIComponent(code)}&version=${version}`;
 
@@ -21,13 +23,22 @@ export default function TemplateListPage() {
   const t = useDesignerTexts();
   const designer = canDesign(permissions);
   const [rows, setRows] = useState<TemplateSummary[]>();
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
   const [error, setError] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<NewTemplate>();
 
+  // The list comes a page at a time: there may be hundreds of templates.
   const reload = useCallback(() => {
-    templateApi.list().then(setRows, (e: unknown) => setError(asFailure(e).message));
-  }, []);
+    listTemplatePage({ page, pageSize: PAGE_SIZE }).then(
+      (p) => {
+        setRows(p.items);
+        setTotal(p.total);
+      },
+      (e: unknown) => setError(asFailure(e).message),
+    );
+  }, [page]);
   useEffect(reload, [reload]);
 
   const create = async () => {
@@ -55,7 +66,7 @@ export default function TemplateListPage() {
         size="small"
         loading={!rows && !error}
         dataSource={rows ?? []}
-        pagination={false}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false, hideOnSinglePage: true, onChange: setPage }}
         data-testid="template-list"
         columns={[
           { title: t('list.code'), dataIndex: 'code' },
