@@ -23,3 +23,7 @@ export * from './validate/compile.ts';
 export * from './templates/index.ts';
 export * from './schema/defaults.ts';
 export * from './schema/conditions.ts';
+export * from './declaration/errors.ts';
+export * from './declaration/meta.ts';
+export * from './declaration/roles.ts';
+export * from './declaration/grants.ts';
