@@ -10,7 +10,7 @@ const FRAMEWORKS = ['react', 'react-dom', 'react-dom/*', 'react/*', 'antd', 'ant
 const restrict = (patterns, message) => ({ patterns: [{ group: patterns, message }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'storybook-static/**', 'workflows-export/**', 'coverage/**'] },
+  { ignores: ['.tmp/**', 'dist/**', 'node_modules/**', 'data/**', 'storybook-static/**', 'workflows-export/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

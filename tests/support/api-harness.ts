@@ -25,8 +25,12 @@ export class ApiHarness {
   ) {}
 
   static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = []): Promise<ApiHarness> {
+    return ApiHarness.startWith(kind, createStaticRegistry(extra));
+  }
+
+  /** The same, on a registry of the test's own (e.g. entities discovered in a temporary folder). */
+  static async startWith(kind: 'pglite' | 'postgres', registry: EntityRegistry): Promise<ApiHarness> {
     const { db, drop } = await freshDatabase(kind);
-    const registry = createStaticRegistry(extra);
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
