@@ -27,3 +27,7 @@ export * from './declaration/errors.ts';
 export * from './declaration/meta.ts';
 export * from './declaration/roles.ts';
 export * from './declaration/grants.ts';
+export * from './workflows.ts';
+export * from './session-limits.ts';
+export * from './maintenance-notice.ts';
+export * from './account-forms.ts';

@@ -5,8 +5,6 @@ import { checkedBundle, type DeclaredBundle } from './declaration/meta.ts';
 import { DECLARED_BUNDLES } from './generated/declarations.ts';
 import { EntityRegistry } from './registry.ts';
 
-export { machines, type MachineId } from '../workflows/index.ts';
-
 /**
  * The declarations in schemas/, found by discovery (engine/generated/declarations.ts, written by
  * `npm run gen`) and checked against the meta-schemas at import: a broken file stops the server,

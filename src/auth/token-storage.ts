@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
+import { SESSION_TTL_MS } from '../../engine/session-limits.ts';
 
 /**
  * The session token lives in sessionStorage and in a cookie (`portico_token`, 4 h, path /), so
