@@ -31,3 +31,4 @@ export * from './workflows.ts';
 export * from './session-limits.ts';
 export * from './maintenance-notice.ts';
 export * from './account-forms.ts';
+export * from './lifecycle/timers.ts';

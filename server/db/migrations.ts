@@ -267,6 +267,16 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table template_versions alter column bundle type json using bundle::text::json
     `,
   },
+  {
+    // Durable lifecycle timers (an `after` in an entity's machine): the pending delayed events
+    // and the earliest due time, which the timer worker claims with `for update skip locked`.
+    id: '006_record_timers',
+    sql: `
+      alter table records add column timers jsonb not null default '[]'::jsonb;
+      alter table records add column timer_due_at timestamptz;
+      create index records_timer_due on records (timer_due_at) where timer_due_at is not null
+    `,
+  },
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction. */
