@@ -4,6 +4,9 @@ import type { AnyStateMachine } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry, declaredGrants, toPermissionMap, type DeclaredBundle, type EntityRegistry } from '../../engine/index.ts';
 import { menuFor } from '../../server/portal/menu.ts';
+import { userByAccount } from '../../server/auth/sessions.ts';
+import { EntityService } from '../../server/entities/service.ts';
+import { fireDueTimers } from '../../server/entities/timer-worker.ts';
 import { generateDeclarationIndex } from '../../scripts/declaration-index.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
@@ -64,7 +67,8 @@ export const sampleCheckMachine = setup({ types: { events: {} as { type: 'START'
 
 /**
  * Issue 12 item 2: an entity added as its own folder and machine file, in a temporary copy of the
- * layout, is discovered by the same index generator and registered with no other edit.
+ * layout, is discovered by the same index generator and registered with no other edit: its OpenAPI
+ * paths, its menu entry for the granted role and its `after` timer run by the worker.
  */
 describe.each(BACKENDS)('an entity discovered from its own files on %s', (backend) => {
   let dir: string;
@@ -120,5 +124,18 @@ describe.each(BACKENDS)('an entity discovered from its own files on %s', (backen
     };
     expect(menuOf('internalStaff')).toContain('/sampleCheck/list');
     expect(menuOf('buyer')).not.toContain('/sampleCheck/list');
+  });
+
+  it('runs its timer through the worker', async () => {
+    const reg = registry.get('sampleCheck');
+    const staff = (await userByAccount(h.db, 'staff'))!;
+    const granted = declaredGrants(registry.list(), ['internalStaff']);
+    const user = { ...staff, permissionMap: toPermissionMap(staff.permissions, staff.buttons, granted.permissions, granted.buttons) };
+    const service = new EntityService(h.db);
+    const made = await service.create(reg, { doc: { title: 'Drop test' } }, user, 'en-US');
+    await service.send(reg, made.id, { type: 'START', version: 1 }, user, 'en-US');
+    await h.db.query('update records set timer_due_at = now() where id = $1', [made.id]);
+    expect(await fireDueTimers(h.db, registry)).toBe(1);
+    expect((await service.get(reg, made.id, user)).states).toEqual({ $status: 'done' });
   });
 });
