@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, DeclarationError, ROLE_NAMES, type DeclaredBundle } from '../../../engine/index.ts';
+import { checkedSchema, createRegistry, DeclarationError, ROLE_NAMES, type DeclaredBundle } from '../../../engine/index.ts';
 import { DECLARED_BUNDLES } from '../../../engine/generated/declarations.ts';
 import { machines } from '../../../workflows/index.ts';
 import { ROLES } from '../../../server/auth/roles.ts';
@@ -49,6 +49,19 @@ describe('a broken declaration', () => {
   it('lists every problem of the bundle, one line each', () => {
     const message = failure(broken((b) => ((b.entity.grants.overlord = []), (b.views.list.columns[1].field = 'ghost'))));
     expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('a misspelt annotation in a standalone form schema fails naming file and path', () => {
+    const form = { type: 'object', properties: { email: { type: 'string', 'x-lable': { 'zh-CN': '邮箱', 'en-US': 'Email' } } } };
+    expect(() => checkedSchema(form, 'schemas/account/registration.schema.json')).toThrow("schemas/account/registration.schema.json at /properties/email/x-lable: unknown key 'x-lable'");
+  });
+
+  it('every declaration file names its meta-schema, so editors complete and flag it', () => {
+    for (const bundle of DECLARED_BUNDLES) {
+      for (const part of ['entity', 'schema', 'views'] as const) {
+        expect((bundle[part] as { $schema?: string }).$schema, bundle.files[part]).toBe(`../_meta/${part}.schema.json`);
+      }
+    }
   });
 
   it('the declared bundles as committed pass, and the roles grants may name are the server roles', () => {
