@@ -10,6 +10,17 @@ export function declaredCodes({ permissions, actions, copy }: EntityBundle['enti
   return new Set([...Object.values(permissions), ...Object.values(actions ?? {}).map((a) => a.permission), ...(copy ? [copy.permission] : [])]);
 }
 
+interface StateNodeLike {
+  id: string;
+  invoke: readonly { src: unknown }[];
+  states: Record<string, StateNodeLike>;
+}
+
+/** Every `invoke` of a machine's states, as [state id, actor source]. */
+function invokedActors(node: StateNodeLike): [string, string][] {
+  return [...node.invoke.map((i): [string, string] => [node.id, typeof i.src === 'string' ? i.src : 'an inline actor']), ...Object.values(node.states).flatMap(invokedActors)];
+}
+
 /**
  * Checks that an entity's declarations agree with each other and with its machine, so a
  * mistake fails at registration — never later as a 500, a blank column or a button that does
@@ -70,6 +81,9 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   if (!entity.lifecycle && entity.actions && Object.keys(entity.actions).length) fail(files.entity, '/actions', 'actions need a lifecycle');
   if (machine) {
+    for (const [state, src] of invokedActors(machine.root)) {
+      fail(files.entity, '/lifecycle/machine', `machine '${machine.id}' invokes '${src}' in state '${state}': the server runs no invoked actor for an entity (use an \`after\` timer or a declared effect)`);
+    }
     for (const [field, region] of Object.entries(entity.lifecycle?.regions ?? {})) {
       if (region !== '.' && !machine.root.states[region]) fail(files.entity, pointer('lifecycle', 'regions', field), `machine '${machine.id}' has no region '${region}'`);
     }
