@@ -9,6 +9,7 @@ import { EntityService } from '../../server/entities/service.ts';
 import { fireDueTimers } from '../../server/entities/timer-worker.ts';
 import { generateDeclarationIndex } from '../../scripts/declaration-index.ts';
 import { BACKENDS } from '../support/backends.ts';
+import { delayMs, modelOf, replay, timerStart, traverse } from '../model/harness.ts';
 import { ApiHarness } from '../support/api-harness.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -68,7 +69,8 @@ export const sampleCheckMachine = setup({ types: { events: {} as { type: 'START'
 /**
  * Issue 12 item 2: an entity added as its own folder and machine file, in a temporary copy of the
  * layout, is discovered by the same index generator and registered with no other edit: its OpenAPI
- * paths, its menu entry for the granted role and its `after` timer run by the worker.
+ * paths, its menu entry for the granted role, its `after` timer run by the worker and its
+ * model-based transition coverage.
  */
 describe.each(BACKENDS)('an entity discovered from its own files on %s', (backend) => {
   let dir: string;
@@ -137,5 +139,26 @@ describe.each(BACKENDS)('an entity discovered from its own files on %s', (backen
     await h.db.query('update records set timer_due_at = now() where id = $1', [made.id]);
     expect(await fireDueTimers(h.db, registry)).toBe(1);
     expect((await service.get(reg, made.id, user)).states).toEqual({ $status: 'done' });
+  });
+
+  it('has every transition of its machine taken by the model-based paths, its timer at its delay', () => {
+    const reg = registry.get('sampleCheck');
+    const model = modelOf('sampleCheck', reg.machine!, reg.entity.actions);
+    const traversal = traverse(model);
+    const taken = new Set<string>();
+    for (const c of traversal.cases) {
+      const r = replay(model, c.events);
+      expect([r.problems, r.actor.getSnapshot().value], c.name).toEqual([[], c.expected]);
+      r.actor.stop();
+      r.taken.forEach((t) => taken.add(t));
+    }
+    const [timer] = model.graph.edges.filter((e) => e.kind === 'after');
+    const start = timerStart(model, traversal, timer!)!;
+    const r = replay(model, start.path);
+    r.clock.increment(delayMs(model, timer!, start.snapshot));
+    r.taken.forEach((t) => taken.add(t));
+    r.actor.stop();
+    expect(model.graph.edges.map((e) => e.kind).sort()).toEqual(['after', 'event', 'event']);
+    expect(model.graph.edges.map((e) => e.id).filter((id) => !taken.has(id))).toEqual([]);
   });
 });
