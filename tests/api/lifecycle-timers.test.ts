@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
 import { userByAccount } from '../../server/auth/sessions.ts';
 import { EntityService } from '../../server/entities/service.ts';
 import { fireDueTimers } from '../../server/entities/timer-worker.ts';
@@ -14,8 +14,8 @@ import { TIMER_EVENT, timedRegistry } from '../fixtures/timed-entity.ts';
 const repo = resolve(import.meta.dirname, '../..');
 type Opened = { db: Database; drop(): Promise<void>; url?: string };
 
-async function open(kind: 'pglite' | 'postgres') {
-  const opened: Opened = await freshDatabase(kind);
+async function open(kind: 'pglite' | 'postgres', opened: Opened | Promise<Opened> = freshDatabase(kind)) {
+  opened = await opened;
   const registry = timedRegistry();
   await prepareDatabase(opened.db, registry);
   await seedDemoAccounts(opened.db);
@@ -69,6 +69,29 @@ describe.each(BACKENDS)('lifecycle timers on %s', (backend) => {
     const record = await t.started('Finished in time');
     await t.service.send(t.reg, record.id, { type: 'FINISH', version: 2 }, t.user, 'en-US');
     expect(await t.timersOf(record.id)).toEqual({ timers: [], due: null });
+  });
+});
+
+describe('lifecycle timers across a restart of the embedded database', () => {
+  it('fires a timer stored before the restart', async () => {
+    mkdirSync(join(repo, '.tmp'), { recursive: true });
+    const dataDir = mkdtempSync(join(repo, '.tmp', 'pglite-'));
+    try {
+      const before = await open('pglite', openDatabase({ dataDir }).then((db) => ({ db, drop: () => db.close() })));
+      const record = await before.started('Across a restart');
+      await before.drop();
+      const after = await openDatabase({ dataDir });
+      try {
+        await after.query('update records set timer_due_at = now() where id = $1', [record.id]);
+        expect(await fireDueTimers(after, timedRegistry())).toBe(1);
+        const { rows } = await after.query<{ status: string }>("select states->>'$status' as status from records where id = $1", [record.id]);
+        expect(rows).toEqual([{ status: 'expired' }]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
