@@ -49,7 +49,7 @@ export class EntityRegistry {
   private readonly dynamic = new Map<string, Map<number, RegisteredEntity>>();
   private readonly ajv = createAjv();
 
-  constructor(private readonly machines: Record<string, AnyStateMachine>) {}
+  constructor(private readonly machines: Readonly<Record<string, AnyStateMachine>>) {}
 
   register(bundle: EntityBundle): RegisteredEntity {
     if (this.entities.has(bundle.entity.name)) throw new Error(`Entity '${bundle.entity.name}' is registered twice`);
@@ -102,11 +102,7 @@ export class EntityRegistry {
 
   private compile(bundle: EntityBundle): RegisteredEntity {
     const { entity, schema, views } = bundle;
-    const machine = entity.lifecycle ? this.machines[entity.lifecycle.machine] : undefined;
-    if (entity.lifecycle && !machine) {
-      throw new Error(`Entity '${entity.name}' names machine '${entity.lifecycle.machine}', which is not in workflows/`);
-    }
-    checkEntityBundle(bundle, machine);
+    const machine = checkEntityBundle(bundle, this.machines);
     const validatePayload: Record<string, ValidateFunction> = {};
     for (const [event, action] of Object.entries(entity.actions ?? {})) {
       if (action.payloadSchema) validatePayload[event] = this.ajv.compile(action.payloadSchema);

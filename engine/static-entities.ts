@@ -1,14 +1,27 @@
+import type { AnyStateMachine } from 'xstate';
 import { machines } from '../workflows/index.ts';
-import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from './declaration/types.ts';
+import type { EntityBundle } from './declaration/types.ts';
+import { checkedBundle, type DeclaredBundle } from './declaration/meta.ts';
+import { DECLARED_BUNDLES } from './generated/declarations.ts';
 import { EntityRegistry } from './registry.ts';
-import trfEntity from '../schemas/trf/trf.entity.json' with { type: 'json' };
-import trfSchema from '../schemas/trf/trf.schema.json' with { type: 'json' };
-import trfViews from '../schemas/trf/trf.views.json' with { type: 'json' };
 
-/** The declarations in schemas/: one bundle per entity. A new entity folder joins here. */
-export const STATIC_BUNDLES: readonly EntityBundle[] = [
-  { entity: trfEntity as EntityDeclaration, schema: trfSchema as EntitySchema, views: trfViews as EntityViews },
-];
+/**
+ * The declarations in schemas/, found by discovery (engine/generated/declarations.ts, written by
+ * `npm run gen`) and checked against the meta-schemas at import: a broken file stops the server,
+ * the client and the tests at start with its file and JSON path.
+ */
+export const STATIC_BUNDLES: readonly EntityBundle[] = DECLARED_BUNDLES.map(checkedBundle);
+
+/** A registry of declared bundles and machines (a discovered set of both, or the static ones). */
+export function createRegistry(
+  declared: readonly DeclaredBundle[],
+  withMachines: Readonly<Record<string, AnyStateMachine>>,
+  extra: readonly EntityBundle[] = [],
+): EntityRegistry {
+  const registry = new EntityRegistry(withMachines);
+  for (const bundle of [...declared.map(checkedBundle), ...extra]) registry.register(bundle);
+  return registry;
+}
 
 /** A registry holding the static declarations (plus any extra bundles, e.g. test fixtures). */
 export function createStaticRegistry(extra: readonly EntityBundle[] = []): EntityRegistry {

@@ -4,6 +4,7 @@ import { buildApp, prepareDatabase } from './app.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { startTimerWorker } from './entities/timer-worker.ts';
 
 export interface StartOptions {
   port: number;
@@ -46,6 +47,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     smtpConfigured: Boolean(opts.smtpUrl),
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
+  const stopTimers = startTimerWorker(db, registry);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port, host });
   const address = app.server.address();
@@ -55,6 +57,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     db,
     async close() {
       stopMail();
+      await stopTimers();
       await app.close();
       await db.close();
     },

@@ -1,47 +1,100 @@
 import type { AnyStateMachine } from 'xstate';
 import type { EntityBundle } from './types.ts';
 import { LANGUAGES } from './types.ts';
-import { resolveField } from '../derive/fields.ts';
-import { regionNode } from '../lifecycle/regions.ts';
+import { DeclarationError, declarationFiles, pointer } from './errors.ts';
+import { isDeclaredRole, ROLE_NAMES } from './roles.ts';
+import { resolveField, type ResolvedField } from '../derive/fields.ts';
+
+/** The permission codes an entity declares: the ones its grants may hand out. */
+export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
+  return new Set([...Object.values(permissions), ...Object.values(actions ?? {}).map((a) => a.permission), ...(copy ? [copy.permission] : [])]);
+}
+
+interface StateNodeLike {
+  id: string;
+  invoke: readonly { src: unknown }[];
+  states: Record<string, StateNodeLike>;
+}
+
+/** Every `invoke` of a machine's states, as [state id, actor source]. */
+function invokedActors(node: StateNodeLike): [string, string][] {
+  return [...node.invoke.map((i): [string, string] => [node.id, typeof i.src === 'string' ? i.src : 'an inline actor']), ...Object.values(node.states).flatMap(invokedActors)];
+}
 
 /**
  * Checks that an entity's declarations agree with each other and with its machine, so a
- * mistake fails at registration with a message naming the entity and the place — never later
- * as a blank column or a button that does nothing.
+ * mistake fails at registration — never later as a 500, a blank column or a button that does
+ * nothing. Every problem is reported with its file and JSON path (DeclarationError).
  */
-export function checkEntityBundle({ entity, schema, views }: EntityBundle, machine: AnyStateMachine | undefined): void {
-  const fail = (what: string) => {
-    throw new Error(`Entity '${entity.name}': ${what}`);
+export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Record<string, AnyStateMachine>>): AnyStateMachine | undefined {
+  const { entity, schema, views } = bundle;
+  const files = bundle.files ?? declarationFiles(entity.name);
+  const problems: { file: string; path: string; message: string }[] = [];
+  const fail = (file: string, path: string, message: string) => problems.push({ file, path, message });
+
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(entity.name)) fail(files.entity, '/name', 'the name must be camelCase letters and digits');
+  for (const lang of LANGUAGES) if (!entity.label[lang]) fail(files.entity, '/label', `the label has no ${lang} text`);
+  if (schema.type !== 'object' || !schema.properties) fail(files.schema, '', 'the schema must be an object with properties');
+
+  const field = (file: string, path: string, name: string): ResolvedField | undefined => {
+    try {
+      return resolveField(entity, schema, name);
+    } catch {
+      fail(file, path, `'${name}' is not a field of ${files.schema} nor a system field`);
+      return undefined;
+    }
   };
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(entity.name)) fail('the name must be camelCase letters and digits');
-  for (const lang of LANGUAGES) if (!entity.label[lang]) fail(`the label has no ${lang} text`);
-  if (schema.type !== 'object' || !schema.properties) fail('the schema must be an object with properties');
-  const paths = [
-    entity.titleField,
-    ...views.list.columns.map((c) => c.field),
-    ...views.list.filters.map((f) => f.field),
-    views.list.defaultSort.field,
-    ...views.detail.sections.flatMap((s) => s.fields),
-  ];
-  for (const p of paths) resolveField(entity, schema, p);
-  for (const s of views.form.sections) {
-    for (const f of s.fields) if (!schema.properties[f]) fail(`form section '${s.id}' names '${f}', which is not a top-level field`);
+  field(files.entity, '/titleField', entity.titleField);
+  views.list.columns.forEach((c, i) => field(files.views, pointer('list', 'columns', i, 'field'), c.field));
+  views.list.filters.forEach((f, i) => {
+    const kind = field(files.views, pointer('list', 'filters', i, 'field'), f.field)?.kind;
+    if (!kind) return;
+    if (f.op === 'contains' && kind !== 'text') fail(files.views, pointer('list', 'filters', i, 'op'), `'contains' does not apply to the ${kind} field '${f.field}'`);
+    if (f.op === 'range' && !['date', 'datetime', 'number'].includes(kind)) fail(files.views, pointer('list', 'filters', i, 'op'), `'range' does not apply to the ${kind} field '${f.field}'`);
+  });
+  field(files.views, '/list/defaultSort/field', views.list.defaultSort.field);
+  views.detail.sections.forEach((s, i) => s.fields.forEach((f, j) => field(files.views, pointer('detail', 'sections', i, 'fields', j), f)));
+  views.form.sections.forEach((s, i) =>
+    s.fields.forEach((f, j) => {
+      if (!schema.properties?.[f]) fail(files.views, pointer('form', 'sections', i, 'fields', j), `'${f}' is not a top-level field of ${files.schema}`);
+    }),
+  );
+  if (entity.numbering && !schema.properties?.[entity.numbering.field]) {
+    fail(files.entity, '/numbering/field', `'${entity.numbering.field}' is not a top-level field of ${files.schema}`);
   }
-  for (const f of views.list.filters) {
-    const { kind } = resolveField(entity, schema, f.field);
-    if (f.op === 'contains' && kind !== 'text') fail(`filter '${f.field}' uses 'contains' on a ${kind} field`);
-    if (f.op === 'range' && !['date', 'datetime', 'number'].includes(kind)) fail(`filter '${f.field}' uses 'range' on a ${kind} field`);
+  entity.access?.shareWith?.forEach((s, i) => {
+    field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
+    if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
+  });
+
+  const codes = declaredCodes(entity);
+  for (const [role, granted] of Object.entries(entity.grants ?? {})) {
+    if (!isDeclaredRole(role)) fail(files.entity, pointer('grants', role), `'${role}' is not a role (roles: ${ROLE_NAMES.join(', ')})`);
+    granted.forEach((code, i) => {
+      if (!codes.has(code)) fail(files.entity, pointer('grants', role, i), `'${code}' is not a permission this entity declares`);
+    });
   }
-  if (!machine) {
-    if (entity.actions && Object.keys(entity.actions).length) fail('declares actions but has no lifecycle');
-    return;
+
+  const machine = entity.lifecycle ? machines[entity.lifecycle.machine] : undefined;
+  if (entity.lifecycle && !machine) {
+    fail(files.entity, '/lifecycle/machine', `machine '${entity.lifecycle.machine}' is not in workflows/ (machines: ${Object.keys(machines).join(', ')})`);
   }
-  for (const region of Object.values(entity.lifecycle?.regions ?? {})) regionNode(machine, region);
-  const machineEvents = new Set(machine.events.filter((e) => !e.startsWith('xstate.')));
-  for (const event of Object.keys(entity.actions ?? {})) {
-    if (!machineEvents.has(event)) fail(`action '${event}' is not an event of machine '${machine.id}'`);
+  if (!entity.lifecycle && entity.actions && Object.keys(entity.actions).length) fail(files.entity, '/actions', 'actions need a lifecycle');
+  if (machine) {
+    for (const [state, src] of invokedActors(machine.root)) {
+      fail(files.entity, '/lifecycle/machine', `machine '${machine.id}' invokes '${src}' in state '${state}': the server runs no invoked actor for an entity (use an \`after\` timer or a declared effect)`);
+    }
+    for (const [field, region] of Object.entries(entity.lifecycle?.regions ?? {})) {
+      if (region !== '.' && !machine.root.states[region]) fail(files.entity, pointer('lifecycle', 'regions', field), `machine '${machine.id}' has no region '${region}'`);
+    }
+    const machineEvents = new Set(machine.events.filter((e) => !e.startsWith('xstate.')));
+    for (const event of Object.keys(entity.actions ?? {})) {
+      if (!machineEvents.has(event)) fail(files.entity, pointer('actions', event), `'${event}' is not an event of machine '${machine.id}'`);
+    }
+    for (const event of machineEvents) {
+      if (!entity.actions?.[event]) fail(files.entity, '/actions', `machine '${machine.id}' has the event '${event}', which has no action (label and permission)`);
+    }
   }
-  for (const event of machineEvents) {
-    if (!entity.actions?.[event]) fail(`machine event '${event}' has no action declaration (label and permission)`);
-  }
+  if (problems.length) throw new DeclarationError(problems);
+  return machine;
 }

@@ -3,6 +3,8 @@
  * program (the form designer) can write it and a reader can diff it. See docs/declarations.md.
  */
 
+import type { DeclarationFiles } from './errors.ts';
+
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -177,10 +179,14 @@ export interface EntityDeclaration {
     shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath; changedBy?: 'owner' | 'anyParty' }[];
   };
   routes: { list: string; detail: string; form: string };
+  /** Role → the permission codes of this entity the role holds (engine/declaration/roles.ts names the roles). */
+  grants?: Record<string, readonly string[]>;
 }
 
 /** The three declaration files of one entity, as loaded. */
 export interface EntityBundle {
+  /** The files the bundle was read from, named in declaration errors (schemas/<name>/… when absent). */
+  files?: DeclarationFiles;
   entity: EntityDeclaration;
   schema: EntitySchema;
   views: EntityViews;

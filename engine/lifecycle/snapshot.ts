@@ -14,7 +14,7 @@ export function initialSnapshot(machine: AnyStateMachine): PersistedSnapshot {
   return toPersisted(machine, snapshot);
 }
 
-function toPersisted(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
+export function toPersisted(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
   return JSON.parse(JSON.stringify(machine.getPersistedSnapshot(snapshot))) as PersistedSnapshot;
 }
 

@@ -88,7 +88,7 @@ export function checkTemplate(input: unknown, lang: Language): TemplateProblem[]
   out.push(...checkViews(bundle));
   if (out.length) return out;
   try {
-    checkEntityBundle(bundle, undefined);
+    checkEntityBundle({ ...bundle, files: { entity: 'entity', schema: 'schema', views: 'views' } }, {});
   } catch (err) {
     out.push({ at: 'bundle', code: 'TEMPLATE_DECLARATION_INVALID', params: { detail: (err as Error).message } });
   }

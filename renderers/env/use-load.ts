@@ -39,7 +39,9 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
     return () => {
       live = false;
     };
-    // The caller names in `deps` what `load` reads.
+    // The caller names in `deps` what `load` reads (and what else should load again, such as the
+    // language): the list is the caller's, so the hook rule cannot see it through the spread.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);

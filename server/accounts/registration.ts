@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { message, validateForm, type EntitySchema, type Language } from '../../engine/index.ts';
+import { checkedSchema, message, validateForm, type EntitySchema, type Language } from '../../engine/index.ts';
 import registrationSchema from '../../schemas/account/registration.schema.json' with { type: 'json' };
 import simpleSchema from '../../schemas/account/simple-registration.schema.json' with { type: 'json' };
 import resetSchema from '../../schemas/account/password-reset.schema.json' with { type: 'json' };
@@ -12,9 +12,9 @@ import type { Outbox } from '../mail/outbox.ts';
 import { checkCode, checkSendingRate, issueCode, useCode, type CodePurpose } from './codes.ts';
 import { codeMail } from './mail-texts.ts';
 
-export const REGISTRATION_SCHEMA = registrationSchema as EntitySchema;
-export const SIMPLE_REGISTRATION_SCHEMA = simpleSchema as EntitySchema;
-export const PASSWORD_RESET_SCHEMA = resetSchema as EntitySchema;
+export const REGISTRATION_SCHEMA = checkedSchema(registrationSchema, 'schemas/account/registration.schema.json');
+export const SIMPLE_REGISTRATION_SCHEMA = checkedSchema(simpleSchema, 'schemas/account/simple-registration.schema.json');
+export const PASSWORD_RESET_SCHEMA = checkedSchema(resetSchema, 'schemas/account/password-reset.schema.json');
 
 type Body = Record<string, unknown>;
 

@@ -268,9 +268,19 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
     `,
   },
   {
+    // Durable lifecycle timers (an `after` in an entity's machine): the pending delayed events
+    // and the earliest due time, which the timer worker claims with `for update skip locked`.
+    id: '006_record_timers',
+    sql: `
+      alter table records add column timers jsonb not null default '[]'::jsonb;
+      alter table records add column timer_due_at timestamptz;
+      create index records_timer_due on records (timer_due_at) where timer_due_at is not null
+    `,
+  },
+  {
     // Security: login attempts counted by account name (known or not: the answers must not tell),
     // locks that expire; which records a file is attached to (a file is readable through them only).
-    id: '006_login_throttle_file_links',
+    id: '007_login_throttle_file_links',
     sql: `
       create table login_throttle (
         account_key text primary key,

@@ -7,7 +7,8 @@ export async function writeAudit(
   db: Queryable,
   entity: string,
   recordId: string,
-  actorId: string,
+  /** The user who acted; null for the server itself (a lifecycle timer). */
+  actorId: string | null,
   entry: Omit<AuditEntry, 'id' | 'at' | 'actorId' | 'actorName'>,
 ): Promise<void> {
   await db.query(

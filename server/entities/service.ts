@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   ALL_COMPANIES,
-  applyEvent,
+  DEFAULT_LANGUAGE,
+  initialStep,
+  step,
   changedFields,
   activeStateKeys,
   editableFields,
@@ -16,7 +18,9 @@ import {
   own,
   withDefaults,
   registrationFor,
+  type ActionDeclaration,
   type Language,
+  type PendingTimer,
   type PersistedSnapshot,
   type RegisteredEntity,
 } from '../../engine/index.ts';
@@ -27,6 +31,7 @@ import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
 import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
+import { getTimers, setTimers } from './timers-repo.ts';
 import {
   deleteRecord,
   getRecord,
@@ -121,7 +126,8 @@ export class EntityService {
     requirePermission(user, copiedFrom ? (reg.entity.copy?.permission ?? reg.entity.permissions.create) : reg.entity.permissions.create);
     const incoming = isDoc(body) ? body.doc : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
-    const snapshot = reg.machine ? initialSnapshot(reg.machine) : null;
+    const start = reg.machine ? initialStep(reg.machine, new Date()) : undefined;
+    const snapshot = start?.snapshot ?? null;
     const id = randomUUID();
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
     return this.db.transaction(async (tx) => {
@@ -139,6 +145,7 @@ export class EntityService {
       const content = contentOf(reg, doc, snapshot, user.companyId);
       await insertRecord(tx, reg, id, content, user.companyId, user.id);
       await attachFiles(tx, id, doc, scopeOf(user));
+      if (start?.timers.length) await setTimers(tx, id, start.timers);
       await writeAudit(tx, reg.name, id, user.id, {
         kind: copiedFrom ? 'copy' : 'create',
         toStates: content.states,
@@ -204,31 +211,73 @@ export class EntityService {
       const current = await this.load(tx, reg, id, user, true);
       requirePermission(user, action.permission);
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
-      const actionLabel = text(action.label, lang, type);
-      const from = current.snapshot ?? initialSnapshot(reg.machine!);
-      const next = applyEvent(reg.machine!, from, { ...payload, type });
-      if (!next) throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: actionLabel });
-      if (action.requiresValidDocument) {
-        validateDoc(reg, current.doc, from, lang, true);
-        await this.linked?.checkValid(tx, reg, current.doc, lang);
+      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang);
+      if (!moved) {
+        const from = current.snapshot ?? initialSnapshot(reg.machine!);
+        throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: text(action.label, lang, type) });
       }
-      const doc = { ...current.doc };
-      for (const f of action.setsFields ?? []) doc[f] = payload[f];
-      const content = contentOf(reg, doc, next, current.companyId);
-      const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
-      if (action.removesRecord) {
-        if (!(await deleteRecord(tx, id, current.version))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
-        await this.linked?.remove(tx, reg, id, user);
-        await writeAudit(tx, reg.name, id, user.id, { ...audit, kind: 'delete' });
-        return { deleted: true as const };
-      }
-      validateDoc(reg, doc, next, lang);
-      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
-      if (!(await updateRecord(tx, id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
-      await attachFiles(tx, id, doc, scopeOf(user));
-      await writeAudit(tx, reg.name, id, user.id, { ...audit, version: current.version + 1 });
-      return this.load(tx, reg, id, user);
+      return moved === 'deleted' ? { deleted: true as const } : this.load(tx, reg, id, user);
     });
+  }
+
+  /**
+   * Sends a record's earliest due timer (an `after` of its machine) in the worker's transaction,
+   * which has claimed the row: the same transition, timers and audit path as a user's event, with
+   * no actor. A timer the state no longer takes is dropped. Returns whether the record moved.
+   */
+  async fireTimer(tx: Queryable, reg: RegisteredEntity, id: string, timers: readonly PendingTimer[]): Promise<boolean> {
+    const [timer] = [...timers].sort((a, b) => a.due.localeCompare(b.due));
+    const current = await getRecord(tx, reg, id, { all: true }, true);
+    if (!current || !reg.machine || !timer) {
+      if (current) await setTimers(tx, id, []);
+      return false;
+    }
+    const moved = await this.transitionIn(tx, reg, current, { type: timer.event, payload: {} }, null, DEFAULT_LANGUAGE);
+    if (!moved) await setTimers(tx, id, timers.filter((t) => t !== timer));
+    return Boolean(moved);
+  }
+
+  /**
+   * The one transition path, in the caller's transaction: the machine takes the event (else
+   * undefined), the declared action's checks and field copies apply, and the record, its pending
+   * timers and an audit row are written together. A user's event is validated against the next
+   * state's rules; a timer (no actor) moves the record as its machine says.
+   */
+  private async transitionIn(
+    tx: Queryable,
+    reg: RegisteredEntity,
+    current: EntityRecord,
+    event: { type: string; payload: Doc; action?: ActionDeclaration },
+    user: SessionUser | null,
+    lang: Language,
+  ): Promise<'moved' | 'deleted' | undefined> {
+    const { type, payload, action } = event;
+    const from = current.snapshot ?? initialSnapshot(reg.machine!);
+    const next = step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type }, new Date());
+    if (!next) return undefined;
+    if (action?.requiresValidDocument) {
+      validateDoc(reg, current.doc, from, lang, true);
+      await this.linked?.checkValid(tx, reg, current.doc, lang);
+    }
+    const doc = { ...current.doc };
+    for (const f of action?.setsFields ?? []) doc[f] = payload[f];
+    const content = contentOf(reg, doc, next.snapshot, current.companyId);
+    const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
+    if (action?.removesRecord && user) {
+      if (!(await deleteRecord(tx, current.id, current.version))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+      await this.linked?.remove(tx, reg, current.id, user);
+      await writeAudit(tx, reg.name, current.id, user.id, { ...audit, kind: 'delete' });
+      return 'deleted';
+    }
+    if (user) {
+      validateDoc(reg, doc, next.snapshot, lang);
+      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
+    }
+    if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
+    await setTimers(tx, current.id, next.timers);
+    await writeAudit(tx, reg.name, current.id, user?.id ?? null, { ...audit, version: current.version + 1 });
+    return 'moved';
   }
 
   /** DELETE: through the lifecycle's removing event where there is one, else by the delete permission. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validateForm, type EntityRegistry, type EntitySchema } from '../../engine/index.ts';
+import { checkedSchema, validateForm, type EntityRegistry, type EntitySchema } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
@@ -7,7 +7,7 @@ import { menuFor } from './menu.ts';
 import registration from '../../schemas/account/registration.schema.json' with { type: 'json' };
 
 const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
-const reg = (registration as EntitySchema).properties;
+const reg = checkedSchema(registration, 'schemas/account/registration.schema.json').properties;
 
 /** What a user may change of their own information (/info/index). */
 const PROFILE_SCHEMA: EntitySchema = {

@@ -6,6 +6,7 @@ import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
 import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
+import type { Trf } from '../../types/generated/index.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
@@ -46,7 +47,8 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry): P
   const staff = await userByAccount(db, 'staff');
   if (!applicant || !staff) return;
   const party = (id: string, name: string, contact: string) => ({ companyId: id, name, contactName: contact, contactEmail: `${contact.toLowerCase()}@demo.portico.dev` });
-  const base = (template: string, received: string, due: string) => ({
+  // Typed by the schema's generated type (npm run gen): a seed that drifts from trf.schema.json fails the typecheck.
+  const base = (template: string, received: string, due: string): Trf => ({
     template,
     sampleReceivedDate: received,
     dueDate: due,
@@ -56,7 +58,7 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry): P
     reportLanguage: '3',
     judgmentRule: 'simpleAcceptance',
   });
-  const plans: { doc: Record<string, unknown>; events: { type: string; [k: string]: unknown }[] }[] = [
+  const plans: { doc: Trf; events: { type: string; [k: string]: unknown }[] }[] = [
     { doc: base('TPL-TEXTILE', '2026-11-02', '2026-11-12'), events: [] },
     { doc: base('TPL-TOYS', '2026-11-03', '2026-11-13'), events: [{ type: 'SUBMIT' }] },
     { doc: base('TPL-FOOTWEAR', '2026-11-04', '2026-11-14'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-11-05' } }, { type: 'START_TESTING' }] },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkedSchema,
   message,
   text,
   validateForm,
@@ -19,8 +20,8 @@ import { getTemplateRow, getVersion } from './templates-repo.ts';
 import * as repo from './settings-repo.ts';
 import type { CustomerGroup, SettingInput, TemplateSetting } from './settings-repo.ts';
 
-const SETTING = settingSchema as unknown as EntitySchema;
-const GROUP = groupSchema as unknown as EntitySchema;
+const SETTING: EntitySchema = checkedSchema(settingSchema, 'schemas/template/template-setting.schema.json');
+const GROUP: EntitySchema = checkedSchema(groupSchema, 'schemas/template/customer-group.schema.json');
 const CRITERIA = ['productLine', 'productCategory', 'testPackage'] as const;
 
 /** The template a buyer's TRF takes its DFF section from. */

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { maintenanceNoticeMachine, type MaintenanceNotice as MachineNotice } from '../../workflows/maintenance-notice.machine.ts';
+import { maintenanceNoticeMachine, type MaintenanceNotice as MachineNotice } from '../../engine/maintenance-notice.ts';
 import { useSession } from '../auth/session-store.ts';
 import { reportError } from '../errors/error-reporter.ts';
 import { currentLanguage } from '../i18n/i18n.ts';

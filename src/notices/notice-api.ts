@@ -1,5 +1,5 @@
 import { request } from '../api/client.ts';
-import type { MaintenanceNotice } from '../../workflows/maintenance-notice.machine.ts';
+import type { MaintenanceNotice } from '../../engine/maintenance-notice.ts';
 
 /** The notice as GET /api/sgs-im/im/getNotifyMsg answers it (SPEC §3). */
 export interface NoticeRecord {

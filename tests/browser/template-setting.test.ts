@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { message, validateForm, type EntitySchema, type Language } from '../../engine/index.ts';
+import { checkedSchema, message, validateForm, type Language } from '../../engine/index.ts';
 import groupSchema from '../../schemas/template/customer-group.schema.json' with { type: 'json' };
 import { DEMO_COMPANIES } from '../../server/seed/demo-data.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
@@ -76,7 +76,7 @@ describe('template setting and customer templates', () => {
     await page.locator('#group-nameZh').fill(`玩具客户组${suffix}`);
     await page.locator('#group-nameEn').fill(`Toy brands ${suffix}`);
     await portal.button(ui(lang, 'templateSetting.groups.create')).click();
-    const expected = validateForm(groupSchema as unknown as EntitySchema, { code: 'toys', nameZh: `玩具客户组${suffix}`, nameEn: `Toy brands ${suffix}` }, lang);
+    const expected = validateForm(checkedSchema(groupSchema, 'schemas/template/customer-group.schema.json'), { code: 'toys', nameZh: `玩具客户组${suffix}`, nameEn: `Toy brands ${suffix}` }, lang);
     expect(expected.map((e) => e.field)).toEqual(['code']);
     await portal.seeText(expected[0]!.message, groupForm);
     await portal.shot('template-setting-group-error');

@@ -27,8 +27,12 @@ export class ApiHarness {
 
   /** Rate limits are off unless asked for: API tests call the anonymous routes far faster than anyone may. */
   static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = [], opts: { rateLimits?: RateLimits } = {}): Promise<ApiHarness> {
+    return ApiHarness.startWith(kind, createStaticRegistry(extra), opts);
+  }
+
+  /** The same, on a registry of the test's own (e.g. entities discovered in a temporary folder). */
+  static async startWith(kind: 'pglite' | 'postgres', registry: EntityRegistry, opts: { rateLimits?: RateLimits } = {}): Promise<ApiHarness> {
     const { db, drop } = await freshDatabase(kind);
-    const registry = createStaticRegistry(extra);
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));

@@ -9,7 +9,7 @@ export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DAT
  * A fresh, empty database: in-memory PGlite, or a new schema on the TEST_DATABASE_URL server
  * (dropped by `drop`), so test files never see each other's data.
  */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop(): Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await openDatabase({});
     return { db, drop: () => db.close() };
@@ -25,6 +25,8 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: 
   const db = await openDatabase({ databaseUrl: url.toString() });
   return {
     db,
+    /** The same schema's URL, for a second connection (another server process). */
+    url: url.toString(),
     async drop() {
       await db.close();
       const c = new pg.Client({ connectionString: base });

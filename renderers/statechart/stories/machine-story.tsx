@@ -3,7 +3,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import type { Language } from '../../../engine/index.ts';
 import { STATIC_BUNDLES } from '../../../engine/static-entities.ts';
 import { boundEntity, labelsForMachine } from '../../../engine/graph/index.ts';
-import { machines } from '../../../workflows/index.ts';
+import { machines } from '../../../engine/index.ts';
 import { MachineReview } from '../MachineReview.tsx';
 
 export interface MachineStoryArgs {

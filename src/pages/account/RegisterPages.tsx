@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { register, resetPassword } from '../../api/accounts.ts';
-import registration from '../../../schemas/account/registration.schema.json';
-import simpleRegistration from '../../../schemas/account/simple-registration.schema.json';
-import passwordReset from '../../../schemas/account/password-reset.schema.json';
+import { ACCOUNT_FORMS } from '../../../engine/account-forms.ts';
 import { AccountForm } from './AccountForm.tsx';
 import { AccountLayout } from './AccountLayout.tsx';
 import type { AccountSchema } from './schema-rules.ts';
@@ -15,7 +13,7 @@ export function RegisterPage() {
   return (
     <AccountLayout titleKey="account.registerTitle">
       <AccountForm
-        schema={registration as AccountSchema}
+        schema={ACCOUNT_FORMS.registration as AccountSchema}
         purpose="register"
         submitLabel={t('account.register')}
         onSubmit={async (body) => {
@@ -34,7 +32,7 @@ export function SimpleRegisterPage() {
   return (
     <AccountLayout titleKey="account.simpleRegisterTitle">
       <AccountForm
-        schema={simpleRegistration as AccountSchema}
+        schema={ACCOUNT_FORMS.simpleRegistration as AccountSchema}
         purpose="register"
         submitLabel={t('account.register')}
         onSubmit={async (body) => {
@@ -53,7 +51,7 @@ export function RetrievePasswordPage() {
   return (
     <AccountLayout titleKey="account.retrieveTitle">
       <AccountForm
-        schema={passwordReset as AccountSchema}
+        schema={ACCOUNT_FORMS.passwordReset as AccountSchema}
         purpose="resetPassword"
         submitLabel={t('account.resetPassword')}
         onSubmit={async (body) => {

@@ -6,12 +6,12 @@ import { getAccount, updateAccount, type AccountInfo } from '../../api/account.t
 import { alreadyShown } from '../../api/client.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import registration from '../../../schemas/account/registration.schema.json';
+import { ACCOUNT_FORMS } from '../../../engine/account-forms.ts';
 import { rulesFor, type AccountSchema } from '../account/schema-rules.ts';
 
 type Editable = Pick<AccountInfo, 'userName' | 'mobile' | 'contactNumber'>;
 const EDITABLE = ['userName', 'mobile', 'contactNumber'] as const;
-const schema = registration as AccountSchema;
+const schema = ACCOUNT_FORMS.registration as AccountSchema;
 
 /** /info/index: the user's information; name, mobile and contact number can be changed. */
 export default function UserInfoPage() {

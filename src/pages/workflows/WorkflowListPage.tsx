@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Card, Table, Tag } from 'antd';
-import { machines } from '../../../workflows/index.ts';
+import { machines } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { statechartTexts } from '../../../renderers/statechart/labels.ts';
 import { useRegistry } from '../../registry/registry.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Card, Result } from 'antd';
 import { useParams } from 'react-router';
-import { machines } from '../../../workflows/index.ts';
+import { machines } from '../../../engine/index.ts';
 import { entityLabels, machineLabels, machineTitle } from '../../../engine/graph/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { MachineReview } from '../../../renderers/statechart/MachineReview.tsx';

@@ -23,13 +23,13 @@ describe('entity registry', () => {
 
   it('refuses declarations that disagree with each other, naming the place', () => {
     const cases: [string, (b: EntityBundle) => void, RegExp][] = [
-      ['column', (b) => ((b.views.list.columns as any[])[0].field = 'ghost'), /Entity 'labContact': field 'ghost' is not in its schema/],
-      ['system field', (b) => ((b.views.list.filters as any[])[0].field = '$mood'), /unknown system field '\$mood'/],
-      ['contains on a number', (b) => ((b.views.list.filters as any[])[1] = { field: 'priority', op: 'contains' }), /filter 'priority' uses 'contains' on a number field/],
-      ['form field', (b) => ((b.views.form.sections as any[])[0].fields = ['ghost']), /form section 'main' names 'ghost'/],
-      ['label', (b) => ((b.entity.label as any)['en-US'] = ''), /the label has no en-US text/],
-      ['actions without lifecycle', (b) => (b.entity.actions = { GO: { label: { 'zh-CN': '去', 'en-US': 'Go' }, permission: 'x' } }), /declares actions but has no lifecycle/],
-      ['missing machine', (b) => (b.entity.lifecycle = { machine: 'ghost', regions: { $status: '.' } }), /names machine 'ghost', which is not in workflows/],
+      ['column', (b) => ((b.views.list.columns as any[])[0].field = 'ghost'), /labContact\.views\.json at \/list\/columns\/0\/field: 'ghost' is not a field/],
+      ['system field', (b) => ((b.views.list.filters as any[])[0].field = '$mood'), /labContact\.views\.json at \/list\/filters\/0\/field: '\$mood' is not a field/],
+      ['contains on a number', (b) => ((b.views.list.filters as any[])[1] = { field: 'priority', op: 'contains' }), /at \/list\/filters\/1\/op: 'contains' does not apply to the number field 'priority'/],
+      ['form field', (b) => ((b.views.form.sections as any[])[0].fields = ['ghost']), /at \/form\/sections\/0\/fields\/0: 'ghost' is not a top-level field/],
+      ['label', (b) => ((b.entity.label as any)['en-US'] = ''), /labContact\.entity\.json at \/label: the label has no en-US text/],
+      ['actions without lifecycle', (b) => (b.entity.actions = { GO: { label: { 'zh-CN': '去', 'en-US': 'Go' }, permission: 'x' } }), /at \/actions: actions need a lifecycle/],
+      ['missing machine', (b) => (b.entity.lifecycle = { machine: 'ghost', regions: { $status: '.' } }), /at \/lifecycle\/machine: machine 'ghost' is not in workflows/],
     ];
     for (const [name, mutate, message] of cases) {
       const bundle = clone(CONTACT_BUNDLE);
@@ -42,9 +42,9 @@ describe('entity registry', () => {
     const trf = createStaticRegistry().get('trf');
     const withoutSubmit = { entity: { ...trf.entity, actions: { ...trf.entity.actions } }, schema: trf.schema, views: trf.views };
     delete withoutSubmit.entity.actions!.SUBMIT;
-    expect(() => new EntityRegistry(machines).register(withoutSubmit)).toThrow(/machine event 'SUBMIT' has no action declaration/);
+    expect(() => new EntityRegistry(machines).register(withoutSubmit)).toThrow(/trf\.entity\.json at \/actions: machine 'trf' has the event 'SUBMIT', which has no action/);
     const extra = { entity: { ...trf.entity, actions: { ...trf.entity.actions, FLY: trf.entity.actions!.SUBMIT! } }, schema: trf.schema, views: trf.views };
-    expect(() => new EntityRegistry(machines).register(extra)).toThrow(/action 'FLY' is not an event of machine 'trf'/);
+    expect(() => new EntityRegistry(machines).register(extra)).toThrow(/trf\.entity\.json at \/actions\/FLY: 'FLY' is not an event of machine 'trf'/);
   });
 
   it('refuses registering one entity twice', () => {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_DIR, generateSchemaTypes } from '../../../scripts/schema-types.ts';
+import { generateDeclarationIndex } from '../../../scripts/declaration-index.ts';
 import type { TemplateSetting, Trf } from '../../../types/generated/index.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -9,14 +10,20 @@ const onDisk = (dir: string): string[] =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? onDisk(join(dir, e.name)) : [join(dir, e.name).split(sep).join('/')]));
 
 describe('types generated from the static schemas', () => {
-  it('are up to date with schemas/ (else: npm run gen:types)', async () => {
+  it('are up to date with schemas/ (else: npm run gen)', async () => {
     const generated = await generateSchemaTypes(root);
     for (const [path, text] of generated) {
-      expect(existsSync(join(root, path)), `${path} is missing: run npm run gen:types`).toBe(true);
-      expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run npm run gen:types`).toBe(text);
+      expect(existsSync(join(root, path)), `${path} is missing: run npm run gen`).toBe(true);
+      expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run npm run gen`).toBe(text);
     }
-    expect(onDisk(GENERATED_DIR).filter((f) => !generated.has(f)), 'modules without a schema: run npm run gen:types').toEqual([]);
+    expect(onDisk(GENERATED_DIR).filter((f) => !generated.has(f)), 'modules without a schema: run npm run gen').toEqual([]);
   }, 60_000);
+
+  it('and the discovery indexes are up to date with schemas/ and workflows/ (else: npm run gen)', () => {
+    for (const [path, text] of generateDeclarationIndex(root)) {
+      expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run npm run gen`).toBe(text);
+    }
+  });
 
   it('type the documents the schemas validate', () => {
     const trf: Trf = { template: 'TPL-TEXTILE', sampleReceivedDate: '2026-11-01', buyer: { companyId: 'c-buyer', name: 'Buyer' } };

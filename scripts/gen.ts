@@ -1,0 +1,36 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDeclarationIndex } from './declaration-index.ts';
+
+/**
+ * `npm run gen` (run first by typecheck and build): writes the discovery indexes
+ * (workflows/index.ts, engine/generated/declarations.ts) and types/generated/ from schemas/,
+ * removing type modules whose schema is gone. `--indexes` (run first by start and dev) writes
+ * the indexes only: the types are for the typecheck, and their generator is a dev dependency.
+ * Files whose text is unchanged are left alone.
+ */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const write = (path: string, text: string) => {
+  const target = join(root, path);
+  if (existsSync(target) && readFileSync(target, 'utf8') === text) return;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text);
+};
+
+const indexes = generateDeclarationIndex(root);
+for (const [path, text] of indexes) write(path, text);
+let types = '';
+if (!process.argv.includes('--indexes')) {
+  const { GENERATED_DIR, generateSchemaTypes } = await import('./schema-types.ts');
+  const files = await generateSchemaTypes(root);
+  const existing = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? existing(join(dir, e.name)) : [join(dir, e.name).split(sep).join('/')],
+    );
+  mkdirSync(join(root, GENERATED_DIR), { recursive: true });
+  for (const stale of existing(GENERATED_DIR).filter((f) => !files.has(f))) rmSync(join(root, stale));
+  for (const [path, text] of files) write(path, text);
+  types = `, ${files.size} type modules in ${relative(process.cwd(), join(root, GENERATED_DIR)) || '.'}`;
+}
+console.log(`gen: indexes ${[...indexes.keys()].join(', ')}${types}`);
