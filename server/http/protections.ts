@@ -18,7 +18,9 @@ export async function installProtections(app: FastifyInstance, limits: RateLimit
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // ajv compiles the declarations' schemas (templates designed at run time too) with
+        // `new Function`: eval is allowed, inline and foreign scripts are not.
+        scriptSrc: ["'self'", "'unsafe-eval'"],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
