@@ -26,13 +26,13 @@ export class ApiHarness {
   ) {}
 
   /** Rate limits are off unless asked for: API tests call the anonymous routes far faster than anyone may. */
-  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = [], opts: { rateLimits?: RateLimits } = {}): Promise<ApiHarness> {
+  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = [], opts: { rateLimits?: RateLimits; trustProxy?: boolean } = {}): Promise<ApiHarness> {
     const { db, drop } = await freshDatabase(kind);
     const registry = createStaticRegistry(extra);
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off' });
+    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy });
     return new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
