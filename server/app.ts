@@ -35,6 +35,11 @@ export interface AppOptions {
   smtpConfigured?: boolean;
   /** Per-client request limits of the anonymous routes; `off` only for tests that hammer a route on purpose (fuzzing). */
   rateLimits?: RateLimits;
+  /**
+   * Behind a reverse proxy: trust its X-Forwarded-For/-Proto (Fastify's `trustProxy`: `true` or
+   * the proxies' addresses), so rate limits see the client's address and https sets Secure cookies and HSTS.
+   */
+  trustProxy?: boolean | string;
 }
 
 declare module 'fastify' {
@@ -54,7 +59,7 @@ export async function prepareDatabase(db: Database, registry: EntityRegistry): P
 
 /** The Fastify app: API and, when built, the client. `server.ts`-style starting lives in start-server.ts. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
   installErrorHandler(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);

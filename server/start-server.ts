@@ -18,6 +18,8 @@ export interface StartOptions {
   logger?: boolean;
   /** SMTP server URL (smtp://user:pass@host:port); without it mail stays in the outbox table. */
   smtpUrl?: string;
+  /** Trust a reverse proxy's forwarded headers (see AppOptions.trustProxy). */
+  trustProxy?: boolean | string;
   /** Seed demo TRFs on first start (accounts are always seeded). */
   demoRecords?: boolean;
 }
@@ -45,6 +47,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     clientDir: resolve(opts.clientDir ?? 'dist'),
     logger: opts.logger,
     smtpConfigured: Boolean(opts.smtpUrl),
+    trustProxy: opts.trustProxy,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

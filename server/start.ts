@@ -3,6 +3,12 @@ import { buildClient, clientBuildNeeded } from './client-build.ts';
 import { startServer } from './start-server.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL). */
+/** TRUST_PROXY: `true`, or a comma list of the proxies' addresses (CIDR too); unset trusts none. */
+function trustProxyOf(value: string | undefined): boolean | string | undefined {
+  if (!value || value === 'false') return undefined;
+  return value === 'true' ? true : value;
+}
+
 const root = resolve(import.meta.dirname, '..');
 if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildNeeded(root)) {
   console.log('Building the client…');
@@ -16,6 +22,7 @@ const server = await startServer({
   clientDir: resolve(root, 'dist'),
   logger: process.env.LOG === '1',
   smtpUrl: process.env.SMTP_URL || undefined,
+  trustProxy: trustProxyOf(process.env.TRUST_PROXY),
 });
 console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
 const stop = async () => {

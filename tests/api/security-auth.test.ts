@@ -206,3 +206,20 @@ describe('security: rate limits of the anonymous routes', () => {
     expect([413, 429]).toContain(huge.status);
   });
 });
+
+describe('security: behind a trusted https proxy', () => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await ApiHarness.start('pglite', [], { trustProxy: true });
+  });
+  afterAll(() => h.close());
+
+  it('sends HSTS and makes the session cookie Secure when the proxy says the request came over https', async () => {
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
+    expect((await h.app.inject({ method: 'GET', url: '/api/health', headers })).headers['strict-transport-security']).toContain('max-age=');
+    const login = await h.app.inject({ method: 'POST', url: '/api/auth/token', headers, payload: { account: 'buyer', password: await h.encrypt('Portico#2024') } });
+    expect(login.statusCode).toBe(200);
+    expect((login.cookies as { name: string; secure?: boolean }[]).find((c) => c.name === 'portico_token')?.secure).toBe(true);
+    expect((await h.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+  });
+});

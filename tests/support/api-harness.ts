@@ -16,6 +16,11 @@ export interface ApiResponse<T = any> {
   body: { code: number; data: T; message?: string; errorCode?: string; errors?: { field: string; keyword: string; message: string }[] };
 }
 
+export interface HarnessOptions {
+  rateLimits?: RateLimits;
+  trustProxy?: boolean;
+}
+
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
 export class ApiHarness {
   private constructor(
@@ -26,17 +31,17 @@ export class ApiHarness {
   ) {}
 
   /** Rate limits are off unless asked for: API tests call the anonymous routes far faster than anyone may. */
-  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = [], opts: { rateLimits?: RateLimits } = {}): Promise<ApiHarness> {
+  static async start(kind: 'pglite' | 'postgres', extra: readonly EntityBundle[] = [], opts: HarnessOptions = {}): Promise<ApiHarness> {
     return ApiHarness.startWith(kind, createStaticRegistry(extra), opts);
   }
 
   /** The same, on a registry of the test's own (e.g. entities discovered in a temporary folder). */
-  static async startWith(kind: 'pglite' | 'postgres', registry: EntityRegistry, opts: { rateLimits?: RateLimits } = {}): Promise<ApiHarness> {
+  static async startWith(kind: 'pglite' | 'postgres', registry: EntityRegistry, opts: HarnessOptions = {}): Promise<ApiHarness> {
     const { db, drop } = await freshDatabase(kind);
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off' });
+    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy });
     return new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
