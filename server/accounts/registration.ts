@@ -6,7 +6,6 @@ import resetSchema from '../../schemas/account/password-reset.schema.json' with 
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { grantsOf } from '../auth/roles.ts';
 import { clearThrottle } from '../auth/login-judge.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { checkCode, checkSendingRate, issueCode, useCode, type CodePurpose } from './codes.ts';
@@ -98,13 +97,12 @@ export async function register(db: Database, body: Body, password: string, simpl
     const companyId = `c-${randomUUID()}`;
     await tx.query("insert into companies (id, name, roles, approval_status) values ($1, $2, '{applicant}', 'todo')", [companyId, form.companyName]);
     const userId = `u-${randomUUID()}`;
-    const grants = grantsOf(['applicant']);
     await tx.query(
-      `insert into users (id, account, user_name, email, mobile, contact_number, password_hash, company_id, roles, permissions,
-         buttons, dimensions, status, terms_accepted_at, receive_marketing, settings)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, '{applicant}', $9::text[], $10::text[], '{"UserRole":"Applicant"}'::jsonb, 'toBeReviewed', now(), $11,
-         jsonb_build_object('language', $12::text))`,
-      [userId, account, form.userName, email, mobile, form.contactNumber ?? null, await hashPassword(password), companyId, grants.permissions, grants.buttons, form.receiveMarketingCommunication === true, lang],
+      `insert into users (id, account, user_name, email, mobile, contact_number, password_hash, company_id, roles,
+         dimensions, status, terms_accepted_at, receive_marketing, settings)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, '{applicant}', '{"UserRole":"Applicant"}'::jsonb, 'toBeReviewed', now(), $9,
+         jsonb_build_object('language', $10::text))`,
+      [userId, account, form.userName, email, mobile, form.contactNumber ?? null, await hashPassword(password), companyId, form.receiveMarketingCommunication === true, lang],
     );
     return { userId };
   });

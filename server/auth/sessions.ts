@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
 import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
+import { grantsOf, ROLES, type RoleName } from './roles.ts';
 
 /** Token cookie and session lifetime: 4 hours (SPEC §9; the session machine's expiry timer). */
 export const SESSION_MS = SESSION_TTL_MS;
@@ -47,8 +48,7 @@ interface UserRow {
   email: string | null;
   company_id: string;
   company_name: string;
-  permissions: string[];
-  buttons: string[];
+  roles: RoleName[];
   dimensions: Record<string, string>;
   posts: string[];
   is_admin: boolean;
@@ -58,11 +58,25 @@ interface UserRow {
   terms_accepted: boolean;
 }
 
-const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.permissions, u.buttons,
+const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.roles,
   u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.reject_reason,
   u.terms_accepted_at is not null as terms_accepted`;
 
+/**
+ * A user's permission and button codes are computed from the user's roles whenever a session is
+ * read (roles.ts plus every entity's declared `grants`), never stored with the user: an entity
+ * declared later grants its codes to existing users at their next request.
+ */
+const grantsByRoles = new Map<string, ReturnType<typeof grantsOf>>();
+function grantsFor(roles: readonly RoleName[]) {
+  const key = [...roles].sort().join(',');
+  let grants = grantsByRoles.get(key);
+  if (!grants) grantsByRoles.set(key, (grants = grantsOf(roles.filter((r) => r in ROLES))));
+  return grants;
+}
+
 function toSessionUser(r: UserRow): SessionUser {
+  const { permissions, buttons } = grantsFor(r.roles);
   return {
     id: r.id,
     account: r.account,
@@ -70,9 +84,9 @@ function toSessionUser(r: UserRow): SessionUser {
     email: r.email,
     companyId: r.company_id,
     companyName: r.company_name,
-    permissions: r.permissions,
-    buttons: r.buttons,
-    permissionMap: toPermissionMap(r.permissions, r.buttons),
+    permissions,
+    buttons,
+    permissionMap: toPermissionMap(permissions, buttons),
     dimensions: r.dimensions,
     posts: r.posts,
     isAdmin: r.is_admin,

@@ -1,7 +1,6 @@
 import type { EntityRegistry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { grantsOf } from '../auth/roles.ts';
 import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
@@ -22,12 +21,12 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       await tx.query('insert into templates (id, name_zh, name_en, product_line, self_test, sort) values ($1, $2, $3, $4, $5, $6)', [t.id, t.nameZh, t.nameEn, t.productLine, t.selfTest, i]);
     }
     for (const [i, u] of DEMO_USERS.entries()) {
-      const grants = grantsOf(u.roles);
+      // The user's roles only: permission and button codes are computed from them at each session read.
       await tx.query(
-        `insert into users (id, account, user_name, email, password_hash, company_id, roles, permissions, buttons, dimensions, is_admin, guide)
-         values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text[], $10::jsonb, $11, $12::jsonb)`,
+        `insert into users (id, account, user_name, email, password_hash, company_id, roles, dimensions, is_admin, guide)
+         values ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb, $9, $10::jsonb)`,
         [
-          `u-${u.account}`, u.account, u.userName, u.email, hashes[i], u.companyId, u.roles, grants.permissions, grants.buttons,
+          `u-${u.account}`, u.account, u.userName, u.email, hashes[i], u.companyId, u.roles,
           JSON.stringify(u.dimensions), Boolean(u.isAdmin), JSON.stringify(u.newcomer ? {} : { dismissed: true }),
         ],
       );

@@ -150,6 +150,18 @@ describe.each(BACKENDS)('security: stored data on %s', (backend) => {
     expect((await h.call({ method: 'GET', url: '/api/templates?page=1&pageSize=1000', token: staff })).status).toBe(400);
   });
 
+  it('computes a user\'s permission codes from the roles at every session read, storing none with the user', async () => {
+    const { rows } = await h.db.query<{ n: number }>("select count(*)::int as n from users where permissions <> '{}' or buttons <> '{}'");
+    expect(rows[0]!.n).toBe(0);
+    const me = async () => (await h.call({ method: 'GET', url: '/api/auth/me', token: tokens.supplier })).body.data.permissions.split(',');
+    expect(await me()).toContain('trf:list');
+    expect(await me()).not.toContain('template:design');
+    await h.db.query("update users set roles = '{supplier,internalStaff}' where account = 'supplier'");
+    expect(await me(), 'a role given now counts at the next request').toContain('template:design');
+    await h.db.query("update users set roles = '{supplier}' where account = 'supplier'");
+    expect(await me()).not.toContain('template:design');
+  });
+
   it('gives every seeded account its own salt', async () => {
     const { rows } = await h.db.query<{ password_hash: string }>('select password_hash from users');
     expect(new Set(rows.map((r) => r.password_hash)).size).toBe(rows.length);
