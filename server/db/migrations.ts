@@ -300,8 +300,8 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
   },
 ];
 
-/** The advisory lock key of migrating (any fixed bigint; "portico" in ASCII). */
-export const MIGRATION_LOCK_KEY = 0x706f727469636f;
+/** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x506f7274;
 
 /**
  * Applies the migrations not yet applied, each in its own transaction. Processes starting together

@@ -9,6 +9,7 @@ import { ApiError, ok } from '../http/errors.ts';
 import { scopeOf } from '../entities/service.ts';
 import { own } from '../../engine/index.ts';
 import { readableFileSql } from './file-refs.ts';
+import { FILE_SCHEMAS as S } from './file-schemas.ts';
 
 /**
  * Upload rules of SPEC §5: images JPG ≤ 2 MB, attachments PDF ≤ 10 MB. The bytes must start the
@@ -27,7 +28,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 11 * 1024 * 1024 }, (_req, body, done) => done(null, body));
   }
 
-  app.post<{ Querystring: { name?: string } }>('/api/files', async (req) => {
+  app.post<{ Querystring: { name?: string } }>('/api/files', { schema: S.upload }, async (req) => {
     const user = currentUser(req);
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
     const rule = own(UPLOAD_RULES, type);
@@ -47,7 +48,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
     return ok({ fileId: id, fileName, contentType: type, size: body.length });
   });
 
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', async (req, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', { schema: S.download }, async (req, reply) => {
     const user = currentUser(req);
     const scope = scopeOf(user);
     const { rows } = await db.query<{ file_name: string; content_type: string; path: string }>(

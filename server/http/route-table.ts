@@ -5,8 +5,8 @@ export interface RouteEntry {
   /** The route's pattern, as Fastify matches it (`/api/entities/:entity/:id`). */
   url: string;
   public: boolean;
-  /** The request schemas the route declares, when it declares them. */
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The request and response schemas (and OpenAPI tags) the route declares. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown>; tags?: string[] };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { own } from '../../engine/index.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
+import { LOOKUP_SCHEMA } from './lookup-schemas.ts';
 
 type Option = { value: string; label: string };
 
@@ -30,7 +31,7 @@ export function lookupRoutes(app: FastifyInstance, db: Database): void {
       return rows;
     },
   };
-  app.get<{ Params: { name: string }; Querystring: { q?: string } }>('/api/lookups/:name', async (req) => {
+  app.get<{ Params: { name: string }; Querystring: { q?: string } }>('/api/lookups/:name', { schema: LOOKUP_SCHEMA }, async (req) => {
     const source = own(sources, req.params.name);
     if (!source) throw new ApiError(404, 'ROUTE_NOT_FOUND');
     return ok(await source(requestLanguage(req), String(req.query.q ?? '').slice(0, 100)));

@@ -1,39 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hasPermission, validateForm, type EntitySchema } from '../../engine/index.ts';
+import { hasPermission, validateForm } from '../../engine/index.ts';
+import { NOTICE_SCHEMA, NOTICE_SCHEMAS as S } from './notice-schemas.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { isoTime } from '../db/timestamps.ts';
-
-/** The notice form as internal staff fill it (dates ISO 8601; remark in both languages). */
-const NOTICE_SCHEMA: EntitySchema = {
-  $id: 'https://portico.dev/schemas/notice.json',
-  type: 'object',
-  required: ['startDateTime', 'finishDateTime', 'publishRemark'],
-  additionalProperties: false,
-  properties: {
-    startDateTime: { type: 'string', format: 'date-time', 'x-label': { 'zh-CN': '开始时间', 'en-US': 'Start time' } },
-    finishDateTime: {
-      type: 'string',
-      format: 'date-time',
-      formatMinimum: { $data: '1/startDateTime' },
-      'x-label': { 'zh-CN': '预计结束时间', 'en-US': 'Expected finish' },
-      'x-messages': { formatMinimum: { 'zh-CN': '结束时间不能早于开始时间', 'en-US': 'The finish must not be before the start' } },
-    },
-    publishRemark: {
-      type: 'object',
-      required: ['cn', 'en'],
-      additionalProperties: false,
-      'x-label': { 'zh-CN': '说明', 'en-US': 'Remark' },
-      properties: {
-        cn: { type: 'string', minLength: 1, maxLength: 500, 'x-label': { 'zh-CN': '中文说明', 'en-US': 'Remark (Chinese)' } },
-        en: { type: 'string', minLength: 1, maxLength: 500, 'x-label': { 'zh-CN': '英文说明', 'en-US': 'Remark (English)' } },
-      },
-    },
-    whiteList: { type: 'string', maxLength: 2000, 'x-label': { 'zh-CN': '白名单账号（逗号分隔）', 'en-US': 'Whitelisted accounts (comma-separated)' } },
-  },
-};
 
 interface NoticeRow {
   id: string;
@@ -70,20 +42,20 @@ export function noticeRoutes(app: FastifyInstance, db: Database): void {
     if (!hasPermission(currentUser(req).permissionMap, 'notice:publish')) throw new ApiError(403, 'FORBIDDEN', { permission: 'notice:publish' });
   };
 
-  app.get('/api/sgs-im/im/getNotifyMsg', publicRoute(120), async () => {
+  app.get('/api/sgs-im/im/getNotifyMsg', { ...publicRoute(120), schema: S.current }, async () => {
     const { rows } = await db.query<NoticeRow>(
       'select * from notices order by (final_publish_status <> 0) desc, updated_at desc, start_date_time desc limit 1',
     );
     return ok(rows[0] ? view(rows[0]) : null);
   });
 
-  app.get('/api/notices', async (req) => {
+  app.get('/api/notices', { schema: S.list }, async (req) => {
     requirePublisher(req);
     const { rows } = await db.query<NoticeRow>('select * from notices order by start_date_time desc limit 100');
     return ok(rows.map(view));
   });
 
-  app.post('/api/notices', async (req, reply) => {
+  app.post('/api/notices', { schema: S.publish }, async (req, reply) => {
     requirePublisher(req);
     const errors = validateForm(NOTICE_SCHEMA, req.body, requestLanguage(req));
     if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
@@ -97,7 +69,7 @@ export function noticeRoutes(app: FastifyInstance, db: Database): void {
     return reply.status(201).send({ code: 201, data: view(rows[0]!) });
   });
 
-  app.post<{ Params: { id: string; action: string } }>('/api/notices/:id/:action', async (req) => {
+  app.post<{ Params: { id: string; action: string } }>('/api/notices/:id/:action', { schema: S.change }, async (req) => {
     requirePublisher(req);
     const step = Object.hasOwn(STATUS_BY_ACTION, req.params.action) ? STATUS_BY_ACTION[req.params.action as keyof typeof STATUS_BY_ACTION] : undefined;
     if (!step) throw new ApiError(404, 'ROUTE_NOT_FOUND');
