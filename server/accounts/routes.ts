@@ -9,6 +9,7 @@ import { decideAccount, pendingAccounts } from './approval.ts';
 import { clearThrottle } from '../auth/login-judge.ts';
 import { register, resetPassword, sendCode } from './registration.ts';
 import { ACCOUNT_SCHEMAS as S } from './account-schemas.ts';
+import { accountNameOf } from './users-repo.ts';
 
 type Body = Record<string, unknown>;
 
@@ -72,9 +73,9 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
   // session.machine.ts STAFF_UNLOCK: the account's failed logins and lock are cleared.
   app.post<{ Params: { id: string } }>('/api/accounts/:id/unlock', { schema: S.decide }, async (req) => {
     requireStaff('account:approve', req);
-    const { rows } = await db.query<{ account: string }>('select account from users where id = $1', [req.params.id]);
-    if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
-    await clearThrottle(db, rows[0].account);
+    const account = await accountNameOf(db, req.params.id);
+    if (account === undefined) throw new ApiError(404, 'NOT_FOUND');
+    await clearThrottle(db, account);
     return ok({});
   });
 

@@ -11,6 +11,7 @@ import { clearSessionCookies, currentUser, publicRoute, setSessionCookies } from
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 import { CAPTCHA_AFTER } from '../../workflows/session-limits.ts';
 import { AUTH_SCHEMAS as S } from './auth-schemas.ts';
+import { recordLoginChoices } from './login-repo.ts';
 
 /** What login and /me return (SPEC §3 session user). */
 function sessionView(u: SessionUser) {
@@ -94,12 +95,7 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     if (!user) throw new ApiError(400, 'LOGIN_FAILED'); // the machine refused already: a wrong password
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
-    await db.query(
-      `update users set terms_accepted_at = case when $2 then now() else terms_accepted_at end,
-         receive_marketing = case when $3::boolean is null then receive_marketing else $3::boolean end
-       where id = $1`,
-      [user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null],
-    );
+    await recordLoginChoices(db, user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null);
     const { token, expiresAt } = await createSession(db, user.id);
     setSessionCookies(req, reply, token);
     return ok({ accessToken: token, expiresAt: expiresAt.toISOString(), ...sessionView({ ...user, termsAccepted: user.termsAccepted || body.termsAccepted === true }) });

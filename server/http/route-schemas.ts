@@ -10,7 +10,6 @@ export const ANY: JsonSchema = {};
 /** `{ code, data }`, the answer of every route (docs/api.md); `data` any JSON unless given. */
 export const envelope = (data: JsonSchema = ANY): JsonSchema => ({
   type: 'object',
-  required: ['code', 'data'],
   properties: { code: { type: 'integer' }, data },
 });
 
