@@ -7,6 +7,6 @@ export const LOOKUP_SCHEMA = {
   querystring: queryStrings('q'),
   response: answers({
     type: 'array',
-    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: 'string' } } },
+    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] } } },
   }),
 };
