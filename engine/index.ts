@@ -18,6 +18,7 @@ export * from './lifecycle/actions.ts';
 export * from './lifecycle/editability.ts';
 export * from './lifecycle/regions.ts';
 export * from './openapi.ts';
+export * from './openapi-routes.ts';
 export * from './api-contract.ts';
 export * from './validate/compile.ts';
 export * from './templates/index.ts';

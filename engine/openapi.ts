@@ -1,26 +1,17 @@
 import type { FieldSchema } from './declaration/types.ts';
 import type { EntityRegistry } from './registry.ts';
 import { FILTER_PREFIX } from './query/list-query.ts';
-
-/** Drops `x-` annotations and `$data` rules, which OpenAPI readers do not know. */
-function plain(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(plain);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k.startsWith('x-') || k === '$schema' || k === '$id' || k === 'formatMinimum' || k === 'formatMaximum') continue;
-    if (k === '$ref' && typeof v === 'string') out[k] = v.replace('#/definitions/', '#/components/schemas/');
-    else out[k] = plain(v);
-  }
-  return out;
-}
+import { plainSchema as plain, routePaths, type RouteDoc } from './openapi-routes.ts';
 
 const ERROR = { $ref: '#/components/schemas/Error' };
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const envelope = (data: unknown) => ({ type: 'object', properties: { code: { type: 'integer' }, data } });
 
-/** The OpenAPI 3.1 document of every registered entity's endpoints, derived from the schemas. */
-export function buildOpenApi(registry: EntityRegistry, version: string): Record<string, unknown> {
+/**
+ * The OpenAPI 3.1 document: every registered entity's endpoints, derived from the schemas, and
+ * every other route served (`routes`, the server's route table) with the schemas it declares.
+ */
+export function buildOpenApi(registry: EntityRegistry, version: string, routes: readonly RouteDoc[] = []): Record<string, unknown> {
   const schemas: Record<string, unknown> = {
     Error: {
       type: 'object',
@@ -33,7 +24,7 @@ export function buildOpenApi(registry: EntityRegistry, version: string): Record<
       },
     },
   };
-  const paths: Record<string, unknown> = {};
+  const paths: Record<string, unknown> = routePaths(routes);
   for (const reg of registry.list()) {
     const n = reg.name;
     const Doc = `${n[0]!.toUpperCase()}${n.slice(1)}`;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import { buildOpenApi, type EntityRegistry } from '../engine/index.ts';
@@ -13,6 +13,8 @@ import { installSessionHook, publicRoute } from './auth/session-hook.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { recordRoutes, type RouteEntry } from './http/route-table.ts';
+import { installSchemaValidation } from './http/schema-validation.ts';
+import { answers } from './http/route-schemas.ts';
 import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
@@ -49,6 +51,15 @@ declare module 'fastify' {
   }
 }
 
+/** The schemas of the document and health routes. */
+const META: Record<'openapi' | 'health', FastifySchema & { tags: string[] }> = {
+  openapi: { tags: ['meta'] },
+  health: {
+    tags: ['meta'],
+    response: answers({ type: 'object', required: ['status', 'database'], properties: { status: { type: 'string' }, database: { type: 'string' } } }),
+  },
+};
+
 export const APP_VERSION = '24.11.22';
 
 /** Prepares the database for the registry: migrations, then the list indexes the views declare. */
@@ -61,6 +72,7 @@ export async function prepareDatabase(db: Database, registry: EntityRegistry): P
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
   installErrorHandler(app);
+  installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);
   await installProtections(app, opts.rateLimits ?? 'on');
@@ -72,7 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let openapi: { key: string; doc: Record<string, unknown> } | undefined;
   const openapiNow = () => {
     const key = opts.registry.list().map((r) => `${r.name}@${r.templateVersion ?? 0}`).join(',');
-    if (openapi?.key !== key) openapi = { key, doc: buildOpenApi(opts.registry, APP_VERSION) };
+    if (openapi?.key !== key) openapi = { key, doc: buildOpenApi(opts.registry, APP_VERSION, app.routeTable) };
     return openapi.doc;
   };
 
@@ -83,8 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir);
-  app.get('/api/openapi.json', publicRoute(30), async () => openapiNow());
-  app.get('/api/health', publicRoute(120), async () => ok({ status: 'up', database: opts.db.kind }));
+  app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
+  app.get('/api/health', { ...publicRoute(120), schema: META.health }, async () => ok({ status: 'up', database: opts.db.kind }));
 
   const clientDir = opts.clientDir;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {

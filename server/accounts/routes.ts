@@ -8,6 +8,8 @@ import { listOutbox, type Outbox } from '../mail/outbox.ts';
 import { decideAccount, pendingAccounts } from './approval.ts';
 import { clearThrottle } from '../auth/login-judge.ts';
 import { register, resetPassword, sendCode } from './registration.ts';
+import { ACCOUNT_SCHEMAS as S } from './account-schemas.ts';
+import { accountNameOf } from './users-repo.ts';
 
 type Body = Record<string, unknown>;
 
@@ -26,7 +28,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
     if (!hasPermission(currentUser(req).permissionMap, code)) throw new ApiError(403, 'FORBIDDEN', { permission: code });
   };
 
-  app.post('/api/accounts/codes', publicRoute(10), async (req) => {
+  app.post('/api/accounts/codes', { ...publicRoute(10), schema: S.codes }, async (req) => {
     const body = bodyOf(req.body);
     const lang = requestLanguage(req);
     const email = await sendCode(db, outbox, body.email, body.purpose, lang);
@@ -34,7 +36,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
   });
 
   for (const [path, simple] of [['/api/accounts/register', false], ['/api/accounts/simple-register', true]] as const) {
-    app.post(path, publicRoute(20), async (req, reply) => {
+    app.post(path, { ...publicRoute(20), schema: S.register }, async (req, reply) => {
       const body = bodyOf(req.body);
       const password = passwordOf(body);
       delete body.passwordRepeat;
@@ -43,7 +45,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
     });
   }
 
-  app.post('/api/accounts/password-reset', publicRoute(20), async (req) => {
+  app.post('/api/accounts/password-reset', { ...publicRoute(20), schema: S.passwordReset }, async (req) => {
     const body = bodyOf(req.body);
     const password = passwordOf(body);
     delete body.passwordRepeat;
@@ -51,33 +53,33 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
     return ok({});
   });
 
-  app.get('/api/accounts/reviews', async (req) => {
+  app.get('/api/accounts/reviews', { schema: S.reviews }, async (req) => {
     requireStaff('account:approve', req);
     return ok(await pendingAccounts(db));
   });
 
-  app.post<{ Params: { id: string } }>('/api/accounts/:id/approve', async (req) => {
+  app.post<{ Params: { id: string } }>('/api/accounts/:id/approve', { schema: S.decide }, async (req) => {
     requireStaff('account:approve', req);
     await decideAccount(db, outbox, req.params.id, true, undefined, requestLanguage(req));
     return ok({});
   });
 
-  app.post<{ Params: { id: string } }>('/api/accounts/:id/reject', async (req) => {
+  app.post<{ Params: { id: string } }>('/api/accounts/:id/reject', { schema: S.reject }, async (req) => {
     requireStaff('account:approve', req);
     await decideAccount(db, outbox, req.params.id, false, bodyOf(req.body).reason, requestLanguage(req));
     return ok({});
   });
 
   // session.machine.ts STAFF_UNLOCK: the account's failed logins and lock are cleared.
-  app.post<{ Params: { id: string } }>('/api/accounts/:id/unlock', async (req) => {
+  app.post<{ Params: { id: string } }>('/api/accounts/:id/unlock', { schema: S.decide }, async (req) => {
     requireStaff('account:approve', req);
-    const { rows } = await db.query<{ account: string }>('select account from users where id = $1', [req.params.id]);
-    if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
-    await clearThrottle(db, rows[0].account);
+    const account = await accountNameOf(db, req.params.id);
+    if (account === undefined) throw new ApiError(404, 'NOT_FOUND');
+    await clearThrottle(db, account);
     return ok({});
   });
 
-  app.get<{ Querystring: { to?: string } }>('/api/outbox', async (req) => {
+  app.get<{ Querystring: { to?: string } }>('/api/outbox', { schema: S.outbox }, async (req) => {
     requireStaff('outbox:read', req);
     return ok(await listOutbox(db, req.query.to || undefined));
   });

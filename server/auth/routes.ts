@@ -10,6 +10,8 @@ import { ssoRoutes } from './sso.ts';
 import { clearSessionCookies, currentUser, publicRoute, setSessionCookies } from './session-hook.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 import { CAPTCHA_AFTER } from '../../workflows/session-limits.ts';
+import { AUTH_SCHEMAS as S } from './auth-schemas.ts';
+import { recordLoginChoices } from './login-repo.ts';
 
 /** What login and /me return (SPEC §3 session user). */
 function sessionView(u: SessionUser) {
@@ -57,9 +59,9 @@ async function sessionResponse(db: Database, token: string) {
 
 export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): void {
   ssoRoutes(app, db, (token) => sessionResponse(db, token));
-  app.get('/api/auth/public-key', publicRoute(120), async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
+  app.get('/api/auth/public-key', { ...publicRoute(120), schema: S.publicKey }, async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
 
-  app.post<{ Body: TokenBody }>('/api/auth/token', publicRoute(60), async (req, reply) => {
+  app.post<{ Body: TokenBody }>('/api/auth/token', { ...publicRoute(60), schema: S.token }, async (req, reply) => {
     const body = (req.body ?? {}) as TokenBody;
     if (typeof body.account !== 'string' || typeof body.password !== 'string' || !body.account.trim()) {
       throw new ApiError(400, 'LOGIN_FAILED');
@@ -93,22 +95,17 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     if (!user) throw new ApiError(400, 'LOGIN_FAILED'); // the machine refused already: a wrong password
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
-    await db.query(
-      `update users set terms_accepted_at = case when $2 then now() else terms_accepted_at end,
-         receive_marketing = case when $3::boolean is null then receive_marketing else $3::boolean end
-       where id = $1`,
-      [user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null],
-    );
+    await recordLoginChoices(db, user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null);
     const { token, expiresAt } = await createSession(db, user.id);
     setSessionCookies(req, reply, token);
     return ok({ accessToken: token, expiresAt: expiresAt.toISOString(), ...sessionView({ ...user, termsAccepted: user.termsAccepted || body.termsAccepted === true }) });
   });
 
-  app.get('/api/auth/captcha', publicRoute(60), async () => ok(await createCaptcha(db)));
+  app.get('/api/auth/captcha', { ...publicRoute(60), schema: S.captcha }, async () => ok(await createCaptcha(db)));
 
-  app.get('/api/auth/buttons', async (req) => ok(currentUser(req).buttons));
-  app.get('/api/auth/me', async (req) => ok(sessionView(currentUser(req))));
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.get('/api/auth/buttons', { schema: S.buttons }, async (req) => ok(currentUser(req).buttons));
+  app.get('/api/auth/me', { schema: S.me }, async (req) => ok(sessionView(currentUser(req))));
+  app.post('/api/auth/logout', { schema: S.logout }, async (req, reply) => {
     if (req.sessionToken) await revokeSession(db, req.sessionToken);
     clearSessionCookies(req, reply);
     return ok({});

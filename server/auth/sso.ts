@@ -4,6 +4,8 @@ import type { Database } from '../db/database.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { currentUser, publicRoute, setSessionCookies } from './session-hook.ts';
 import { createSession, userOfToken } from './sessions.ts';
+import { AUTH_SCHEMAS as S } from './auth-schemas.ts';
+import { insertSsoToken, ssoTokenValid, useSsoToken } from './sso-repo.ts';
 
 /** A one-time sign-in token lives 2 minutes: long enough to follow a link, short enough to leak little. */
 export const SSO_TTL_SECONDS = 120;
@@ -14,30 +16,23 @@ const hash = (t: string) => createHash('sha256').update(t).digest('hex');
  * opens /sso?token=…; the page validates it, then exchanges it for a session of its own.
  */
 export function ssoRoutes(app: FastifyInstance, db: Database, sessionResponse: (token: string) => Promise<unknown>): void {
-  app.post('/api/auth/sso-tokens', async (req) => {
+  app.post('/api/auth/sso-tokens', { schema: S.ssoTokens }, async (req) => {
     const user = currentUser(req);
     const token = randomBytes(24).toString('base64url');
-    await db.query('insert into sso_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [hash(token), user.id, SSO_TTL_SECONDS]);
+    await insertSsoToken(db, hash(token), user.id, SSO_TTL_SECONDS);
     return ok({ ssoToken: token, expiresInSeconds: SSO_TTL_SECONDS });
   });
 
-  app.get<{ Querystring: { token?: string } }>('/api/auth/sso/validate', publicRoute(30), async (req) => {
-    const { rows } = await db.query<{ ok: boolean }>(
-      'select true as ok from sso_tokens where token_hash = $1 and used_at is null and expires_at > now()',
-      [hash(String(req.query.token ?? ''))],
-    );
-    return ok({ valid: Boolean(rows[0]) });
+  app.get<{ Querystring: { token?: string } }>('/api/auth/sso/validate', { ...publicRoute(30), schema: S.ssoValidate }, async (req) => {
+    return ok({ valid: await ssoTokenValid(db, hash(String(req.query.token ?? ''))) });
   });
 
-  app.post('/api/auth/sso/login', publicRoute(30), async (req, reply) => {
+  app.post('/api/auth/sso/login', { ...publicRoute(30), schema: S.ssoLogin }, async (req, reply) => {
     const body = (req.body ?? {}) as { token?: unknown };
     if (typeof body.token !== 'string') throw new ApiError(400, 'SSO_TOKEN_INVALID');
-    const { rows } = await db.query<{ user_id: string }>(
-      'update sso_tokens set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id',
-      [hash(body.token)],
-    );
-    if (!rows[0]) throw new ApiError(401, 'SSO_TOKEN_INVALID');
-    const { token } = await createSession(db, rows[0].user_id);
+    const userId = await useSsoToken(db, hash(body.token));
+    if (!userId) throw new ApiError(401, 'SSO_TOKEN_INVALID');
+    const { token } = await createSession(db, userId);
     if (!(await userOfToken(db, token))) throw new ApiError(403, 'ACCOUNT_PENDING', { status: '' });
     setSessionCookies(req, reply, token);
     return ok(await sessionResponse(token));

@@ -9,6 +9,8 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** Everything inside commits together or not at all. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs work on one connection held for its length (session-level locks are taken and released on it). */
+  session<T>(work: (conn: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -300,8 +300,35 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
   },
 ];
 
-/** Applies the migrations not yet applied, each in its own transaction. */
-export async function migrate(db: Database): Promise<void> {
+/** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x506f7274;
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction. Processes starting together
+ * take turns on a PostgreSQL advisory lock (held by one connection, released on it): the first
+ * migrates, the others then find every migration applied.
+ */
+export function migrate(db: Database): Promise<void> {
+  // In one process the calls queue too: PGlite's one session would re-enter its own advisory lock.
+  const run = (inProcess.get(db) ?? Promise.resolve()).catch(() => undefined).then(() => migrateLocked(db));
+  inProcess.set(db, run);
+  return run;
+}
+
+const inProcess = new WeakMap<Database, Promise<void>>();
+
+async function migrateLocked(db: Database): Promise<void> {
+  await db.session(async (conn) => {
+    await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await applyPending(db);
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  });
+}
+
+async function applyPending(db: Database): Promise<void> {
   await db.exec('create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())');
   const { rows } = await db.query<{ id: string }>('select id from schema_migrations');
   const applied = new Set(rows.map((r) => r.id));

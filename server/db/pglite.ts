@@ -19,6 +19,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await pg.exec(sql);
     },
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    // PGlite has one connection: the session is the database itself.
+    session: (work) => work(wrap(pg)),
     close: () => pg.close(),
   };
 }

@@ -34,6 +34,14 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    async session(work) {
+      const client = await pool.connect();
+      try {
+        return await work({ query: async (sql, params = []) => ({ rows: (await client.query(sql, params as unknown[])).rows }) });
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -7,6 +7,7 @@ import { listAudit } from './audit-repo.ts';
 import { listRecords } from './records-repo.ts';
 import { EntityService, scopeOf } from './service.ts';
 import { DffRecords } from '../templates/dff-records.ts';
+import { ENTITY_SCHEMAS as S } from './entity-schemas.ts';
 
 type Params = { entity: string; id: string };
 
@@ -23,7 +24,7 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     }
   };
 
-  app.get<{ Params: Params; Querystring: Record<string, string | string[]> }>('/api/entities/:entity', async (req) => {
+  app.get<{ Params: Params; Querystring: Record<string, string | string[]> }>('/api/entities/:entity', { schema: S.list }, async (req) => {
     const reg = entityOf(req);
     const user = currentUser(req);
     const lang = requestLanguage(req);
@@ -34,37 +35,37 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize });
   });
 
-  app.get<{ Params: Params }>('/api/entities/:entity/:id', async (req) =>
+  app.get<{ Params: Params }>('/api/entities/:entity/:id', { schema: S.get }, async (req) =>
     ok(await service.get(entityOf(req), req.params.id, currentUser(req))),
   );
 
-  app.post<{ Params: Params }>('/api/entities/:entity', async (req, reply) => {
+  app.post<{ Params: Params }>('/api/entities/:entity', { schema: S.create }, async (req, reply) => {
     const record = await service.create(entityOf(req), req.body, currentUser(req), requestLanguage(req));
     return reply.status(201).send({ code: 201, data: record });
   });
 
-  app.put<{ Params: Params }>('/api/entities/:entity/:id', async (req) =>
+  app.put<{ Params: Params }>('/api/entities/:entity/:id', { schema: S.update }, async (req) =>
     ok(await service.update(entityOf(req), req.params.id, req.body, currentUser(req), requestLanguage(req))),
   );
 
-  app.delete<{ Params: Params; Querystring: { version?: string } }>('/api/entities/:entity/:id', async (req) => {
+  app.delete<{ Params: Params; Querystring: { version?: string } }>('/api/entities/:entity/:id', { schema: S.remove }, async (req) => {
     const version = Number(req.query.version);
     if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
     await service.remove(entityOf(req), req.params.id, version, currentUser(req), requestLanguage(req));
     return ok({});
   });
 
-  app.post<{ Params: Params }>('/api/entities/:entity/:id/events', async (req) =>
+  app.post<{ Params: Params }>('/api/entities/:entity/:id/events', { schema: S.send }, async (req) =>
     ok(await service.send(entityOf(req), req.params.id, req.body, currentUser(req), requestLanguage(req))),
   );
 
-  app.get<{ Params: Params }>('/api/entities/:entity/:id/history', async (req) => {
+  app.get<{ Params: Params }>('/api/entities/:entity/:id/history', { schema: S.history }, async (req) => {
     const reg = entityOf(req);
     await service.get(reg, req.params.id, currentUser(req));
     return ok(await listAudit(db, reg.name, req.params.id));
   });
 
-  app.post<{ Params: Params }>('/api/entities/:entity/:id/copy', async (req, reply) => {
+  app.post<{ Params: Params }>('/api/entities/:entity/:id/copy', { schema: S.copy }, async (req, reply) => {
     const record = await service.copy(entityOf(req), req.params.id, currentUser(req), requestLanguage(req));
     return reply.status(201).send({ code: 201, data: record });
   });

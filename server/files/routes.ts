@@ -8,7 +8,8 @@ import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { scopeOf } from '../entities/service.ts';
 import { own } from '../../engine/index.ts';
-import { readableFileSql } from './file-refs.ts';
+import { insertFile, readableFile } from './files-repo.ts';
+import { FILE_SCHEMAS as S } from './file-schemas.ts';
 
 /**
  * Upload rules of SPEC §5: images JPG ≤ 2 MB, attachments PDF ≤ 10 MB. The bytes must start the
@@ -27,7 +28,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 11 * 1024 * 1024 }, (_req, body, done) => done(null, body));
   }
 
-  app.post<{ Querystring: { name?: string } }>('/api/files', async (req) => {
+  app.post<{ Querystring: { name?: string } }>('/api/files', { schema: S.upload }, async (req) => {
     const user = currentUser(req);
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
     const rule = own(UPLOAD_RULES, type);
@@ -40,27 +41,18 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
     const id = randomUUID();
     const path = join(filesDir, id);
     await writeFile(path, body);
-    await db.query(
-      'insert into files (id, file_name, content_type, size, path, uploaded_by, company_id) values ($1, $2, $3, $4, $5, $6, $7)',
-      [id, fileName, type, body.length, path, user.id, user.companyId],
-    );
+    await insertFile(db, { id, fileName, contentType: type, size: body.length, path, uploadedBy: user.id, companyId: user.companyId });
     return ok({ fileId: id, fileName, contentType: type, size: body.length });
   });
 
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', async (req, reply) => {
-    const user = currentUser(req);
-    const scope = scopeOf(user);
-    const { rows } = await db.query<{ file_name: string; content_type: string; path: string }>(
-      `select f.file_name, f.content_type, f.path from files f where ${readableFileSql()}`,
-      [req.params.id, scope.all, scope.all ? [] : scope.companyIds],
-    );
-    const file = rows[0];
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', { schema: S.download }, async (req, reply) => {
+    const file = await readableFile(db, req.params.id, scopeOf(currentUser(req)));
     if (!file) throw new ApiError(404, 'NOT_FOUND');
     // Only the kinds checked at upload open in the browser; anything else is a download.
-    const inline = own(UPLOAD_RULES, file.content_type) && req.query.download === undefined;
-    reply.header('content-type', file.content_type);
+    const inline = own(UPLOAD_RULES, file.contentType) && req.query.download === undefined;
+    reply.header('content-type', file.contentType);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+    reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
     return reply.send(createReadStream(file.path));
   });
 }

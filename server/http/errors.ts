@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { message, pickLanguage, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
+import { schemaViolations } from './schema-validation.ts';
 
 /** An error meant for the user: an HTTP status, a message code and, for 400s, per-field errors. */
 export class ApiError extends Error {
@@ -27,11 +28,12 @@ export function sendError(reply: FastifyReply, lang: Language, err: ApiError): F
 }
 
 /** Maps Fastify's own client errors (bad JSON, huge bodies, wrong content type) to 4xx envelopes. */
-function fromFastify(err: FastifyError): ApiError | undefined {
+function fromFastify(err: FastifyError, req: FastifyRequest, lang: Language): ApiError | undefined {
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
     return new ApiError(400, 'MALFORMED_JSON');
   }
-  if (err.validation) return new ApiError(400, 'BAD_REQUEST', { detail: err.message });
+  // A route schema refused the request: per-field messages in the request's language.
+  if (err.validation) return new ApiError(400, 'VALIDATION_FAILED', {}, schemaViolations(err, req, lang));
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return new ApiError(err.statusCode, 'BAD_REQUEST', { detail: err.message });
   }
@@ -43,7 +45,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLanguage(req);
     if (error instanceof ApiError) return sendError(reply, lang, error);
-    const client = fromFastify(error);
+    const client = fromFastify(error, req, lang);
     if (client) return sendError(reply, lang, client);
     req.log.error({ err: error }, 'unhandled error');
     return sendError(reply, lang, new ApiError(500, 'INTERNAL'));

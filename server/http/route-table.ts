@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteDoc } from '../../engine/index.ts';
 
-export interface RouteEntry {
-  method: string;
-  /** The route's pattern, as Fastify matches it (`/api/entities/:entity/:id`). */
-  url: string;
-  public: boolean;
-  /** The request schemas the route declares, when it declares them. */
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
-}
+/**
+ * One served route: its method, its pattern as Fastify matches it (`/api/entities/:entity/:id`),
+ * whether it is public, and the request and response schemas (and OpenAPI tags) it declares.
+ */
+export type RouteEntry = RouteDoc;
 
 /**
  * Collects every route as it is added (an `onRoute` hook, so it must be installed first). The
  * security tests walk this table; a route is public only when it says so (`config.public`).
+ * OpenAPI lists every route of it (engine/openapi-routes.ts).
  */
 export function recordRoutes(app: FastifyInstance): RouteEntry[] {
   const table: RouteEntry[] = [];

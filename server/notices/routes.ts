@@ -1,48 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hasPermission, validateForm, type EntitySchema } from '../../engine/index.ts';
+import { hasPermission, validateForm } from '../../engine/index.ts';
+import { NOTICE_SCHEMA, NOTICE_SCHEMAS as S } from './notice-schemas.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { isoTime } from '../db/timestamps.ts';
-
-/** The notice form as internal staff fill it (dates ISO 8601; remark in both languages). */
-const NOTICE_SCHEMA: EntitySchema = {
-  $id: 'https://portico.dev/schemas/notice.json',
-  type: 'object',
-  required: ['startDateTime', 'finishDateTime', 'publishRemark'],
-  additionalProperties: false,
-  properties: {
-    startDateTime: { type: 'string', format: 'date-time', 'x-label': { 'zh-CN': '开始时间', 'en-US': 'Start time' } },
-    finishDateTime: {
-      type: 'string',
-      format: 'date-time',
-      formatMinimum: { $data: '1/startDateTime' },
-      'x-label': { 'zh-CN': '预计结束时间', 'en-US': 'Expected finish' },
-      'x-messages': { formatMinimum: { 'zh-CN': '结束时间不能早于开始时间', 'en-US': 'The finish must not be before the start' } },
-    },
-    publishRemark: {
-      type: 'object',
-      required: ['cn', 'en'],
-      additionalProperties: false,
-      'x-label': { 'zh-CN': '说明', 'en-US': 'Remark' },
-      properties: {
-        cn: { type: 'string', minLength: 1, maxLength: 500, 'x-label': { 'zh-CN': '中文说明', 'en-US': 'Remark (Chinese)' } },
-        en: { type: 'string', minLength: 1, maxLength: 500, 'x-label': { 'zh-CN': '英文说明', 'en-US': 'Remark (English)' } },
-      },
-    },
-    whiteList: { type: 'string', maxLength: 2000, 'x-label': { 'zh-CN': '白名单账号（逗号分隔）', 'en-US': 'Whitelisted accounts (comma-separated)' } },
-  },
-};
-
-interface NoticeRow {
-  id: string;
-  final_publish_status: number;
-  start_date_time: Date | string;
-  finish_date_time: Date | string;
-  publish_remark: { cn: string; en: string };
-  white_list: string;
-}
+import { currentNotice, insertNotice, latestNotices, moveNotice, type NoticeRow } from './notices-repo.ts';
 
 /** The notice fields of SPEC §3, as GET /api/sgs-im/im/getNotifyMsg answers them. */
 function view(r: NoticeRow) {
@@ -70,42 +34,31 @@ export function noticeRoutes(app: FastifyInstance, db: Database): void {
     if (!hasPermission(currentUser(req).permissionMap, 'notice:publish')) throw new ApiError(403, 'FORBIDDEN', { permission: 'notice:publish' });
   };
 
-  app.get('/api/sgs-im/im/getNotifyMsg', publicRoute(120), async () => {
-    const { rows } = await db.query<NoticeRow>(
-      'select * from notices order by (final_publish_status <> 0) desc, updated_at desc, start_date_time desc limit 1',
-    );
-    return ok(rows[0] ? view(rows[0]) : null);
+  app.get('/api/sgs-im/im/getNotifyMsg', { ...publicRoute(120), schema: S.current }, async () => {
+    const notice = await currentNotice(db);
+    return ok(notice ? view(notice) : null);
   });
 
-  app.get('/api/notices', async (req) => {
+  app.get('/api/notices', { schema: S.list }, async (req) => {
     requirePublisher(req);
-    const { rows } = await db.query<NoticeRow>('select * from notices order by start_date_time desc limit 100');
-    return ok(rows.map(view));
+    return ok((await latestNotices(db)).map(view));
   });
 
-  app.post('/api/notices', async (req, reply) => {
+  app.post('/api/notices', { schema: S.publish }, async (req, reply) => {
     requirePublisher(req);
     const errors = validateForm(NOTICE_SCHEMA, req.body, requestLanguage(req));
     if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
     const body = req.body as { startDateTime: string; finishDateTime: string; publishRemark: object; whiteList?: string };
-    const id = randomUUID();
-    const { rows } = await db.query<NoticeRow>(
-      `insert into notices (id, final_publish_status, start_date_time, finish_date_time, publish_remark, white_list, created_by)
-       values ($1, 1, $2, $3, $4::jsonb, $5, $6) returning *`,
-      [id, body.startDateTime, body.finishDateTime, JSON.stringify(body.publishRemark), body.whiteList ?? '', currentUser(req).id],
-    );
-    return reply.status(201).send({ code: 201, data: view(rows[0]!) });
+    const notice = await insertNotice(db, { id: randomUUID(), ...body, createdBy: currentUser(req).id });
+    return reply.status(201).send({ code: 201, data: view(notice) });
   });
 
-  app.post<{ Params: { id: string; action: string } }>('/api/notices/:id/:action', async (req) => {
+  app.post<{ Params: { id: string; action: string } }>('/api/notices/:id/:action', { schema: S.change }, async (req) => {
     requirePublisher(req);
     const step = Object.hasOwn(STATUS_BY_ACTION, req.params.action) ? STATUS_BY_ACTION[req.params.action as keyof typeof STATUS_BY_ACTION] : undefined;
     if (!step) throw new ApiError(404, 'ROUTE_NOT_FOUND');
-    const { rows } = await db.query<NoticeRow>(
-      'update notices set final_publish_status = $3, updated_at = now() where id = $1 and final_publish_status = $2 returning *',
-      [req.params.id, step.from, step.to],
-    );
-    if (!rows[0]) throw new ApiError(409, 'NOTICE_STATE', { action: req.params.action });
-    return ok(view(rows[0]));
+    const notice = await moveNotice(db, req.params.id, step.from, step.to);
+    if (!notice) throw new ApiError(409, 'NOTICE_STATE', { action: req.params.action });
+    return ok(view(notice));
   });
 }

@@ -1,0 +1,32 @@
+import { ANY, answers, pathParams, type JsonSchema } from '../http/route-schemas.ts';
+
+const TAGS = ['entities'];
+const entity = pathParams('entity');
+const record = pathParams('entity', 'id');
+const doc: JsonSchema = { type: 'object' };
+
+/**
+ * The outer shape of the generic entity routes (entities/routes.ts). One route serves every
+ * registered entity, so the document itself is checked by the entity's declared schema in the
+ * service (field-level messages); OpenAPI lists each entity's paths with that schema (engine/openapi.ts).
+ */
+export const ENTITY_SCHEMAS = {
+  list: { tags: TAGS, params: entity, response: answers(ANY) },
+  get: { tags: TAGS, params: record, response: answers(ANY) },
+  create: { tags: TAGS, params: entity, body: { type: 'object', required: ['doc'], properties: { doc } }, response: answers(ANY, 201) },
+  update: {
+    tags: TAGS,
+    params: record,
+    body: { type: 'object', required: ['doc', 'version'], properties: { doc, version: { type: 'integer' } } },
+    response: answers(ANY),
+  },
+  remove: { tags: TAGS, params: record, querystring: { type: 'object', properties: { version: { type: 'string' } } }, response: answers(ANY) },
+  send: {
+    tags: TAGS,
+    params: record,
+    body: { type: 'object', required: ['type', 'version'], properties: { type: { type: 'string' }, version: { type: 'integer' }, payload: {} } },
+    response: answers(ANY),
+  },
+  history: { tags: TAGS, params: record, response: answers({ type: 'array' }) },
+  copy: { tags: TAGS, params: record, response: answers(ANY, 201) },
+};

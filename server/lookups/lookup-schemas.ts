@@ -1,0 +1,12 @@
+import { answers, pathParams, queryStrings } from '../http/route-schemas.ts';
+
+/** The schema of the lookup route (lookups/routes.ts): `{ value, label }` options. */
+export const LOOKUP_SCHEMA = {
+  tags: ['lookups'],
+  params: pathParams('name'),
+  querystring: queryStrings('q'),
+  response: answers({
+    type: 'array',
+    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] } } },
+  }),
+};
