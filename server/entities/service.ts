@@ -31,6 +31,7 @@ import {
   insertRecord,
   nextNumber,
   updateRecord,
+  shareChildren,
   type EntityRecord,
   type RecordWrite,
   type Scope,
@@ -72,8 +73,12 @@ function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapsho
   if (!validate(doc)) throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(reg.schema, validate.errors, lang));
 }
 
-/** The companies that see a record: its owner plus the companies its declared fields name. */
-export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string): string[] {
+/**
+ * The companies that see a record: its owner plus the companies its declared fields name; a
+ * record in a draft state is its owner's alone until it leaves the draft (is submitted).
+ */
+export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string, snapshot?: PersistedSnapshot | null): string[] {
+  if (snapshot && isDraftState(reg, snapshot)) return [ownerCompanyId];
   const ids = new Set([ownerCompanyId]);
   for (const rule of reg.entity.access?.shareWith ?? []) {
     if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
@@ -93,7 +98,7 @@ function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, l
 
 function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
   const states = snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {};
-  return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId) };
+  return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId, snapshot) };
 }
 
 export class EntityService {
@@ -130,7 +135,7 @@ export class EntityService {
       if (linked) {
         const draft = isDraftState(reg, snapshot ?? undefined);
         const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId: user.companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, user.companyId) });
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, user.companyId, snapshot) });
       }
       const content = contentOf(reg, doc, snapshot, user.companyId);
       await insertRecord(tx, reg, id, content, user.companyId, user.id);
@@ -170,7 +175,7 @@ export class EntityService {
       if (linked) {
         const snap = current.snapshot ?? undefined;
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId) });
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId, current.snapshot) });
       }
       if (!(await updateRecord(tx, id, current.version, contentOf(reg, doc, current.snapshot, current.companyId)))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
@@ -215,8 +220,11 @@ export class EntityService {
         await writeAudit(tx, reg.name, id, user.id, { ...audit, kind: 'delete' });
         return { deleted: true as const };
       }
-      validateDoc(reg, doc, next, lang);
+      // A draft's event (cancel, delete) needs no completeness: the draft's own rules apply.
+      validateDoc(reg, doc, isDraftState(reg, from) ? from : next, lang);
       if (!(await updateRecord(tx, id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+      // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
+      await shareChildren(tx, id, content.visibleTo);
       await writeAudit(tx, reg.name, id, user.id, { ...audit, version: current.version + 1 });
       return this.load(tx, reg, id, user);
     });
