@@ -22,9 +22,10 @@ export interface PortalHarness {
 
 /**
  * The real server (fresh PGlite in a temporary folder, demo accounts, the built client) and
- * Debian's Chromium, for the test file that calls it.
+ * Debian's Chromium, for the test file that calls it. `demoRecords`: the demo TRFs and DFF
+ * template too, as `npm start` seeds them.
  */
-export function usePortal(): PortalHarness {
+export function usePortal(options: { demoRecords?: boolean } = {}): PortalHarness {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -32,7 +33,7 @@ export function usePortal(): PortalHarness {
   beforeAll(async () => {
     mkdirSync(join(root, 'test-results'), { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
-    server = await startServer({ port: 0, dataDir, clientDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), demoRecords: false });
+    server = await startServer({ port: 0, dataDir, clientDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), demoRecords: options.demoRecords ?? false });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 
