@@ -16,8 +16,8 @@ export interface PortalHarness {
   readonly url: string;
   /** The server's database (tests read what a user reads elsewhere: a picture captcha's answer). */
   readonly db: RunningServer['db'];
-  /** A fresh browser context on /login (reached through the guard from `from`), in the language. */
-  open(lang: Language, from?: string): Promise<PortalPage>;
+  /** A fresh browser context on /login (reached through the guard from `from`, remembered as `redirectedFrom`), in the language. */
+  open(lang: Language, from?: string, redirectedFrom?: string): Promise<PortalPage>;
 }
 
 /**
@@ -52,13 +52,13 @@ export function usePortal(options: { demoRecords?: boolean } = {}): PortalHarnes
       if (!server) throw new Error('The portal server has not started');
       return server.db;
     },
-    async open(lang, from = '/trf/newList') {
+    async open(lang, from = '/trf/newList', redirectedFrom = from) {
       if (!server || !browser) throw new Error('The portal server has not started');
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
       const portal = new PortalPage(page, server.url, lang);
       await page.goto(`${server.url}${from}`);
-      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirectedFrom') === from);
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirectedFrom') === redirectedFrom);
       if (lang !== 'zh-CN') await page.getByTestId('language-switch').getByRole('button', { name: ui(lang, `language.${lang}`) }).click();
       await portal.seeText(ui(lang, 'login.acceptTerms'));
       return portal;

@@ -35,7 +35,8 @@ export default function EntityPage() {
       live = false;
     };
   }, [pathname]);
-  usePageTitle(match ? text(match.reg.entity.label, lang, match.reg.name) : undefined);
+  // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
+  usePageTitle(match ? text(match.reg.entity.label, lang, match.reg.name) : undefined, match?.kind !== 'detail', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   const Page = pages[match.kind];
