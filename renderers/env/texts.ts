@@ -49,6 +49,7 @@ export const RENDERER_TEXT_KEYS = [
   'form.dff',
   'form.dffTemplate',
   'form.dffNeedsBuyer',
+  'form.addRow',
   'upload.button',
   'upload.tooLarge',
   'upload.wrongType',

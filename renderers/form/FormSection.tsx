@@ -10,6 +10,7 @@ import { portalWidgets } from './widgets/index.ts';
 import { GridObjectFieldTemplate } from './templates/GridObjectFieldTemplate.tsx';
 import { PortalFieldTemplate } from './templates/PortalFieldTemplate.tsx';
 import { HeldInputTemplate } from './templates/HeldInputTemplate.tsx';
+import { AddRowButton } from './templates/AddRowButton.tsx';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { loadLookup } from '../lookup/use-lookup-options.ts';
 import { applyFill, lookupFillsOf, pickedFills } from './lookup-fill.ts';
@@ -40,7 +41,7 @@ function formContextFor(columns: number) {
 }
 
 /** The portal's templates over the antd theme's. */
-const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: HeldInputTemplate };
+const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: HeldInputTemplate, ButtonTemplates: { AddButton: AddRowButton } };
 
 /** Sections waiting to mount their form, in page order (layout effects run in tree order). */
 const waiting: (() => void)[] = [];

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { message, type Language } from '../../engine/index.ts';
 import { DEMO_COMPANIES, DEMO_USERS } from '../../server/seed/demo-data.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
-import { POLL } from './portal-page.ts';
+import { expectNoInternalCodes, POLL } from './portal-page.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 
 /**
@@ -42,6 +42,13 @@ describe('a TRF draft as a new user makes it', () => {
     await portal.seeText(ui(lang, 'renderer.form.dffNeedsBuyer'), dff);
     await portal.pick('root_template');
 
+    // "Add row" buttons say what they do.
+    await page.getByRole('button', { name: ui(lang, 'renderer.form.addRow') }).first().waitFor();
+    // A file of the wrong kind is refused with the kind users know (PDF), not a media type.
+    await page.locator('[data-section=samples] input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await portal.seeText(ui(lang, 'renderer.upload.wrongType', { name: 'notes.txt', types: 'PDF' }));
+    await expectNoInternalCodes(page);
+
     // A buyer without a template setting: the DFF section says why, and no request failed.
     await portal.pick('root_buyer_companyId', company('c-supplier', lang));
     await portal.seeText(message('BUYER_NO_CUSTOMER_GROUP', lang, { buyer: company('c-supplier', lang) }), dff);
@@ -55,6 +62,12 @@ describe('a TRF draft as a new user makes it', () => {
     await portal.pick('root_applicant_companyId', company('c-applicant', lang));
     await expect.poll(() => page.locator('#root_applicant_name').inputValue(), POLL).toBe(company('c-applicant', lang));
     await page.getByTestId('dff-template').waitFor();
+
+    // A select's first option (no value) reads "choose", never a blank line.
+    await dff.locator('#root_fabric').click();
+    const first = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
+    await expect.poll(() => first.textContent(), POLL).toBe(ui(lang, 'renderer.lookup.placeholder'));
+    await page.keyboard.press('Escape');
 
     // A blocking error in the DFF section is marked on its field and scrolled to.
     const styleNo = dff.locator('#root_styleNo');

@@ -6,6 +6,7 @@ import { getPublicKey } from '../../api/auth.ts';
 import { encryptPassword } from '../../auth/encrypt-password.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { rulesFor, type AccountSchema } from './schema-rules.ts';
+import { LegalLinks } from '../../shell/LegalLinks.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
 
 /** Server error codes that belong to one field (SPEC §8 messages shown under it). */
@@ -62,7 +63,14 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
     const help = prop['x-description']?.[lang];
     if (prop.type === 'boolean')
       return (
-        <Form.Item key={name} name={name} valuePropName="checked" rules={rules}>
+        <Form.Item
+          key={name}
+          name={name}
+          valuePropName="checked"
+          rules={rules}
+          // The documents the user accepts are a click away (SPEC §2's terms of use and data privacy PDFs).
+          extra={name === 'termsAccepted' ? <><LegalLinks doc="terms" /> · <LegalLinks doc="privacy" /></> : undefined}
+        >
           <Checkbox id={`account-${name}`}>{name === 'termsAccepted' ? t('account.acceptTerms') : label(name)}</Checkbox>
         </Form.Item>
       );
