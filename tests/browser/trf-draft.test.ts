@@ -85,6 +85,17 @@ describe('a TRF draft as a new user makes it', () => {
     await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('draft'));
     const trfNo = (await page.getByTestId('detail-title').textContent()) ?? '';
 
+    // /form/detail opens the DFF record from its query (template code and record id), titled by it.
+    const token = await page.evaluate(() => sessionStorage.getItem('portico_token'));
+    const trfId = new URL(page.url()).searchParams.get('id');
+    const stored = await (await page.request.get(`${portalServer.url}/api/entities/trf/${trfId}`, { headers: { 'Portico-Auth': `bearer ${token}` } })).json();
+    const ref = stored.data.doc.dff as { template: string; recordId: string };
+    await page.goto(`${portalServer.url}/form/detail?code=${ref.template}&id=${ref.recordId}`);
+    await portal.seeText('ST-001', page.getByTestId('detail-title'));
+    const detailUrl = `${portalServer.url}/trf/trfDetail?id=${trfId}`;
+    await page.goto(detailUrl);
+    await page.getByTestId('detail-title').waitFor();
+
     // The list shows the parties' names, and the buyer-name filter finds the draft.
     await page.goto(`${portalServer.url}/trf/newList?f.buyer.name=${encodeURIComponent(company('c-buyer', lang).slice(0, 4))}`);
     const row = page.locator('tr', { hasText: trfNo });
