@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
-import { drag } from './designer-steps.ts';
+import { createTemplate, drag } from './designer-steps.ts';
 import { POLL } from './portal-page.ts';
 import { ui } from './portal-texts.ts';
 
@@ -16,14 +16,7 @@ describe('form designer: a cancelled drag', () => {
     const portal = await portalServer.open(lang, '/form/list');
     const { page } = portal;
     await portal.logIn('staff', DEMO_PASSWORD);
-    await page.getByTestId('template-list').waitFor();
-    await page.getByTestId('template-new').click();
-    await page.getByTestId('template-new-code').fill('cancelForm');
-    await page.getByTestId('template-new-zh').fill('取消表单');
-    await page.getByTestId('template-new-en').fill('Cancel form');
-    await page.getByRole('button', { name: ui(lang, 'designer.list.create') }).click();
-    await page.waitForURL(/\/form\/design\?code=/);
-    await page.getByTestId('template-designer').waitFor();
+    await createTemplate(page, 'cancelForm', { zh: '取消表单', en: 'Cancel form' }, ui(lang, 'designer.list.create'));
     await drag(page, 'palette-text', 'canvas-zone-root');
     await page.getByTestId('canvas-field-text1').waitFor();
     await drag(page, 'palette-date', 'canvas-zone-root');

@@ -76,7 +76,7 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
       );
     if (name === 'code')
       return (
-        <Form.Item key={name} label={label(name)} extra={help} required={required.has(name)}>
+        <Form.Item key={name} label={label(name)} htmlFor={`account-${name}`} extra={help} required={required.has(name)}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name={name} rules={rules} noStyle>
               <Input id="account-code" maxLength={6} autoComplete="one-time-code" />
@@ -86,7 +86,7 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
         </Form.Item>
       );
     const field = (
-      <Form.Item key={name} name={name} label={label(name)} rules={rules} extra={help} validateFirst>
+      <Form.Item key={name} name={name} label={label(name)} htmlFor={`account-${name}`} rules={rules} extra={help} validateFirst>
         {prop['x-widget'] === 'password' ? <Input.Password id={`account-${name}`} autoComplete="new-password" /> : <Input id={`account-${name}`} />}
       </Form.Item>
     );
@@ -96,6 +96,7 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
         key="passwordRepeat"
         name="passwordRepeat"
         label={t('account.passwordRepeat')}
+        htmlFor="account-passwordRepeat"
         dependencies={[name]}
         rules={[
           { required: true, message: t('account.passwordRepeatRequired') },
