@@ -128,8 +128,9 @@ describe('shell', () => {
     await expect.poll(() => page.title(), POLL).toBe(`${trf.entity} - ${app}`);
     await portal.button(ui(lang, 'renderer.list.new')).click();
     await page.waitForURL(/\/trf\/trfForm$/);
-    await expect.poll(() => page.title(), POLL).toBe(`${trf.entity} - ${app}`);
-    await expect.poll(active, POLL).toBe(trf.entity);
+    const creating = ui(lang, 'renderer.form.newTitle', { entity: trf.entity });
+    await expect.poll(() => page.title(), POLL).toBe(`${creating} - ${app}`);
+    await expect.poll(active, POLL).toBe(creating);
     await portal.pick('root_template');
     await portal.save(ui(lang, 'renderer.form.saveDraft'));
     await page.waitForURL(/\/trf\/trfDetail\?id=/);
