@@ -47,6 +47,8 @@ export interface AuditEntry {
 export interface LookupOption {
   value: string;
   label: string;
+  /** What a pick fills into sibling fields (`x-lookupFill` names the keys it reads). */
+  data?: Record<string, string>;
 }
 
 /** A file stored by the server, as kept in a document. */

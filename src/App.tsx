@@ -9,13 +9,22 @@ import { COLOURS } from './settings/ui-settings.ts';
 /** Button labels exactly as the resources and declarations write them (no space put between two Chinese characters). */
 const BUTTON = { autoInsertSpace: false };
 
+/** Secondary and placeholder text, descriptions' labels and links dark enough to read: WCAG AA 4.5:1 on white (antd's defaults are 2 to 4:1). */
+const LEGIBLE_LIGHT = {
+  colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+  colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  colorLink: '#0958d9',
+};
+
 /** The portal: antd in the user's language and theme around the router (antd's App, with its message and modal hooks, wraps the shell). */
 export function App() {
   const locale = useLanguageStore((s) => s.antdLocale);
   // SPEC §9: orange by default; the colour and theme of the local UI settings apply as soon as they change.
   const colour = useAppearance((s) => s.colour);
   const dark = useAppearance((s) => s.theme === 'dark');
-  const themeConfig = useMemo(() => ({ token: { colorPrimary: COLOURS[colour], borderRadius: 6 }, algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }), [colour, dark]);
+  const themeConfig = useMemo(() => ({ token: { colorPrimary: COLOURS[colour], borderRadius: 6, ...(dark ? {} : LEGIBLE_LIGHT) }, algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }), [colour, dark]);
   return (
     <ConfigProvider locale={locale} theme={themeConfig} button={BUTTON}>
       <BrowserRouter>

@@ -36,6 +36,10 @@ export const accountApprovalMachine = setup({
   initial: 'waitingForEmailConfirmation',
   meta: machineMeta<AccountApprovalEvent>({
     label: L('账号审批', 'Account approval'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      isVerificationCode: L('验证码为 {length} 位', 'the code has {length} digits'),
+    },
     events: {
       EMAIL_VERIFIED: { label: L('邮箱验证', 'Verify email'), examples: [{ code: '654321' }] },
       RESEND_CODE: { label: L('重发验证码', 'Resend code') },

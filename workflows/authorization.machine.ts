@@ -27,6 +27,9 @@ export const authorizationMachine = setup({
   initial: 'toBeAudited',
   meta: machineMeta<AuthorizationEvent>({
     label: L('授权', 'Authorization'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+    },
     events: {
       APPROVE: { label: L('审核通过', 'Approve') },
       REJECT: { label: L('驳回', 'Reject'), examples: [{ reason: 'Unknown company number' }] },

@@ -44,6 +44,9 @@ export const chatConnectionMachine = setup({
   context: { attempts: 0, lastedOverOneSecond: false },
   meta: machineMeta<ChatConnectionEvent>({
     label: L('在线客服连接', 'Chat connection'),
+    guards: {
+      canReconnect: L('重连次数未超过 {maxAttempts} 次', 'at most {maxAttempts} reconnection attempts'),
+    },
     events: {
       OPENED: { label: L('已连接', 'Opened') },
       PONG: { label: L('收到应答', 'Pong') },

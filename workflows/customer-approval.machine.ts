@@ -31,6 +31,10 @@ export const customerApprovalMachine = setup({
   initial: 'emailConfirm',
   meta: machineMeta<CustomerApprovalEvent>({
     label: L('客户认证', 'Customer approval'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      isVerificationCode: L('验证码为 {length} 位', 'the code has {length} digits'),
+    },
     events: {
       EMAIL_CONFIRMED: { label: L('邮箱已确认', 'Email confirmed'), examples: [{ code: '123456' }] },
       RESEND_EMAIL: { label: L('重发邮件', 'Resend email') },

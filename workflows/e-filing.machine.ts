@@ -44,6 +44,10 @@ export const eFilingMachine = setup({
   initial: 'active',
   meta: machineMeta<EFilingEvent>({
     label: L('电子申报', 'E-filing'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      isValid: L('校验通过', 'the check passed'),
+    },
     events: {
       SAVE: { label: L('保存', 'Save') },
       SUBMIT: { label: L('提交', 'Submit') },

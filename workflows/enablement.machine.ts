@@ -14,6 +14,9 @@ export const enablementMachine = setup({
   initial: 'enabled',
   meta: machineMeta<EnablementEvent>({
     label: L('启用 / 停用', 'Enable / disable'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+    },
     events: {
       ENABLE: { label: L('启用', 'Enable') },
       DISABLE: { label: L('停用', 'Disable'), examples: [{ reason: 'No longer used' }] },

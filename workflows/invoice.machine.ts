@@ -31,6 +31,12 @@ export const invoiceMachine = setup({
   context: { paid: false },
   meta: machineMeta<InvoiceEvent>({
     label: L('发票', 'Invoice'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      isPaymentPositive: L('付款金额大于零', 'the amount paid is positive'),
+      isSettled: L('已无未付金额', 'nothing is outstanding'),
+      wasPaid: L('曾经付款', 'it was paid'),
+    },
     events: {
       PAYMENT_RECEIVED: {
         label: L('收到付款', 'Payment received'),

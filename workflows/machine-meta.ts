@@ -31,12 +31,18 @@ export interface WorkflowEventMeta {
 export interface WorkflowMachineMeta<TEventType extends string = string> {
   label: WorkflowText;
   events: Record<TEventType, WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
+  /** What each named guard checks, as the viewer shows it (`{param}`: the guard's parameter). */
+  guards?: Record<string, WorkflowText>;
+  /** Named delays without a fixed length (computed), as the viewer shows them. */
+  delays?: Record<string, WorkflowText>;
 }
 
 /** Typed machine meta: every event type of the machine must be labelled. */
 export function machineMeta<TEvent extends { type: string }>(m: {
   label: WorkflowText;
   events: Record<TEvent['type'], WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
+  guards?: Record<string, WorkflowText>;
+  delays?: Record<string, WorkflowText>;
 }): WorkflowMachineMeta<TEvent['type']> {
   return m;
 }

@@ -65,6 +65,15 @@ export const maintenanceNoticeMachine = setup({
   context: { alertedStartTime: null, isWeekend: false },
   meta: machineMeta<MaintenanceNoticeEvent>({
     label: L('系统维护通知', 'Maintenance notice'),
+    guards: {
+      isNewUpcoming: L('有新的即将开始的通知', 'a new upcoming notice'),
+      isPublishStatus: L('发布状态为 {status}', 'the publish status is {status}'),
+      isStalePast: L('通知已过期', 'the notice is past'),
+      isWhitelisted: L('账号在白名单中', 'the account is on the white list'),
+    },
+    delays: {
+      pollInterval: L('轮询间隔', 'the poll interval'),
+    },
     events: {
       SESSION_STARTED: { label: L('会话开始', 'Session started'), examples: [{ whitelisted: false }, { whitelisted: true }] },
       NOTICE_RECEIVED: {

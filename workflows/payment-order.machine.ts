@@ -39,6 +39,10 @@ export const paymentOrderMachine = setup({
   initial: 'open',
   meta: machineMeta<PaymentOrderEvent>({
     label: L('支付订单', 'Payment order'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      isAmountMatching: L('金额一致', 'the amount matches'),
+    },
     events: {
       PAYMENT_NOTIFIED: {
         label: L('支付通知', 'Payment notified'),

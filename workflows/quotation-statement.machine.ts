@@ -33,6 +33,10 @@ export const quotationStatementMachine = setup({
   initial: 'open',
   meta: machineMeta<QuotationStatementEvent>({
     label: L('报价单 / 对账单', 'Quotation / statement'),
+    guards: {
+      hasPaymentOrder: L('已有付款单', 'a payment order exists'),
+      hasReason: L('已填写原因', 'a reason is given'),
+    },
     events: {
       CONFIRM: { label: L('确认', 'Confirm') },
       REQUEST_AMENDMENT: { label: L('要求修改', 'Request amendment'), examples: [{ reason: 'Wrong test items' }] },

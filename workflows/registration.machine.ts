@@ -29,6 +29,10 @@ export const registrationMachine = setup({
   initial: 'emailConfirmation',
   meta: machineMeta<RegistrationEvent>({
     label: L('注册', 'Registration'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      isVerificationCode: L('验证码为 {length} 位', 'the code has {length} digits'),
+    },
     events: {
       EMAIL_CONFIRMED: { label: L('确认邮箱', 'Confirm email'), examples: [{ code: '246810' }] },
       APPROVE: { label: L('审批通过', 'Approve') },

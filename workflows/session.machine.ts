@@ -91,6 +91,18 @@ export const sessionMachine = setup({
   context: { failures: 0, locks: 0, attempt: null, lockPassword: null },
   meta: machineMeta<SessionEvent>({
     label: L('登录与会话', 'Login and session'),
+    guards: {
+      captchaMissing: L('缺少验证码', 'the captcha is missing'),
+      captchaWrong: L('验证码错误', 'the captcha is wrong'),
+      hasLockPassword: L('已设置锁屏密码', 'a lock password is set'),
+      lockPasswordMatches: L('锁屏密码正确', 'the lock password matches'),
+      passwordRight: L('密码正确', 'the password is right'),
+      reachesCaptcha: L('失败次数达到验证码次数', 'failures reach the captcha limit'),
+      reachesLock: L('失败次数达到锁定次数', 'failures reach the lock limit'),
+    },
+    delays: {
+      sessionTtl: L('会话有效期', 'the session lifetime'),
+    },
     events: {
       SUBMIT: {
         label: L('提交登录', 'Submit login'),

@@ -32,6 +32,11 @@ export const trainingClassMachine = setup({
   type: 'parallel',
   meta: machineMeta<TrainingClassEvent>({
     label: L('培训课程', 'Training class'),
+    guards: {
+      isComingUp: L('尚未开始', 'it has not started'),
+      isNotComplete: L('尚未结束', 'it has not ended'),
+      isPublished: L('已发布', 'it is published'),
+    },
     events: {
       PUBLISH: { label: L('发布', 'Publish') },
       UNPUBLISH: { label: L('取消发布', 'Unpublish') },

@@ -1,5 +1,5 @@
 import { setup, stateIn, or } from 'xstate';
-import type { WorkflowStateMeta } from './meta.ts';
+import type { WorkflowStateMetaWithDescription } from './machine-meta.ts';
 
 /**
  * The TRF lifecycle. Rules (SPEC §4 names the states; the rules are ours, see trf.rules.md):
@@ -23,7 +23,7 @@ export type TrfEvent =
   | { type: 'REJECT_QUOTATION'; reason: string };
 
 const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
-const meta = (m: WorkflowStateMeta): WorkflowStateMeta => m;
+const meta = (m: WorkflowStateMetaWithDescription): WorkflowStateMetaWithDescription => m;
 
 /** Fields a party may still correct after submission (delivery details and the remark). */
 const AFTER_SUBMIT = ['remark', 'reportDeliveredTo', 'failedReportDeliveredTo', 'invoiceDelivery', 'returnSampleDelivery'];
@@ -34,25 +34,31 @@ export const trfMachine = setup({
     hasReason: ({ event }) => 'reason' in event && typeof event.reason === 'string' && event.reason.trim().length > 0,
     hasSampleReceivedDate: ({ event }) =>
       event.type === 'CONFIRM_SAMPLE_RECEIVED' && /^\d{4}-\d{2}-\d{2}$/.test(event.sampleReceivedDate),
+    isRequestActive: or([stateIn('#submitted'), stateIn('#inProgress')]),
   },
 }).createMachine({
   id: 'trf',
   type: 'parallel',
-  meta: meta({ label: L('测试申请单', 'Test request form') }),
+  meta: {
+    label: L('测试申请单', 'Test request form'),
+    guards: {
+      hasReason: L('已填写原因', 'a reason is given'),
+      hasSampleReceivedDate: L('已填写收样日期', 'the sample received date is given'),
+      isRequestActive: L('申请已提交或处理中', 'the request is submitted or in progress'),
+    },
+  },
   states: {
     status: {
       initial: 'draft',
       meta: meta({ label: L('申请状态', 'Status') }),
       states: {
         draft: {
-          meta: meta({ label: L('草稿', 'Draft'), editable: '*', draft: true }),
-          description: 'Being filled by the applicant; saved without the required checks.',
+          meta: meta({ label: L('草稿', 'Draft'), editable: '*', draft: true, description: L('申请方填写中；保存时不做必填检查。', 'Being filled by the applicant; saved without the required checks.') }),
           on: { SUBMIT: 'submitted', DELETE: 'deleted', CANCEL: 'cancel' },
         },
         submitted: {
           id: 'submitted',
-          meta: meta({ label: L('已提交', 'Submitted'), editable: AFTER_SUBMIT }),
-          description: 'Waiting for the lab to accept the application.',
+          meta: meta({ label: L('已提交', 'Submitted'), editable: AFTER_SUBMIT, description: L('等待实验室受理申请。', 'Waiting for the lab to accept the application.') }),
           on: {
             WITHDRAW: 'draft',
             RETURN: { target: 'returned', guard: 'hasReason' },
@@ -61,8 +67,7 @@ export const trfMachine = setup({
           },
         },
         returned: {
-          meta: meta({ label: L('已退回', 'Returned'), editable: '*' }),
-          description: 'Sent back by the lab with a reason; the applicant corrects and resubmits.',
+          meta: meta({ label: L('已退回', 'Returned'), editable: '*', description: L('实验室附原因退回；申请方修改后重新提交。', 'Sent back by the lab with a reason; the applicant corrects and resubmits.') }),
           on: { SUBMIT: 'submitted', CANCEL: 'cancel' },
         },
         inProgress: {
@@ -79,8 +84,7 @@ export const trfMachine = setup({
               on: { CONFIRM_SAMPLE_RECEIVED: { target: 'accepted', guard: 'hasSampleReceivedDate' } },
             },
             accepted: {
-              meta: meta({ label: L('准备中', 'Preparation'), editable: AFTER_SUBMIT }),
-              description: 'Samples received; the lab prepares the tests.',
+              meta: meta({ label: L('准备中', 'Preparation'), editable: AFTER_SUBMIT, description: L('已收到样品；实验室准备测试。', 'Samples received; the lab prepares the tests.') }),
               on: { START_TESTING: 'testing' },
             },
             testing: {
@@ -95,8 +99,7 @@ export const trfMachine = setup({
           },
         },
         pending: {
-          meta: meta({ label: L('挂起', 'Pending'), editable: ['remark'] }),
-          description: 'On hold; resuming returns to the step it was in.',
+          meta: meta({ label: L('挂起', 'Pending'), editable: ['remark'], description: L('已挂起；恢复后回到挂起前的步骤。', 'On hold; resuming returns to the step it was in.') }),
           on: { RESUME: 'inProgress.history', CANCEL: 'cancel' },
         },
         reportIssued: { type: 'final', meta: meta({ label: L('报告已签发', 'Report issued') }) },
@@ -110,7 +113,7 @@ export const trfMachine = setup({
       states: {
         none: {
           meta: meta({ label: L('无报价', 'No quotation') }),
-          on: { SEND_QUOTATION: { target: 'confirming', guard: or([stateIn('#submitted'), stateIn('#inProgress')]) } },
+          on: { SEND_QUOTATION: { target: 'confirming', guard: 'isRequestActive' } },
         },
         confirming: {
           meta: meta({ label: L('报价待确认', 'Quotation to be confirmed') }),
@@ -121,9 +124,8 @@ export const trfMachine = setup({
         },
         confirmed: { meta: meta({ label: L('报价已确认', 'Quotation confirmed') }) },
         rejected: {
-          meta: meta({ label: L('报价已拒绝', 'Quotation rejected') }),
-          description: 'The lab may send a revised quotation.',
-          on: { SEND_QUOTATION: { target: 'confirming', guard: or([stateIn('#submitted'), stateIn('#inProgress')]) } },
+          meta: meta({ label: L('报价已拒绝', 'Quotation rejected'), description: L('实验室可发送修改后的报价。', 'The lab may send a revised quotation.') }),
+          on: { SEND_QUOTATION: { target: 'confirming', guard: 'isRequestActive' } },
         },
       },
     },

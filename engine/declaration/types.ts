@@ -63,6 +63,11 @@ export interface FieldSchema {
   'x-messages'?: Record<string, LocalizedText>;
   /** Options come from a server lookup source instead of `enum`. */
   'x-lookup'?: string;
+  /**
+   * Picking a lookup option fills sibling fields from the option's data: sibling field → the
+   * option's `data` key (a company's name, customer number and default contact).
+   */
+  'x-lookupFill'?: Record<string, string>;
   /** A UI widget hint for the form renderer (textarea, upload, …). */
   'x-widget'?: string;
   /** Upload constraints for `x-widget: upload`. */

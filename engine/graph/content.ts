@@ -1,4 +1,4 @@
-import { delayLabel, edgeTitle, stateDescription, stateTitle, type ChartLabels } from './labels.ts';
+import { delayLabel, edgeTitle, guardTitle, stateDescription, stateTitle, type ChartLabels } from './labels.ts';
 import { wrapText, type TextMeasurer, type TextStyle } from './measure.ts';
 import { GRAPH_TEXTS } from './texts.ts';
 import type { ChartEdge, ChartNode } from './types.ts';
@@ -67,7 +67,7 @@ export function stateContent(node: ChartNode, labels: ChartLabels, measure: Text
   const lines: ContentLine[] = [];
   const title = stateTitle(node, labels);
   push(lines, 'title', title, measure);
-  if (title !== node.key) lines.push({ text: node.key, role: 'key', style: LINE_STYLES.key });
+  // Only a state without a label shows its key (as its title): no raw code beside a label.
   if (node.tags.length) push(lines, 'tags', node.tags.map((tag) => `#${tag}`).join('  '), measure);
   const description = stateDescription(node, labels);
   if (description) push(lines, 'description', description, measure);
@@ -83,11 +83,10 @@ export function edgeContent(edge: ChartEdge, labels: ChartLabels, measure: TextM
   const lines: ContentLine[] = [];
   const title = edgeTitle(edge, labels);
   push(lines, 'event', title, measure);
-  if (edge.kind === 'event' && title !== edge.eventType) lines.push({ text: edge.eventType, role: 'eventType', style: LINE_STYLES.eventType });
   if (edge.kind === 'after' && edge.eventType && labels.event(edge.eventType)) {
-    lines.push({ text: t.after(delayLabel(edge)), role: 'eventType', style: LINE_STYLES.eventType });
+    lines.push({ text: t.after(delayLabel(edge, labels)), role: 'eventType', style: LINE_STYLES.eventType });
   }
-  if (edge.guard) push(lines, 'guard', `[${edge.guard}]`, measure);
+  if (edge.guard) push(lines, 'guard', `[${guardTitle(edge.guard, labels)}]`, measure);
   if (edge.actions.length) push(lines, 'actions', `/ ${edge.actions.map((a) => a.text).join(', ')}`, measure);
   return block(lines, measure, EDGE_LABEL_PADDING);
 }

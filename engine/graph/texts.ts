@@ -12,6 +12,10 @@ export const GRAPH_TEXTS: Record<Language, {
   invoke: string;
   history: string;
   deepHistory: string;
+  /** Joining words of a guard spelled out: `a && b`, `a || b`, `not(a)`. */
+  and: string;
+  or: string;
+  not: (inner: string) => string;
 }> = {
   'zh-CN': {
     after: (delay) => `${delay} 后`,
@@ -24,6 +28,9 @@ export const GRAPH_TEXTS: Record<Language, {
     invoke: '调用',
     history: '历史',
     deepHistory: '深历史',
+    and: ' 且 ',
+    or: ' 或 ',
+    not: (inner) => `非（${inner}）`,
   },
   'en-US': {
     after: (delay) => `after ${delay}`,
@@ -36,5 +43,8 @@ export const GRAPH_TEXTS: Record<Language, {
     invoke: 'invoke',
     history: 'history',
     deepHistory: 'deep history',
+    and: ' and ',
+    or: ' or ',
+    not: (inner) => `not (${inner})`,
   },
 };

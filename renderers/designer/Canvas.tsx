@@ -55,14 +55,17 @@ const FieldCardBody = memo(function FieldCardBody({ path, node, attributes, list
     <Card
       size="small"
       data-testid={`canvas-field-${pathKey(path)}`}
-      style={{ borderColor: isSelected ? '#1677ff' : undefined, cursor: 'pointer' }}
+      // No text selection on the canvas: a press that misses the handle (a card still sliding back
+      // after a cancelled drag) must not select text across the canvas.
+      style={{ borderColor: isSelected ? '#1677ff' : undefined, cursor: 'pointer', userSelect: 'none' }}
       onClick={(e) => {
         e.stopPropagation();
         select(path);
       }}
     >
       <Flex justify="space-between" align="center" gap={8}>
-        <Space size={4}>
+        {/* The handle, the label and the tags all start a drag (past 4 px; a click still selects). */}
+        <Space size={4} {...(readOnly ? {} : listeners)}>
           {!readOnly && (
             <Button size="small" type="text" {...attributes} {...listeners} aria-label={t('canvas.dragHandle', { field: label })} style={{ cursor: 'grab' }}>
               ⠿

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Select, Typography } from 'antd';
 import { shownThrough, text, visibilityRuleFor, type ConditionValue, type Language } from '../../engine/index.ts';
 import { CommitInput } from './commit-inputs.tsx';
+import { HiddenLabel } from './HiddenLabel.tsx';
 import { useDesigner, type DesignerTranslate } from './designer-context.tsx';
 import type { FieldPath, Node } from './schema-tree.ts';
 
@@ -61,7 +62,9 @@ export function ConditionEditor({ path, holder, disabled }: { path: FieldPath; h
   if (!candidates.length && !rule) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('props.visibleNone')}</Typography.Text>;
   return (
     <Flex vertical gap={4} data-testid="prop-visibility">
+      <HiddenLabel htmlFor="prop-visible-field">{t('props.visibleField')}</HiddenLabel>
       <Select
+        id="prop-visible-field"
         size="small"
         value={chosen}
         placeholder={t('props.visibleField')}
@@ -73,7 +76,10 @@ export function ConditionEditor({ path, holder, disabled }: { path: FieldPath; h
       />
       {control && (
         options ? (
+          <>
+          <HiddenLabel htmlFor="prop-visible-value">{t('props.visibleValue')}</HiddenLabel>
           <Select
+            id="prop-visible-value"
             size="small"
             value={rule ? String(rule.when.value) : undefined}
             placeholder={t('props.visibleValue')}
@@ -83,6 +89,7 @@ export function ConditionEditor({ path, holder, disabled }: { path: FieldPath; h
             onChange={(v: string) => write(chosen!, v)}
             options={options}
           />
+          </>
         ) : (
           <CommitInput value={rule ? String(rule.when.value) : ''} onCommit={(v) => write(chosen!, v)} testId="prop-visible-value" placeholder={t('props.visibleValue')} aria-label={t('props.visibleValue')} />
         )

@@ -1,5 +1,6 @@
 import { Flex, Select, Typography } from 'antd';
 import { useDesigner } from './designer-context.tsx';
+import { HiddenLabel } from './HiddenLabel.tsx';
 import type { FieldPath, Node } from './schema-tree.ts';
 
 /**
@@ -16,7 +17,9 @@ export function EditableStates({ path, node, disabled }: { path: FieldPath; node
   const value = (node['x-editableIn'] as readonly string[] | undefined) ?? [];
   return (
     <Flex vertical gap={4}>
+      <HiddenLabel htmlFor="prop-editable-states">{t('props.editableStates')}</HiddenLabel>
       <Select
+        id="prop-editable-states"
         mode="multiple"
         size="small"
         allowClear

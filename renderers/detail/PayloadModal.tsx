@@ -7,6 +7,7 @@ import { toFieldErrors } from '../../engine/index.ts';
 import type { EntitySchema } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formValidator } from '../form/form-validator.ts';
+import { FORM_DEFAULTS } from '../form/form-defaults.ts';
 import { toErrorSchema } from '../form/error-schema.ts';
 import { inlineMessage } from '../form/inline-message.ts';
 import { localizePayloadSchema } from '../form/localize-payload.ts';
@@ -54,7 +55,7 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
       open
       title={t('detail.payloadTitle', { action: action.label })}
       okText={action.label}
-      cancelText={t('common.cancel')}
+      cancelText={t('detail.dismiss')}
       confirmLoading={busy}
       onOk={submit}
       onCancel={onCancel}
@@ -67,6 +68,7 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
         uiSchema={uiSchema as UiSchema}
         formData={formData}
         validator={formValidator}
+        experimental_defaultFormStateBehavior={FORM_DEFAULTS}
         widgets={portalWidgets}
         extraErrors={errors}
         showErrorList={false}

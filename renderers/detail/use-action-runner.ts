@@ -79,7 +79,8 @@ export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | un
         title: t('detail.confirmTitle', { action: action.label }),
         content: action.confirm,
         okText: action.label,
-        cancelText: t('common.cancel'),
+        // The dialog's own way out never reads like an action (CANCEL is labelled “Cancel”).
+        cancelText: t('detail.dismiss'),
         okButtonProps: { danger: action.variant === 'danger' },
         onOk: () => send(action),
       });

@@ -7,7 +7,8 @@ import { isDataError, type EntityRecord } from '../env/data-provider.ts';
 import { detailPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
 import { placeErrors, type FieldMessage, type PlacedErrors } from './error-schema.ts';
-import { inlineMessage } from './inline-message.ts';
+import { inlineMessage, shownField } from './inline-message.ts';
+import { useScrollToError } from './use-scroll-to-error.ts';
 import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
@@ -75,7 +76,8 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   }, [data, entityReg, id, show, setParts]);
 
   const dffSection = useDffSection(reg, dff, parts, record, editable);
-  const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message));
+  const { root, scrollToError } = useScrollToError();
+  const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message), (f) => shownField(reg.schema, f));
 
   const onSaveError = (e: unknown) => {
     // A version conflict offers the newer data; other 409s (a DFF template changed, …) are messages.
@@ -90,7 +92,10 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
       });
       return;
     }
-    if (isDataError(e) && e.errors?.length) setErrors(place(dffSection.takeErrors(e.errors)));
+    if (isDataError(e) && e.errors?.length) {
+      setErrors(place(dffSection.takeErrors(e.errors)));
+      scrollToError();
+    }
     message.error(errorMessage(e) ?? t('common.loadFailed'));
   };
 
@@ -103,6 +108,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
     const extra = dffSection.collect(draft);
     if (problems.length || extra === false) {
       setErrors(place(problems));
+      scrollToError();
       message.error(t('form.invalid'));
       return;
     }
@@ -129,7 +135,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 
   return (
-    <Flex vertical gap={16} data-testid="entity-form">
+    <Flex vertical gap={16} data-testid="entity-form" ref={root}>
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Typography.Title level={4} style={{ margin: 0 }}>

@@ -5,10 +5,15 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidator } from './form-validator.ts';
+import { FORM_DEFAULTS } from './form-defaults.ts';
 import { portalWidgets } from './widgets/index.ts';
 import { GridObjectFieldTemplate } from './templates/GridObjectFieldTemplate.tsx';
 import { PortalFieldTemplate } from './templates/PortalFieldTemplate.tsx';
 import { HeldInputTemplate } from './templates/HeldInputTemplate.tsx';
+import { AddRowButton } from './templates/AddRowButton.tsx';
+import { useRendererEnv } from '../env/renderer-env.tsx';
+import { loadLookup } from '../lookup/use-lookup-options.ts';
+import { applyFill, lookupFillsOf, pickedFills } from './lookup-fill.ts';
 
 export interface FormSectionProps {
   section: DerivedFormSection;
@@ -36,7 +41,7 @@ function formContextFor(columns: number) {
 }
 
 /** The portal's templates over the antd theme's. */
-const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: HeldInputTemplate };
+const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: HeldInputTemplate, ButtonTemplates: { AddButton: AddRowButton } };
 
 /** Sections waiting to mount their form, in page order (layout effects run in tree order). */
 const waiting: (() => void)[] = [];
@@ -143,15 +148,33 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
   // change (a widget filling a field after a pick) is on its way; that is still an echo.
   const reported = useRef(new WeakSet<object>());
   const [start, setStart] = useState({ data: formData, key: 0 });
-  if (!sameData(formData, start.data) && !reported.current.has(formData)) setStart({ data: formData, key: start.key + 1 });
+  const latest = useRef<Record<string, unknown> | undefined>(formData);
+  if (!sameData(formData, start.data) && !reported.current.has(formData)) {
+    latest.current = formData;
+    setStart({ data: formData, key: start.key + 1 });
+  }
   const sectionId = section.id;
+  const { data: provider, lang } = useRendererEnv();
+  const fills = useMemo(() => lookupFillsOf(section.schema), [section.schema]);
   const onFormChange = useCallback(
     (e: IChangeEvent) => {
       const data = (e.formData ?? {}) as Record<string, unknown>;
+      const picked = pickedFills(fills, latest.current, data);
+      latest.current = data;
       reported.current.add(data);
       onChange(sectionId, data);
+      // A pick that fills its sibling fields (`x-lookupFill`): the filled data comes from
+      // outside the form, so the form starts again from it.
+      for (const { fill, value } of picked) {
+        void loadLookup(provider, lang, fill.source).then((options) => {
+          const option = options.find((o) => o.value === value);
+          if (!option || !latest.current) return;
+          latest.current = applyFill(latest.current, fill, option);
+          onChange(sectionId, latest.current);
+        });
+      }
     },
-    [onChange, sectionId],
+    [onChange, sectionId, fills, provider, lang],
   );
   // The same element while nothing but the echoed data changed: React skips it entirely.
   const form = useMemo(
@@ -164,6 +187,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           uiSchema={uiSchema}
           initialFormData={start.data}
           validator={formValidator}
+          experimental_defaultFormStateBehavior={FORM_DEFAULTS}
           widgets={portalWidgets}
           templates={TEMPLATES}
           formContext={formContext}
@@ -177,7 +201,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
     [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, onFormChange],
   );
   return (
-    <Card ref={ref} title={section.title} size="small" data-section={section.id} style={CARD_STYLE}>
+    <Card ref={ref} title={section.title} size="small" data-section={section.id} data-invalid={extraErrors ? '' : undefined} style={CARD_STYLE}>
       {!shown && <Skeleton title={false} paragraph={{ rows: Math.min(section.fields.length, 6) }} />}
       {form}
     </Card>

@@ -32,19 +32,20 @@ export interface PlacedErrors {
 
 /**
  * Splits document errors among the sections holding each error's top-level field; `inline` words
- * a message for display under its field.
+ * a message for display under its field, and `shownAt` names the field that shows it.
  */
 export function placeErrors(
   sections: readonly { id: string; fields: readonly string[] }[],
   errors: readonly FieldMessage[],
   inline: (error: FieldMessage) => string = (e) => e.message,
+  shownAt: (field: string) => string = (f) => f,
 ): PlacedErrors {
   const grouped: Record<string, FieldMessage[]> = {};
   const unplaced: FieldMessage[] = [];
   for (const error of errors) {
     const top = error.field.split('.')[0] ?? '';
     const section = top ? sections.find((s) => s.fields.includes(top)) : undefined;
-    if (section) (grouped[section.id] ??= []).push({ field: error.field, message: inline(error) });
+    if (section) (grouped[section.id] ??= []).push({ field: shownAt(error.field), message: inline(error) });
     else unplaced.push(error);
   }
   const bySection: Record<string, ErrorSchema> = {};

@@ -35,7 +35,8 @@ export function stateLabel(reg: RegisteredEntity, field: string, value: string, 
   return stateOptions(reg, field, lang).find((o) => o.value === value)?.label ?? value;
 }
 
-const STATE_COLORS = ['blue', 'cyan', 'geekblue', 'purple', 'gold', 'green', 'orange', 'volcano', 'magenta', 'lime', 'red'];
+/** Dark shades of antd's palette (blue, cyan, geekblue, …): white text on them reads at 4.5:1 or more. */
+const STATE_COLORS = ['#0958d9', '#006d75', '#1d39c4', '#531dab', '#874d00', '#237804', '#ad4e00', '#ad2102', '#9e1068', '#3f6600', '#a8071a'];
 
 /** A stable tag colour per state: the state's position among its region's leaves. */
 export function stateColor(reg: RegisteredEntity, field: string, value: string): string {

@@ -12,6 +12,9 @@ export interface FilterBarProps {
 }
 
 /** The list's filter form: edits stay local until Search applies them (Enter in a text box too). */
+/** The id of a filter's input, which its label names. */
+const filterId = (field: string) => `filter-${field.replace(/[^\w-]/g, '_')}`;
+
 export function FilterBar({ filters, values, onApply }: FilterBarProps) {
   const { t } = useRendererEnv();
   const [draft, setDraft] = useState(values);
@@ -20,8 +23,8 @@ export function FilterBar({ filters, values, onApply }: FilterBarProps) {
   return (
     <Form layout="inline" onFinish={apply} style={{ rowGap: 12 }} data-testid="list-filters">
       {filters.map((f) => (
-        <Form.Item key={f.field} label={f.label}>
-          <FilterInput filter={f} value={draft[f.field]} onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))} />
+        <Form.Item key={f.field} label={f.label} htmlFor={filterId(f.field)}>
+          <FilterInput id={filterId(f.field)} filter={f} value={draft[f.field]} onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))} />
         </Form.Item>
       ))}
       <Form.Item>

@@ -6,6 +6,8 @@ import { useLookupOptions } from '../lookup/use-lookup-options.ts';
 import { decodeFilterValue, encodeFilterValue } from './list-params.ts';
 
 export interface FilterInputProps {
+  /** The input's id (its label's `htmlFor`). */
+  id?: string;
   filter: DerivedFilter;
   /** The filter's value as the list endpoint reads it ('' when unset). */
   value: string | undefined;
@@ -14,11 +16,12 @@ export interface FilterInputProps {
 
 const WIDE = { minWidth: 200 };
 
-function LookupFilter({ filter, value, onChange }: FilterInputProps) {
+function LookupFilter({ id, filter, value, onChange }: FilterInputProps) {
   const { t } = useRendererEnv();
   const { options, loading } = useLookupOptions(filter.lookup);
   return (
     <Select
+      id={id}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       style={WIDE}
@@ -31,13 +34,13 @@ function LookupFilter({ filter, value, onChange }: FilterInputProps) {
   );
 }
 
-function RangeFilter({ filter, value, onChange }: FilterInputProps) {
+function RangeFilter({ id, filter, value, onChange }: FilterInputProps) {
   const [from, to] = (decodeFilterValue('range', value) as [string, string] | undefined) ?? ['', ''];
   if (filter.kind === 'number') {
     const set = (a: number | null, b: number | null) => onChange(encodeFilterValue('range', [a, b]));
     return (
       <Space.Compact>
-        <InputNumber value={from === '' ? null : Number(from)} onChange={(v) => set(v, to === '' ? null : Number(to))} />
+        <InputNumber id={id} value={from === '' ? null : Number(from)} onChange={(v) => set(v, to === '' ? null : Number(to))} />
         <InputNumber value={to === '' ? null : Number(to)} onChange={(v) => set(from === '' ? null : Number(from), v)} />
       </Space.Compact>
     );
@@ -45,6 +48,7 @@ function RangeFilter({ filter, value, onChange }: FilterInputProps) {
   const format = filter.kind === 'datetime' ? undefined : 'YYYY-MM-DD';
   return (
     <DatePicker.RangePicker
+      id={id}
       allowEmpty={[true, true]}
       value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
       onChange={(dates) => {
@@ -57,7 +61,7 @@ function RangeFilter({ filter, value, onChange }: FilterInputProps) {
 
 /** One declared list filter as the input its operator and field kind call for. */
 export function FilterInput(props: FilterInputProps) {
-  const { filter, value, onChange } = props;
+  const { id, filter, value, onChange } = props;
   const { t } = useRendererEnv();
   if (filter.op === 'range') return <RangeFilter {...props} />;
   if (filter.lookup) return <LookupFilter {...props} />;
@@ -65,6 +69,7 @@ export function FilterInput(props: FilterInputProps) {
     const multiple = filter.op === 'in';
     return (
       <Select
+        id={id}
         allowClear
         mode={multiple ? 'multiple' : undefined}
         style={WIDE}
@@ -77,10 +82,11 @@ export function FilterInput(props: FilterInputProps) {
     );
   }
   if (filter.kind === 'number') {
-    return <InputNumber value={value ? Number(value) : null} onChange={(v) => onChange(v === null ? '' : String(v))} />;
+    return <InputNumber id={id} value={value ? Number(value) : null} onChange={(v) => onChange(v === null ? '' : String(v))} />;
   }
   return (
     <Input
+      id={id}
       allowClear
       style={WIDE}
       placeholder={t('list.textPlaceholder')}

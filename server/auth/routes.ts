@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { ApiError, ok } from '../http/errors.ts';
+import { ApiError, ok, requestLanguage } from '../http/errors.ts';
+import { text, type Language, type LocalizedText } from '../../engine/index.ts';
+import { machines } from '../../workflows/index.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { judgeLogin, loadThrottle, saveThrottle } from './login-judge.ts';
 import type { LoginAttempt } from '../../workflows/session.machine.ts';
@@ -51,6 +53,12 @@ interface TokenBody {
 const CAPTCHA_ERRORS = { timedOut: 'CAPTCHA_TIMED_OUT', invalid: 'CAPTCHA_INVALID', wrong: 'CAPTCHA_WRONG' } as const;
 
 /** The login response for a new session token: the token plus the session of SPEC §3. */
+/** An account's review status as its user reads it: the approval machine's state label. */
+function accountStatusLabel(status: string, lang: Language): string {
+  const node = Object.hasOwn(machines.accountApproval.root.states, status) ? machines.accountApproval.root.states[status] : undefined;
+  return text((node?.meta as { label?: LocalizedText } | undefined)?.label, lang, status);
+}
+
 async function sessionResponse(db: Database, token: string) {
   const user = await userOfToken(db, token);
   if (!user) throw new ApiError(401, 'UNAUTHORIZED');
@@ -94,7 +102,7 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
     }
     if (!user) throw new ApiError(400, 'LOGIN_FAILED'); // the machine refused already: a wrong password
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
-    if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: user.status });
+    if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: accountStatusLabel(user.status, requestLanguage(req)) });
     await recordLoginChoices(db, user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null);
     const { token, expiresAt } = await createSession(db, user.id);
     setSessionCookies(req, reply, token);

@@ -153,6 +153,11 @@ export async function updateRecord(db: Queryable, id: string, version: number, w
   return rows.length === 1;
 }
 
+/** The records belonging to `parentId` (its DFF data) are seen by the same companies as it. */
+export async function shareChildren(db: Queryable, parentId: string, visibleTo: readonly string[]): Promise<void> {
+  await db.query('update records set visible_to = $2::text[] where parent_id = $1', [parentId, visibleTo]);
+}
+
 export async function deleteRecord(db: Queryable, id: string, version: number): Promise<boolean> {
   const { rows } = await db.query<{ id: string }>('delete from records where id = $1 and version = $2 returning id', [id, version]);
   return rows.length === 1;

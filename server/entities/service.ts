@@ -38,6 +38,7 @@ import {
   insertRecord,
   nextNumber,
   updateRecord,
+  shareChildren,
   type EntityRecord,
   type RecordWrite,
   type Scope,
@@ -80,8 +81,12 @@ function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapsho
   checkIndexedText(reg, doc);
 }
 
-/** The companies that see a record: its owner plus the companies its declared fields name. */
-export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string): string[] {
+/**
+ * The companies that see a record: its owner plus the companies its declared fields name; a
+ * record in a draft state is its owner's alone until it leaves the draft (is submitted).
+ */
+export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string, snapshot?: PersistedSnapshot | null): string[] {
+  if (snapshot && isDraftState(reg, snapshot)) return [ownerCompanyId];
   const ids = new Set([ownerCompanyId]);
   for (const rule of reg.entity.access?.shareWith ?? []) {
     if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
@@ -101,7 +106,7 @@ function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, l
 
 function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
   const states = snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {};
-  return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId) };
+  return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId, snapshot) };
 }
 
 export class EntityService {
@@ -140,7 +145,7 @@ export class EntityService {
       if (linked) {
         const draft = isDraftState(reg, snapshot ?? undefined);
         const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId: user.companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, user.companyId) });
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, user.companyId, snapshot) });
       }
       const content = contentOf(reg, doc, snapshot, user.companyId);
       await insertRecord(tx, reg, id, content, user.companyId, user.id);
@@ -183,7 +188,7 @@ export class EntityService {
       if (linked) {
         const snap = current.snapshot ?? undefined;
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId) });
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId, current.snapshot) });
       }
       if (!(await updateRecord(tx, id, current.version, contentOf(reg, doc, current.snapshot, current.companyId)))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
@@ -270,10 +275,13 @@ export class EntityService {
       return 'deleted';
     }
     if (user) {
-      validateDoc(reg, doc, next.snapshot, lang);
+      // A draft's event (cancel, delete) needs no completeness: the draft's own rules apply.
+      validateDoc(reg, doc, isDraftState(reg, from) ? from : next.snapshot, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
+    await shareChildren(tx, current.id, content.visibleTo);
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
     await setTimers(tx, current.id, next.timers);
     await writeAudit(tx, reg.name, current.id, user?.id ?? null, { ...audit, version: current.version + 1 });

@@ -1,12 +1,12 @@
 import { answers, pathParams, queryStrings } from '../http/route-schemas.ts';
 
-/** The schema of the lookup route (lookups/routes.ts): `{ value, label }` options. */
+/** The schema of the lookup route (lookups/routes.ts): `{ value, label, data? }` options. */
 export const LOOKUP_SCHEMA = {
   tags: ['lookups'],
   params: pathParams('name'),
   querystring: queryStrings('q'),
   response: answers({
     type: 'array',
-    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] } } },
+    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] }, data: { type: 'object', additionalProperties: { type: 'string' } } } },
   }),
 };

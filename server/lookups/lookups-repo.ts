@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 
-export type Option = { value: string; label: string };
+/** An option; a company's `data` is what picking it fills (`x-lookupFill`). */
+export type Option = { value: string; label: string; data?: Record<string, string> };
 
 /** Templates to choose, labelled in the language; the self-test template never (SPEC §1: hidden from lists). */
 export async function templateOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
@@ -13,13 +14,20 @@ export async function templateOptions(db: Queryable, lang: string, q: string): P
   return rows;
 }
 
-/** Approved companies matching the text, at most 50. */
+/**
+ * Approved companies matching the text, at most 50, each with the data a pick fills: its name,
+ * customer number and default contact (its admin, else its first user).
+ */
 export async function companyOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
-  const { rows } = await db.query<Option>(
-    `select id as value, case when $1 = 'en-US' then coalesce(name_en, name) else name end as label from companies
-     where approval_status = 'approved' and ($2 = '' or name ilike '%' || $2 || '%' or name_en ilike '%' || $2 || '%')
-     order by name limit 50`,
+  const { rows } = await db.query<Option & { data: Record<string, string | null> }>(
+    `select c.id as value, case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end as label,
+            json_build_object('name', case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end, 'customerNo', c.customer_no,
+              'contactName', u.user_name, 'contactEmail', u.email, 'contactPhone', u.mobile) as data
+     from companies c
+     left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true
+     where c.approval_status = 'approved' and ($2 = '' or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%')
+     order by c.name limit 50`,
     [lang, q],
   );
-  return rows;
+  return rows.map((r) => ({ ...r, data: Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => typeof e[1] === 'string')) }));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { EntityRegistry } from '../../engine/index.ts';
+import { message, type EntityRegistry, type MessageCode } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
@@ -14,6 +14,9 @@ import { TEMPLATE_SCHEMAS as S } from './template-schemas.ts';
 type Code = { code: string };
 type CodeVersion = { code: string; version: string };
 type Query = Record<string, unknown>;
+
+/** Refusals of a template resolution that mean "no setting applies to this buyer". */
+const NO_SETTING: ReadonlySet<MessageCode> = new Set<MessageCode>(['BUYER_NO_CUSTOMER_GROUP', 'TEMPLATE_NOT_CONFIGURED']);
 
 /**
  * Templates (docs/templates.md): designing, versions, publishing, migrating stored records, and
@@ -94,7 +97,14 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   });
   app.get<{ Querystring: Query }>('/api/template-settings/resolve', { schema: S.settings }, async (req) => {
     currentUser(req);
-    return ok(await settings.resolve(req.query, requestLanguage(req)));
+    const lang = requestLanguage(req);
+    try {
+      return ok(await settings.resolve(req.query, lang));
+    } catch (e) {
+      // No setting applies to this buyer: an answer (no template, and why), not an error.
+      if (e instanceof ApiError && NO_SETTING.has(e.code)) return ok({ template: null, reason: { code: e.code, message: message(e.code, lang, e.params) } });
+      throw e;
+    }
   });
   app.post('/api/template-settings', { schema: S.createSetting }, async (req, reply) => reply.status(201).send({ code: 201, data: await settings.save(undefined, req.body, currentUser(req), requestLanguage(req)) }));
   app.put<{ Params: { id: string } }>('/api/template-settings/:id', { schema: S.saveSetting }, async (req) => ok(await settings.save(req.params.id, req.body, currentUser(req), requestLanguage(req))));

@@ -47,7 +47,15 @@ export interface LabelledCustomerGroup extends CustomerGroup {
 }
 export type { TemplateSetting, TemplateSettingInput };
 
-/** The template a buyer's TRF would take its DFF section from (GET /api/template-settings/resolve). */
+/** No template setting applies to the buyer (no customer group, nothing set for it): why, in the language. */
+export interface NoTemplateResolution {
+  template: null;
+  reason: { code: string; message: string };
+}
+
+/** The template a buyer's TRF would take its DFF section from (GET /api/template-settings/resolve), or why there is none. */
+export type TemplateAnswer = TemplateResolution | NoTemplateResolution;
+
 export interface TemplateResolution {
   buyer: { id: string; name: string };
   customerGroup: { code: string; label: string } | null;
@@ -72,5 +80,5 @@ export const templateSettingsApi = {
       : request<TemplateSetting>(`/api/template-settings/${encodeURIComponent(id)}`, { method: 'PUT', json: setting, quiet: true }),
   remove: (id: string) => request<Record<string, never>>(`/api/template-settings/${encodeURIComponent(id)}`, { method: 'DELETE', quiet: true }),
   resolve: (query: { buyer?: string; template?: string; productLine?: string; productCategory?: string; testPackage?: string }) =>
-    request<TemplateResolution>('/api/template-settings/resolve', { query, quiet: true }),
+    request<TemplateAnswer>('/api/template-settings/resolve', { query, quiet: true }),
 };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 /**
@@ -8,9 +9,11 @@ import { useLocation } from 'react-router';
  */
 export function ProgressBar({ percent, visible }: { percent: number; visible: boolean }) {
   const { token } = theme.useToken();
+  const { t } = useTranslation();
   return (
     <div
       role="progressbar"
+      aria-label={t('app.loading')}
       aria-valuenow={percent}
       data-testid="nav-progress"
       style={{

@@ -4,13 +4,14 @@ import { getButtons, getMe } from '../api/auth.ts';
 import { useSession } from '../auth/session-store.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { useMenu } from './menu-store.ts';
+import { mayBePage } from './known-route.ts';
 
 /** /login, remembering where to come back to (not when already on the way to /login, e.g. after Log out). */
 export const loginPath = (from: string) => (from.startsWith('/login') ? '/login' : `/login?redirectedFrom=${encodeURIComponent(from)}`);
 
 /**
  * Pages that need a session: without a token (never had one, logged out, or ended by a 401) the
- * visitor goes to /login?redirectedFrom=<path>. The path is the address bar's: during a navigation
+ * visitor goes to /login?redirectedFrom=<path> (a path that is no page: /404). The path is the address bar's: during a navigation
  * React may still show the previous page, but the visitor asked for the new one. A token without
  * a profile (found in the cookie by a new tab) is completed from the server first. Then the
  * server's menu is loaded (once per session: after login, or on a reload): it adds the routes of
@@ -30,7 +31,8 @@ export function RequireAuth() {
   useEffect(() => {
     if (token && profile && menuFor !== token) void useMenu.getState().load(token);
   }, [token, profile, menuFor]);
-  if (!token) return <Navigate to={loginPath(window.location.pathname + window.location.search)} replace />;
+  // An unknown path is /404 for a visitor without a session too; a page asks for the login.
+  if (!token) return <Navigate to={mayBePage(window.location.pathname) ? loginPath(window.location.pathname + window.location.search) : '/404'} replace />;
   if (!profile || menuFor !== token) return <PageLoading textKey="session.restoring" />;
   return <Outlet />;
 }

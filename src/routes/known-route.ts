@@ -1,7 +1,19 @@
 import { matchPath } from 'react-router';
+import { STATIC_ENTITY_ROUTES } from '../../engine/static-routes.ts';
+import { isTemplatePath } from '../pages/entity/entity-route.ts';
 import { routeTable } from './table.tsx';
 
 /** A path the route table has a page or redirect for (the catch-all of generated pages aside). */
 export function knownRoute(path: string): boolean {
   return routeTable.some((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, path) !== null);
+}
+
+/**
+ * A path that may be a page, as far as a visitor without a session can tell: a route of the
+ * table, a static entity's list, detail or form, or a published template's page (/form/{code}/…,
+ * known only after login). Anything else is /404 whether logged in or not (SPEC §2).
+ */
+export function mayBePage(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return knownRoute(trimmed) || isTemplatePath(trimmed) || STATIC_ENTITY_ROUTES.some((r) => r.list === trimmed || r.detail === trimmed || r.form === trimmed);
 }

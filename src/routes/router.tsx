@@ -39,8 +39,9 @@ function toRouteObject(route: AppRoute, granted: ReadonlySet<string>): RouteObje
  * has their path (`granted`); otherwise they lead to /403.
  */
 export function buildRoutes(table: readonly AppRoute[], granted: ReadonlySet<string>): RouteObject[] {
+  // Redirects come before the guard (SPEC §2): logged out, / goes to /wel/index, then to the login.
   return [
-    ...table.filter((r) => !r.auth).map((r) => toRouteObject(r, granted)),
+    ...table.filter((r) => !r.auth || r.redirect).map((r) => toRouteObject(r, granted)),
     {
       element: <RequireAuth />,
       children: [
@@ -50,7 +51,7 @@ export function buildRoutes(table: readonly AppRoute[], granted: ReadonlySet<str
               <AppShell />
             </Suspense>
           ),
-          children: table.filter((r) => r.auth).map((r) => toRouteObject(r, granted)),
+          children: table.filter((r) => r.auth && !r.redirect).map((r) => toRouteObject(r, granted)),
         },
       ],
     },

@@ -64,6 +64,7 @@ export const routeTable: AppRoute[] = [
   { path: '/workflows/:machineId', menu: '/workflows', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
   { path: '/form/list', label: 'designer.route.list', auth: true, lazy: () => import('../pages/form/TemplateListPage.tsx') },
   { path: '/form/design', label: 'designer.route.design', auth: true, lazy: () => import('../pages/form/DesignerPage.tsx') },
+  { path: '/form/detail', label: 'designer.route.detail', auth: true, titledByPage: true, lazy: () => import('../pages/form/FormDetailPage.tsx') },
   { path: '/template/template-setting', label: 'templateSetting.title', auth: true, lazy: () => import('../pages/template/TemplateSettingPage.tsx') },
   { path: '/customer/template/material', label: 'customerTemplate.route.material', auth: true, lazy: () => import('../pages/customer/CustomerTemplateListPage.tsx').then((m) => ({ default: m.MaterialTemplatesPage })) },
   { path: '/customer/template/product', label: 'customerTemplate.route.product', auth: true, lazy: () => import('../pages/customer/CustomerTemplateListPage.tsx').then((m) => ({ default: m.ProductTemplatesPage })) },

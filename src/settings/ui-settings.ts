@@ -17,7 +17,7 @@ export const SETTING = {
 
 export const DEFAULT_COLOUR = 'orange';
 /** The colours a user may keep, as antd primary colours. */
-export const COLOURS: Record<string, string> = { orange: '#f60', blue: '#1677ff', green: '#389e0d', purple: '#722ed1', red: '#cf1322' };
+export const COLOURS: Record<string, string> = { orange: '#c2410c', blue: '#1677ff', green: '#389e0d', purple: '#722ed1', red: '#cf1322' };
 export const DEFAULT_THEME = 'default';
 
 

@@ -18,7 +18,7 @@ export function LegalLinks({ doc }: { doc: LegalDocument }) {
         {title}
       </a>
       {LANGUAGES.filter((l) => l !== lang).map((other) => (
-        <span key={other} style={{ opacity: 0.65 }}>
+        <span key={other}>
           {' ('}
           <a href={legalPdfPath(doc, other)} target="_blank" rel="noopener" type="application/pdf" hrefLang={other} lang={other} aria-label={`${title} · ${t(`language.${other}`)}`}>
             {t(`language.${other}`)}

@@ -20,9 +20,12 @@ export function TabsBar() {
     // shell is on screen for a moment while the router moves on from one.
     if (isNeverTab(pathname)) return;
     const { route, params } = routeOf(pathname);
+    // A page that titles itself opens its tab once it knows its title (usePageTitle): a path that
+    // turns out to be no page (→ /404) never leaves a tab. Its open tab follows the query here.
+    if (route?.titledByPage && !useTabs.getState().tabs.some((t) => t.path === pathname)) return;
     const labelKey = route && !route.titledByPage ? route.label : undefined;
     useTabs.getState().open({
-      label: labelKey ? '' : document.title.split(' - ')[0] ?? '',
+      label: '',
       path: pathname,
       params,
       query: search,

@@ -29,6 +29,8 @@ interface TabsState {
   open(tab: Omit<OpenTab, 'closable'>): void;
   /** The page's title, once it knows it. */
   retitle(path: string, label: string): void;
+  /** A page that titles itself (a generated entity page) opens its tab with its title. */
+  openTitled(path: string, query: string, label: string): void;
   /** Closes a tab; returns the tab to show instead when it was the active one. */
   close(path: string): OpenTab | undefined;
   reset(): void;
@@ -52,6 +54,9 @@ export const useTabs = create<TabsState>((set, get) => ({
     const tabs = get().tabs;
     if (!tabs.some((t) => t.path === path && t.label !== label)) return;
     set({ tabs: save(tabs.map((t) => (t.path === path ? { ...t, label } : t))) });
+  },
+  openTitled(path, query, label) {
+    get().open({ label, path, params: {}, query, meta: {}, group: path.split('/')[1] ?? '' });
   },
   close(path) {
     const tabs = get().tabs;

@@ -92,7 +92,10 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
     expect(res.body.data.status).toBe('toBeReviewed');
     const early = await h.call({ method: 'POST', url: '/api/auth/token', payload: { account: 'registrant', password: await h.encrypt('Secret#2024') }, lang: 'en-US' });
     expect(early.status).toBe(403);
-    expect(early.body.message).toBe('The account is not approved yet (toBeReviewed); the review takes 3 to 5 working days');
+    // The status as the user reads it (the approval machine's state label), never its code.
+    expect(early.body.message).toBe('The account is not approved yet (To be reviewed); the review takes 3 to 5 working days');
+    const earlyZh = await h.call({ method: 'POST', url: '/api/auth/token', payload: { account: 'registrant', password: await h.encrypt('Secret#2024') }, lang: 'zh-CN' });
+    expect(earlyZh.body.message).toBe('账号尚未审核通过（待审核），审核需要 3–5 个工作日');
     const reviews = await h.call({ method: 'GET', url: '/api/accounts/reviews', token: staff });
     const pending = reviews.body.data.find((a: any) => a.account === 'registrant');
     expect(pending).toMatchObject({ companyName: 'Newcomer Trading Co.', companyStatus: 'todo' });

@@ -18,7 +18,10 @@ describe.each(BACKENDS)('lookups and files on %s', (backend) => {
     const en = await h.call({ method: 'GET', url: '/api/lookups/templates?q=toy', token: applicant, lang: 'en-US' });
     expect(en.body.data).toEqual([{ value: 'TPL-TOYS', label: 'Toy safety testing' }]);
     const companies = await h.call({ method: 'GET', url: '/api/lookups/companies?q=buyer', token: applicant, lang: 'en-US' });
-    expect(companies.body.data).toEqual([{ value: 'c-buyer', label: 'Demo Buyer Co., Ltd.' }]);
+    // A company's data is what a pick fills into a party (x-lookupFill): name, customer no., default contact.
+    expect(companies.body.data).toEqual([
+      { value: 'c-buyer', label: 'Demo Buyer Co., Ltd.', data: { name: 'Demo Buyer Co., Ltd.', customerNo: 'CN-B-0001', contactName: '王买家', contactEmail: 'buyer@demo.portico.dev' } },
+    ]);
     expect((await h.call({ method: 'GET', url: '/api/lookups/planets', token: applicant })).status).toBe(404);
   });
 
@@ -48,6 +51,10 @@ describe.each(BACKENDS)('lookups and files on %s', (backend) => {
     expect(created.status).toBe(201);
     const get = async (account: string) => (await h.app.inject({ method: 'GET', url: `/api/files/${file.fileId}`, headers: { 'portico-auth': `bearer ${await h.login(account)}` } })).statusCode;
     expect(await get('applicant')).toBe(200);
+    // A draft is its company's alone; once submitted, the buyer it names sees it and its files.
+    expect(await get('buyer')).toBe(404);
+    const submitted = await h.call({ method: 'POST', url: `/api/entities/trf/${created.body.data.id}/events`, payload: { type: 'SUBMIT', version: 1 }, token: applicant });
+    expect(submitted.status).toBe(200);
     expect(await get('buyer')).toBe(200);
     expect(await get('supplier')).toBe(404);
     const tooMany = await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ attachments: [file, file] }) }, token: applicant, lang: 'en-US' });

@@ -7,11 +7,17 @@ describe.each(BACKENDS)('company isolation on %s', (backend) => {
   const tokens: Record<string, string> = {};
   let shared: any;
   let selfRef: any;
+  let draft: any;
   beforeAll(async () => {
     h = await ApiHarness.start(backend);
     for (const a of ['applicant', 'buyer', 'supplier', 'staff', 'admin']) tokens[a] = await h.login(a);
-    shared = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ remark: 'shared' }) }, token: tokens.applicant })).body.data;
-    selfRef = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ remark: 'self', selfReference: true }) }, token: tokens.applicant })).body.data;
+    const submitted = async (doc: Record<string, unknown>) => {
+      const created = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc }, token: tokens.applicant })).body.data;
+      return (await h.call({ method: 'POST', url: `/api/entities/trf/${created.id}/events`, payload: { type: 'SUBMIT', version: created.version }, token: tokens.applicant })).body.data;
+    };
+    shared = await submitted(validTrf({ remark: 'shared' }));
+    selfRef = await submitted(validTrf({ remark: 'self', selfReference: true }));
+    draft = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ remark: 'draft' }) }, token: tokens.applicant })).body.data;
   });
   afterAll(() => h.close());
 
@@ -34,6 +40,16 @@ describe.each(BACKENDS)('company isolation on %s', (backend) => {
     expect(ev.status).toBe(404);
     expect((await h.call({ method: 'GET', url: `/api/entities/trf/${shared.id}/history`, token: tokens.supplier })).status).toBe(404);
     expect((await h.call({ method: 'POST', url: `/api/entities/trf/${shared.id}/copy`, token: tokens.supplier })).status).toBe(404);
+  });
+
+  it('keeps a draft to its own company until it is submitted', async () => {
+    expect((await get(draft.id, 'buyer')).status).toBe(404);
+    expect(await list('buyer')).not.toContain(draft.id);
+    expect((await get(draft.id, 'admin')).status).toBe(200);
+    const sent = await h.call({ method: 'POST', url: `/api/entities/trf/${draft.id}/events`, payload: { type: 'SUBMIT', version: draft.version }, token: tokens.applicant });
+    expect(sent.status).toBe(200);
+    expect((await get(draft.id, 'buyer')).status).toBe(200);
+    expect(await list('buyer')).toContain(draft.id);
   });
 
   it('hides self-reference TRFs from the buyer', async () => {

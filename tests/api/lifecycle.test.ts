@@ -125,6 +125,20 @@ describe.each(BACKENDS)('lifecycle events on %s', (backend) => {
     expect((await h.call({ method: 'DELETE', url: `/api/entities/trf/${s.id}`, token: applicant })).status).toBe(400);
   });
 
+  it('cancels or deletes an incomplete draft: neither needs the required fields', async () => {
+    const incomplete = { template: 'TPL-TEXTILE', buyer: { companyId: 'c-buyer' } };
+    const create = async () => (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: incomplete }, token: applicant })).body.data;
+    const toCancel = await create();
+    const cancelled = await send(toCancel.id, 'CANCEL', 1, applicant);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.states.$status).toBe('cancel');
+    const toDelete = await create();
+    expect((await h.call({ method: 'DELETE', url: `/api/entities/trf/${toDelete.id}?version=1`, token: applicant })).status).toBe(200);
+    // Submitting still needs every required field.
+    const toSubmit = await create();
+    expect((await send(toSubmit.id, 'SUBMIT', 1, applicant)).body.errorCode).toBe('VALIDATION_FAILED');
+  });
+
   it('keeps state and audit together: a failing transition leaves both untouched', async () => {
     const r = await newTrf();
     await h.db.query('update records set doc = doc - $2 where id = $1', [r.id, 'template']);

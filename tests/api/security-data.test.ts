@@ -21,6 +21,12 @@ describe.each(BACKENDS)('security: stored data on %s', (backend) => {
     h.app.inject({ method: 'POST', url: `/api/files?name=${encodeURIComponent(name)}`, headers: { 'portico-auth': `bearer ${tokens[account]}`, 'content-type': type }, payload: bytes });
   const readFile = async (account: string, id: string) => h.app.inject({ method: 'GET', url: `/api/files/${id}`, headers: { 'portico-auth': `bearer ${tokens[account]}` } });
   const create = (account: string, doc: Record<string, unknown>, lang = 'en-US') => h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc }, token: tokens[account], lang });
+  /** Submits a draft: a draft is its own company's alone, a submitted TRF is shared with the parties it names. */
+  const submit = async (account: string, record: { id: string; version: number }) => {
+    const res = await h.call({ method: 'POST', url: `/api/entities/trf/${record.id}/events`, payload: { type: 'SUBMIT', version: record.version }, token: tokens[account] });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    return res.body.data as { id: string; version: number; doc: Record<string, unknown> };
+  };
 
   it('refuses a record naming a file its writer may not read, and a typed-in id opens nothing', async () => {
     const file = (await upload('applicant', 'application/pdf', fileBytes('pdf', 200))).json().data;
@@ -32,15 +38,22 @@ describe.each(BACKENDS)('security: stored data on %s', (backend) => {
     const typed = await create('supplier', validTrf({ buyer: undefined, applicant: { companyId: 'c-supplier', name: `see ${file.fileId}` } }));
     expect(typed.status).toBe(201);
     expect((await readFile('supplier', file.fileId)).statusCode, 'an id typed into a text field').toBe(404);
-    // The applicant's own record shares it with the buyer the record names, and with no one else.
-    expect((await create('applicant', validTrf({ attachments: [file] }))).status).toBe(201);
+    // The applicant's own record shares it, once submitted, with the buyer the record names, and with no one else.
+    const own = await create('applicant', validTrf({ attachments: [file] }));
+    expect(own.status).toBe(201);
+    expect((await readFile('buyer', file.fileId)).statusCode, 'a draft is not shared yet').toBe(404);
+    await submit('applicant', own.body.data);
     expect((await readFile('buyer', file.fileId)).statusCode).toBe(200);
     expect((await readFile('manufacturer', file.fileId)).statusCode).toBe(404);
   });
 
   it('lets only the owning company change the companies a record is shared with, and only to real ones', async () => {
+    // Returned by the lab: every field is editable again, and the TRF is shared with its buyer.
     const created = await create('applicant', validTrf());
-    const { id, version, doc } = created.body.data;
+    const submitted = await submit('applicant', created.body.data);
+    const returned = await h.call({ method: 'POST', url: `/api/entities/trf/${submitted.id}/events`, payload: { type: 'RETURN', version: submitted.version, payload: { reason: 'Please check' } }, token: tokens.staff });
+    expect(returned.status, JSON.stringify(returned.body).slice(0, 300)).toBe(200);
+    const { id, version, doc } = returned.body.data;
     const put = (account: string, next: Record<string, unknown>, v = version) => h.call({ method: 'PUT', url: `/api/entities/trf/${id}`, payload: { doc: next, version: v }, token: tokens[account], lang: 'en-US' });
     const byBuyer = await put('buyer', { ...doc, payer: { companyId: 'c-manufacturer', name: 'M' } });
     expect(byBuyer.status).toBe(403);

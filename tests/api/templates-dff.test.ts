@@ -58,9 +58,10 @@ describe.each(BACKENDS)('TRF DFF data on %s', (backend) => {
     expect(dff.body.data).toMatchObject({ doc: { title: 'Lot A', color: 'red' }, templateVersion: 1 });
     const parent = await h.db.query<{ parent_id: string }>('select parent_id from records where id = $1', [ref.recordId]);
     expect(parent.rows[0]!.parent_id).toBe(created.body.data.id);
-    // the template's list filters on its fields; the buyer the TRF is shared with sees it too
-    const listed = await h.call({ method: 'GET', url: '/api/entities/sampleForm?f.color=red', token: buyer });
-    expect(listed.body.data.items.map((r: any) => r.id)).toEqual([ref.recordId]);
+    // the template's list filters on its fields; a draft's DFF data is its company's alone, as the draft is
+    const listed = async (token: string) => (await h.call({ method: 'GET', url: '/api/entities/sampleForm?f.color=red', token })).body.data.items.map((r: any) => r.id);
+    expect(await listed(applicant)).toEqual([ref.recordId]);
+    expect(await listed(buyer)).toEqual([]);
     expect((await h.call({ method: 'GET', url: '/api/entities/sampleForm?f.color=blue', token: applicant })).body.data.total).toBe(0);
 
     // an update changes the same record; leaving `dff` out keeps it
@@ -76,6 +77,12 @@ describe.each(BACKENDS)('TRF DFF data on %s', (backend) => {
     const removed = await h.call({ method: 'DELETE', url: `/api/entities/trf/${trf.id}?version=3`, token: applicant });
     expect(removed.status).toBe(200);
     expect((await h.call({ method: 'GET', url: `/api/entities/sampleForm/${ref.recordId}`, token: applicant })).status).toBe(404);
+
+    // once submitted, the buyer the TRF is shared with sees the TRF's DFF data too
+    const sent = await createTrf(validTrf(), { template: 'sampleForm', doc: { title: 'Lot B', color: 'red' } });
+    const submitted = await h.call({ method: 'POST', url: `/api/entities/trf/${sent.body.data.id}/events`, payload: { type: 'SUBMIT', version: 1 }, token: applicant });
+    expect(submitted.status).toBe(200);
+    expect(await listed(buyer)).toEqual([sent.body.data.doc.dff.recordId]);
   });
 
   it('copies a TRF with a copy of its DFF data, linked to the copy; the original keeps its own', async () => {

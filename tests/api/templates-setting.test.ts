@@ -62,9 +62,10 @@ describe.each(BACKENDS)('template setting on %s', (backend) => {
     expect(await resolve('')).toMatchObject({ status: 400, body: { errorCode: 'TEMPLATE_MISSING_BUYER', message: 'Choose the buyer before the template' } });
     expect((await resolve('', 'zh-CN')).body.message).toBe('请先选择买家，再选择模板');
     const noGroup = await resolve('buyer=c-supplier');
-    expect(noGroup).toMatchObject({ status: 409, body: { errorCode: 'BUYER_NO_CUSTOMER_GROUP', message: 'The buyer "Demo Supplier Co., Ltd." belongs to no customer group' } });
-    expect((await resolve('buyer=c-supplier', 'zh-CN')).body.message).toBe('买家“演示供应商有限公司”未归属任何客户组');
-    expect(await resolve('buyer=c-agent')).toMatchObject({ status: 404, body: { errorCode: 'TEMPLATE_NOT_CONFIGURED', message: 'No DFF template is set for the customer group "CG-TOYS"' } });
+    // No setting applies: a normal answer (no template, and why), not an error status.
+    expect(noGroup).toMatchObject({ status: 200, body: { data: { template: null, reason: { code: 'BUYER_NO_CUSTOMER_GROUP', message: 'The buyer "Demo Supplier Co., Ltd." belongs to no customer group' } } } });
+    expect((await resolve('buyer=c-supplier', 'zh-CN')).body.data.reason.message).toBe('买家“演示供应商有限公司”未归属任何客户组');
+    expect(await resolve('buyer=c-agent')).toMatchObject({ status: 200, body: { data: { template: null, reason: { code: 'TEMPLATE_NOT_CONFIGURED', message: 'No DFF template is set for the customer group "CG-TOYS"' } } } });
 
     const ok = await resolve('buyer=c-buyer&template=TPL-TEXTILE');
     expect(ok.status).toBe(200);
@@ -81,7 +82,7 @@ describe.each(BACKENDS)('template setting on %s', (backend) => {
     expect(replaced.body.data).toMatchObject({ replaced: true, message: 'The template was replaced by the one set for the buyer "Demo Buyer Co., Ltd.": "Textiles — general testing"' });
     expect((await resolve('buyer=c-buyer&template=TPL-FOOTWEAR', 'zh-CN')).body.data.message).toBe('模板已替换为买家“演示买家有限公司”所配置的模板“纺织品通用测试”');
     // another product line does not take the SL setting
-    expect((await resolve('buyer=c-buyer&template=TPL-TOYS')).status).toBe(404);
+    expect((await resolve('buyer=c-buyer&template=TPL-TOYS')).body.data).toMatchObject({ template: null, reason: { code: 'TEMPLATE_NOT_CONFIGURED' } });
   });
 
   it('prefers a setting for the buyer itself, keeps one default per scope, and follows new versions', async () => {

@@ -38,7 +38,7 @@ describe('account recovery, rejection and lock-out', () => {
       await page.waitForURL(/\/retrievePassword$/);
       await page.locator('#account-email').fill(email);
       await page.getByTestId('send-code').click();
-      await portal.seeText(ui(lang, 'account.codeMayTake'));
+      await portal.seeText(MESSAGES.CODE_SENT[lang].replace('{email}', email));
 
       const staff = await portalServer.open(lang);
       await staff.logIn('staff', DEMO_PASSWORD);

@@ -19,3 +19,15 @@ export async function choose(page: Page, select: Locator, label: string): Promis
   // The dropdown opened last is the last in the page; a closed one is not visible.
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).last().click();
 }
+
+/** From /form/list: creates a template (code, Chinese and English names) and waits for its designer. */
+export async function createTemplate(page: Page, code: string, names: { zh: string; en: string }, createLabel: string): Promise<void> {
+  await page.getByTestId('template-list').waitFor();
+  await page.getByTestId('template-new').click();
+  await page.getByTestId('template-new-code').fill(code);
+  await page.getByTestId('template-new-zh').fill(names.zh);
+  await page.getByTestId('template-new-en').fill(names.en);
+  await page.getByRole('button', { name: createLabel }).click();
+  await page.waitForURL(/\/form\/design\?code=/);
+  await page.getByTestId('template-designer').waitFor();
+}

@@ -169,7 +169,7 @@ describe('legal documents, guide, request failures, error reports, colour and th
       const save = page.getByTestId('settings-save');
       const background = () => save.evaluate((el) => getComputedStyle(el).backgroundColor);
       const layout = () => page.locator('.ant-layout').first().evaluate((el) => getComputedStyle(el).backgroundColor);
-      await expect.poll(background, POLL).toBe('rgb(255, 102, 0)'); // orange by default
+      await expect.poll(background, POLL).toBe('rgb(194, 65, 12)'); // orange by default (#c2410c: white text reads at 5.2:1)
       await expect.poll(layout, POLL).not.toBe(DARK_LAYOUT);
       const light = await layout();
 

@@ -6,6 +6,18 @@ import { ui } from './portal-texts.ts';
 /** How long a polled assertion waits for the page (a loaded machine is slower than a developer's). */
 export const POLL = { timeout: 15_000 };
 
+/**
+ * Internal values that must never reach a user's eyes: state codes, storage statuses, media
+ * types (the page shows their labels: "To be reviewed", "PDF").
+ */
+export const INTERNAL_CODES = ['toBeReviewed', 'emailConfirmed', 'waitingForEmailConfirmation', 'stored', 'application/pdf', 'image/jpeg', 'START_TESTING', 'hasReason'];
+
+/** Fails when the page's visible text holds one of the internal codes (as a word). */
+export async function expectNoInternalCodes(page: Page): Promise<void> {
+  const shown = await page.locator('body').innerText();
+  expect(INTERNAL_CODES.filter((code) => new RegExp(`(^|[^\\w/])${code.replace('/', '\\/')}($|[^\\w/])`).test(shown))).toEqual([]);
+}
+
 /** Steps a user takes in the portal, by what they see (labels from the resources and declarations). */
 export class PortalPage {
   constructor(

@@ -16,15 +16,16 @@ export interface PortalHarness {
   readonly url: string;
   /** The server's database (tests read what a user reads elsewhere: a picture captcha's answer). */
   readonly db: RunningServer['db'];
-  /** A fresh browser context on /login (reached through the guard from `from`), in the language. */
-  open(lang: Language, from?: string): Promise<PortalPage>;
+  /** A fresh browser context on /login (reached through the guard from `from`, remembered as `redirectedFrom`), in the language. */
+  open(lang: Language, from?: string, redirectedFrom?: string): Promise<PortalPage>;
 }
 
 /**
  * The real server (fresh PGlite in a temporary folder, demo accounts, the built client) and
- * Debian's Chromium, for the test file that calls it.
+ * Debian's Chromium, for the test file that calls it. `demoRecords`: the demo TRFs and DFF
+ * template too, as `npm start` seeds them.
  */
-export function usePortal(): PortalHarness {
+export function usePortal(options: { demoRecords?: boolean } = {}): PortalHarness {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -32,7 +33,7 @@ export function usePortal(): PortalHarness {
   beforeAll(async () => {
     mkdirSync(join(root, 'test-results'), { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
-    server = await startServer({ port: 0, dataDir, clientDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), demoRecords: false });
+    server = await startServer({ port: 0, dataDir, clientDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), demoRecords: options.demoRecords ?? false });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 
@@ -51,13 +52,13 @@ export function usePortal(): PortalHarness {
       if (!server) throw new Error('The portal server has not started');
       return server.db;
     },
-    async open(lang, from = '/trf/newList') {
+    async open(lang, from = '/trf/newList', redirectedFrom = from) {
       if (!server || !browser) throw new Error('The portal server has not started');
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
       const portal = new PortalPage(page, server.url, lang);
       await page.goto(`${server.url}${from}`);
-      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirectedFrom') === from);
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirectedFrom') === redirectedFrom);
       if (lang !== 'zh-CN') await page.getByTestId('language-switch').getByRole('button', { name: ui(lang, `language.${lang}`) }).click();
       await portal.seeText(ui(lang, 'login.acceptTerms'));
       return portal;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../engine/i18n/messages.ts';
+import { MESSAGES, message } from '../../engine/i18n/messages.ts';
+import { machines } from '../../workflows/index.ts';
 import simpleSchema from '../../schemas/account/simple-registration.schema.json';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
-import { POLL } from './portal-page.ts';
+import { expectNoInternalCodes, POLL } from './portal-page.ts';
 
 /**
  * Quick registration end to end: every password rule broken once then met, the emailed code read
@@ -41,10 +42,17 @@ describe('registration', () => {
     await applicant.seeText(ui(lang, 'account.passwordMismatch'));
     await page.locator('#account-passwordRepeat').fill(password);
     await page.locator('#account-termsAccepted').check();
+    // The documents the user accepts are linked beside the box.
+    const form = page.getByTestId('account-form');
+    expect(await form.getByTestId('legal-terms').getByRole('link').first().getAttribute('href')).toBe(`/legal/terms-of-use.${lang}.pdf`);
+    expect(await form.getByTestId('legal-privacy').getByRole('link').first().getAttribute('href')).toBe(`/legal/data-privacy.${lang}.pdf`);
     await applicant.shot('simple-register');
 
+    // The toast says where the code went and how long it may take, once.
     await page.getByTestId('send-code').click();
-    await applicant.seeText(ui(lang, 'account.codeMayTake'));
+    const sent = message('CODE_SENT', lang, { email });
+    await applicant.seeText(sent);
+    expect(await page.locator('.ant-message').textContent()).toBe(sent);
 
     const staff = await portalServer.open(lang);
     await staff.logIn('staff', DEMO_PASSWORD);
@@ -54,6 +62,8 @@ describe('registration', () => {
     const outbox = staff.page.getByTestId('outbox');
     await expect.poll(async () => (await outbox.textContent()) ?? '', POLL).toMatch(/(?<!\d)\d{6}(?!\d)/);
     const code = /(?<!\d)(\d{6})(?!\d)/.exec((await outbox.textContent()) ?? '')![1]!;
+    await staff.seeText(ui(lang, 'outbox.statuses.stored'), outbox);
+    await expectNoInternalCodes(staff.page);
     await staff.shot('outbox');
 
     await page.locator('#account-code').fill('000000' === code ? '111111' : '000000');
@@ -63,6 +73,12 @@ describe('registration', () => {
     await page.getByTestId('account-submit').click();
     await page.waitForURL(/\/simpleRegister\/success$/);
     await applicant.seeText(ui(lang, 'public.simpleRegisterSuccess.text'));
+
+    // Before the review, the login says so with the status's label, not its code.
+    await page.goto(`${portalServer.url}/login`);
+    await applicant.submitLogin(email, password);
+    await applicant.seeText(message('ACCOUNT_PENDING', lang, { status: (machines.accountApproval.root.states.toBeReviewed!.meta as { label: Record<string, string> }).label[lang]! }));
+    await expectNoInternalCodes(page);
 
     await staff.page.goto(`${portalServer.url}/accountPer/index`);
     const row = staff.page.locator('tr', { hasText: email });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
-import { ui } from './portal-texts.ts';
+import { trfTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
 /** The shell of SPEC §2: the guard's way back after login, the lock, open tabs, footer and the language of its labels. */
@@ -81,7 +81,8 @@ describe('shell', () => {
   });
 
   it('a login with no page asked for lands on the dashboard, its only tab (no tab for the login page or the / redirect)', async () => {
-    const portal = await portalServer.open(lang, '/');
+    // Logged out, / resolves to the dashboard before the guard sends the visitor to the login.
+    const portal = await portalServer.open(lang, '/', '/wel/index');
     const { page } = portal;
     await portal.logIn('staff', DEMO_PASSWORD);
     await page.waitForURL(/\/wel\/index$/);
@@ -89,6 +90,56 @@ describe('shell', () => {
     await tabs.first().waitFor();
     await page.getByTestId('dashboard').waitFor();
     expect(await tabs.allTextContents()).toEqual([ui(lang, 'route.dashboard')]);
+    await page.context().close();
+  });
+
+  it('an unknown path is /404, logged out or in, and leaves no tab', async () => {
+    const portal = await portalServer.open(lang);
+    const { page } = portal;
+    await page.goto(`${portalServer.url}/no/such/page`);
+    await page.waitForURL((u) => u.pathname === '/404');
+    await page.goto(`${portalServer.url}/login`);
+    await portal.logIn('applicant', DEMO_PASSWORD);
+    const tabs = page.getByTestId('open-tabs').locator('.ant-tabs-tab');
+    await tabs.first().waitFor();
+    const before = await tabs.allTextContents();
+    for (const path of ['/no/such/page', '/trf/nothing', '/form/noSuchTemplate/list']) {
+      await page.goto(`${portalServer.url}${path}`);
+      await page.waitForURL((u) => u.pathname === '/404');
+    }
+    await page.goto(`${portalServer.url}/wel/index`);
+    await page.getByTestId('dashboard').waitFor();
+    expect(await tabs.allTextContents()).toEqual(before);
+    expect(await tabs.allTextContents()).not.toContain(ui(lang, 'app.title'));
+    await page.context().close();
+  });
+
+  it('titles the TRF form and detail, and their tabs, by their own route and record, reached from the menu', async () => {
+    const trf = trfTexts(lang);
+    const portal = await portalServer.open(lang, '/wel/index');
+    const { page } = portal;
+    await portal.logIn('applicant', DEMO_PASSWORD);
+    await page.getByTestId('dashboard').waitFor();
+    const tabs = page.getByTestId('open-tabs');
+    const active = () => tabs.locator('.ant-tabs-tab-active').textContent();
+    const app = ui(lang, 'app.title');
+    await portal.openMenu(trf.entity);
+    await page.waitForURL(/\/trf\/newList/);
+    await expect.poll(() => page.title(), POLL).toBe(`${trf.entity} - ${app}`);
+    await portal.button(ui(lang, 'renderer.list.new')).click();
+    await page.waitForURL(/\/trf\/trfForm$/);
+    const creating = ui(lang, 'renderer.form.newTitle', { entity: trf.entity });
+    await expect.poll(() => page.title(), POLL).toBe(`${creating} - ${app}`);
+    await expect.poll(active, POLL).toBe(creating);
+    await portal.pick('root_template');
+    await portal.save(ui(lang, 'renderer.form.saveDraft'));
+    await page.waitForURL(/\/trf\/trfDetail\?id=/);
+    const trfNo = (await page.getByTestId('detail-title').textContent()) ?? '';
+    await expect.poll(() => page.title(), POLL).toBe(`${trf.entity} ${trfNo} - ${app}`);
+    await expect.poll(active, POLL).toBe(`${trf.entity} ${trfNo}`);
+    const labels = await tabs.locator('.ant-tabs-tab').allTextContents();
+    expect(labels.filter((l) => l === ui(lang, 'route.dashboard'))).toHaveLength(1);
+    await portal.shot('tabs-detail', false);
     await page.context().close();
   });
 });

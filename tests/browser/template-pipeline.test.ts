@@ -126,7 +126,8 @@ describe('template pipeline in the browser', () => {
     const dff = ap.getByTestId('dff-section');
     await applicant.seeText(ui(lang, 'renderer.form.dff'), dff);
     await dff.getByTestId('dff-message').waitFor();
-    expect(await dff.getByTestId('dff-message').textContent()).toBe('请先选择买家，再选择模板');
+    // No buyer yet: the section says it follows the buyer (and asks the server nothing).
+    expect(await dff.getByTestId('dff-message').textContent()).toBe(ui(lang, 'renderer.form.dffNeedsBuyer'));
     await applicant.pick('root_template', '鞋类测试');
     await applicant.pick('root_buyer_companyId', '演示买家有限公司');
     await dff.getByTestId('dff-template').filter({ hasText: L.template['zh-CN'] }).waitFor();

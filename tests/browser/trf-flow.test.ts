@@ -61,7 +61,7 @@ describe('TRF lifecycle in the browser', () => {
     expect(trfNo).toMatch(/^TRF\d+/);
     await portal.seeText(template, page.locator('[data-section=basic]'));
     await page.locator('[data-section=samples]').getByRole('link', { name: 'request-letter.pdf' }).waitFor();
-    expect(await page.title()).toBe(`${trf.entity} - ${ui(lang, 'app.title')}`);
+    await expect.poll(() => page.title(), POLL).toBe(`${trf.entity} ${trfNo} - ${ui(lang, 'app.title')}`);
     await portal.shot('detail-draft');
 
     await portal.act(trf.action('SUBMIT'));

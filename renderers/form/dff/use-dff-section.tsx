@@ -8,7 +8,7 @@ import { errorMessage } from '../../env/error-message.ts';
 import { placeErrors, type FieldMessage, type PlacedErrors } from '../error-schema.ts';
 import { mergeDocument, splitDocument, type Doc } from '../form-document.ts';
 import { FormSection } from '../FormSection.tsx';
-import { inlineMessage } from '../inline-message.ts';
+import { inlineMessage, shownField } from '../inline-message.ts';
 import { useSectionParts } from '../use-section-parts.ts';
 import { validateDocument } from '../save-errors.ts';
 import { dffFieldOf, dffRefOf, type DffSource } from './dff-source.ts';
@@ -53,6 +53,12 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
 
   useEffect(() => {
     if (!declared || !source || !loaded) return;
+    // No buyer yet: nothing to ask the server (its template follows the buyer).
+    if (!buyerId) {
+      shownReg.current = undefined;
+      setResolved({ status: 'none', message: t('form.dffNeedsBuyer') });
+      return;
+    }
     let live = true;
     setResolved((r) => (r.status === 'ready' ? r : { status: 'loading' }));
     (async () => {
@@ -95,7 +101,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
   const sections = useMemo(() => (dffReg ? deriveFormSections(dffReg, lang, dffEditable) : []), [dffReg, lang, dffEditable]);
   const canEdit = dffEditable.size > 0;
   const place = useCallback(
-    (list: readonly FieldMessage[]) => (dffReg ? placeErrors(sections, list, (e) => inlineMessage(dffReg.schema, lang, e.field, e.message)) : NO_ERRORS),
+    (list: readonly FieldMessage[]) => (dffReg ? placeErrors(sections, list, (e) => inlineMessage(dffReg.schema, lang, e.field, e.message), (f) => shownField(dffReg.schema, f)) : NO_ERRORS),
     [dffReg, sections, lang],
   );
 

@@ -5,6 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { FieldSchema } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import type { StoredFile } from '../../env/data-provider.ts';
+import { fileKinds } from '../../format/file-kinds.ts';
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`;
 
@@ -34,7 +35,7 @@ export function UploadWidget({ id, value, disabled, readonly, schema, onChange }
       multiple={rules.maxFiles > 1}
       beforeUpload={(file) => {
         if (!rules.accept.includes(file.type)) {
-          message.error(t('upload.wrongType', { name: file.name, types: rules.accept.join(', ') }));
+          message.error(t('upload.wrongType', { name: file.name, types: fileKinds(rules.accept, t('common.listSeparator')) }));
           return Upload.LIST_IGNORE;
         }
         if (file.size > rules.maxBytes) {

@@ -7,6 +7,7 @@ import { SwitchWidget } from './SwitchWidget.tsx';
 import { LookupWidget } from './LookupWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { UploadWidget } from './UploadWidget.tsx';
+import { SelectWidget } from './SelectWidget.tsx';
 
 /**
  * The antd theme opens a select's list inside the field's parent element. Form sections skip
@@ -25,6 +26,7 @@ export const portalWidgets = {
   upload: UploadWidget,
   dateRange: DateRangeWidget,
   switch: SwitchWidget,
+  SelectWidget,
 } satisfies RegistryWidgetsType;
 
 export type PortalWidgetName = keyof typeof portalWidgets;

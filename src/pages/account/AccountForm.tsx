@@ -6,6 +6,7 @@ import { getPublicKey } from '../../api/auth.ts';
 import { encryptPassword } from '../../auth/encrypt-password.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { rulesFor, type AccountSchema } from './schema-rules.ts';
+import { LegalLinks } from '../../shell/LegalLinks.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
 
 /** Server error codes that belong to one field (SPEC §8 messages shown under it). */
@@ -62,13 +63,20 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
     const help = prop['x-description']?.[lang];
     if (prop.type === 'boolean')
       return (
-        <Form.Item key={name} name={name} valuePropName="checked" rules={rules}>
+        <Form.Item
+          key={name}
+          name={name}
+          valuePropName="checked"
+          rules={rules}
+          // The documents the user accepts are a click away (SPEC §2's terms of use and data privacy PDFs).
+          extra={name === 'termsAccepted' ? <><LegalLinks doc="terms" /> · <LegalLinks doc="privacy" /></> : undefined}
+        >
           <Checkbox id={`account-${name}`}>{name === 'termsAccepted' ? t('account.acceptTerms') : label(name)}</Checkbox>
         </Form.Item>
       );
     if (name === 'code')
       return (
-        <Form.Item key={name} label={label(name)} extra={help} required={required.has(name)}>
+        <Form.Item key={name} label={label(name)} htmlFor={`account-${name}`} extra={help} required={required.has(name)}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name={name} rules={rules} noStyle>
               <Input id="account-code" maxLength={6} autoComplete="one-time-code" />
@@ -78,7 +86,7 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
         </Form.Item>
       );
     const field = (
-      <Form.Item key={name} name={name} label={label(name)} rules={rules} extra={help} validateFirst>
+      <Form.Item key={name} name={name} label={label(name)} htmlFor={`account-${name}`} rules={rules} extra={help} validateFirst>
         {prop['x-widget'] === 'password' ? <Input.Password id={`account-${name}`} autoComplete="new-password" /> : <Input id={`account-${name}`} />}
       </Form.Item>
     );
@@ -88,6 +96,7 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
         key="passwordRepeat"
         name="passwordRepeat"
         label={t('account.passwordRepeat')}
+        htmlFor="account-passwordRepeat"
         dependencies={[name]}
         rules={[
           { required: true, message: t('account.passwordRepeatRequired') },

@@ -28,7 +28,8 @@ export function SendCodeButton({ email, purpose, beforeSend }: { email: () => Pr
     setBusy(true);
     try {
       const answer = await sendCode(address, purpose);
-      message.success(`${answer.message} ${t('account.codeMayTake')}`, 8);
+      // The server's message says where the code went and that it may take up to 5 minutes.
+      message.success(answer.message || t('account.codeMayTake'), 8);
       setWait(WAIT_SECONDS);
     } catch {
       alreadyShown();

@@ -1,12 +1,37 @@
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
+import { text } from '../../../engine/i18n/labels.ts';
+import { valueAt } from '../../../engine/schema/resolve.ts';
 import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
+import { useLanguage } from '../../i18n/language-store.ts';
+import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
 
-/** An entity's detail page: `?id=<record id>`; without an id there is nothing to show but the list. A TRF shows its DFF data too. */
+/** Tells the page the record's title (its number) once the record is shown. */
+function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
+  useEffect(() => onTitle(value), [value, onTitle]);
+  return null;
+}
+
+/**
+ * An entity's detail page: `?id=<record id>`; without an id there is nothing to show but the list.
+ * A TRF shows its DFF data too. Titled by the entity's label and the record's number.
+ */
 export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
   const [search] = useSearchParams();
+  const lang = useLanguage();
   const id = search.get('id');
+  const [title, setTitle] = useState<{ id: string; value: string }>();
+  const entity = text(reg.entity.label, lang, reg.name);
+  const number = title && title.id === id ? title.value : '';
+  usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
   if (!id) return <Navigate to={reg.entity.routes.list} replace />;
-  return <EntityDetail key={id} reg={reg} id={id} extra={(record) => <DffDetail reg={reg} record={record} />} />;
+  const extra = (record: Parameters<typeof DffDetail>[0]['record']) => (
+    <>
+      <RecordTitle value={String(valueAt(record.doc, reg.entity.titleField) ?? '')} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
+      <DffDetail reg={reg} record={record} />
+    </>
+  );
+  return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;
 }

@@ -24,7 +24,7 @@ export default function EntityPage() {
   const registry = useRegistry();
   const lang = useLanguage();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [checked, setChecked] = useState<string>();
   const match = matchEntityRoute(registry, pathname);
   useEffect(() => {
@@ -35,7 +35,11 @@ export default function EntityPage() {
       live = false;
     };
   }, [pathname]);
-  usePageTitle(match ? text(match.reg.entity.label, lang, match.reg.name) : undefined);
+  // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
+  const entity = match ? text(match.reg.entity.label, lang, match.reg.name) : undefined;
+  // A new record's form says so ("New test request form"), apart from the list's tab.
+  const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
+  usePageTitle(entity && creating ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   const Page = pages[match.kind];

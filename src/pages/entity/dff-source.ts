@@ -4,12 +4,10 @@ import { request } from '../../api/client.ts';
 import { hasVersion } from '../../registry/published-templates.ts';
 import { ensureTemplateVersion, loadRegistry, refreshTemplates } from '../../registry/registry.ts';
 
-/** The answer of GET /api/template-settings/resolve, as far as the form reads it. */
-interface Resolution {
-  template: { code: string; version: number; label: string };
-  replaced: boolean;
-  message?: string;
-}
+/** The answer of GET /api/template-settings/resolve, as far as the form reads it (no template: why). */
+type Resolution =
+  | { template: { code: string; version: number; label: string }; replaced: boolean; message?: string }
+  | { template: null; reason: { message: string } };
 
 /** A template version from the registry, fetching the published templates again when it is newer than what was loaded. */
 async function registration(code: string, version: number | undefined): Promise<RegisteredEntity> {
@@ -23,6 +21,7 @@ async function registration(code: string, version: number | undefined): Promise<
 export const portalDffSource: DffSource = {
   async resolve(buyer, template) {
     const r = await request<Resolution>('/api/template-settings/resolve', { query: { buyer, template }, quiet: true });
+    if (!r.template) throw new Error(r.reason.message);
     return { reg: await registration(r.template.code, r.template.version), label: r.template.label, replacedMessage: r.replaced ? r.message : undefined };
   },
   registration,

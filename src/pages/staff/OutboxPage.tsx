@@ -35,7 +35,7 @@ export default function OutboxPage() {
         { title: t('outbox.time'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
         { title: t('outbox.to'), dataIndex: 'to' },
         { title: t('outbox.subject'), dataIndex: 'subject' },
-        { title: t('outbox.status'), dataIndex: 'status', render: (s: string) => <Tag>{s}</Tag> },
+        { title: t('outbox.status'), dataIndex: 'status', render: (s: string) => <Tag>{t(`outbox.statuses.${s}`, { defaultValue: s })}</Tag> },
       ]}
     />
   );

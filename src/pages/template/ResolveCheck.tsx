@@ -25,7 +25,8 @@ export function ResolveCheck({ data, navigate }: { data: SettingData; navigate(t
     const q = form.getFieldsValue();
     const query = Object.fromEntries(Object.entries(q).filter(([, v]) => typeof v === 'string' && v.trim()).map(([k, v]) => [k, (v as string).trim()]));
     try {
-      setOutcome({ ok: await templateSettingsApi.resolve(query) });
+      const answer = await templateSettingsApi.resolve(query);
+      setOutcome(answer.template ? { ok: answer } : { refused: answer.reason.message, code: answer.reason.code });
     } catch (e) {
       setOutcome({ refused: e instanceof Error ? e.message : String(e), code: e instanceof ApiError ? e.errorCode : undefined });
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMachine, edgeTitle, machineLabels, transitionId } from '../../../engine/graph/index.ts';
+import { describeMachine, edgeTitle, guardTitle, labelsForMachine, machineLabels, transitionId } from '../../../engine/graph/index.ts';
 import { machines } from '../../../workflows/index.ts';
 import { fixtureMachine } from './fixture.ts';
 
@@ -83,16 +83,17 @@ describe('describeMachine', () => {
     expect(edgeTitle(edge('fx.idle|GO|0'), en)).toBe('Go');
     expect(edgeTitle(edge('fx.idle|NOTE|0'), en)).toBe('NOTE');
     expect(edgeTitle(edge('fx.idle|xstate.after.1000.fx.idle|0'), en)).toBe('after 1 s');
-    expect(edgeTitle(edge('fx.idle|xstate.after.shortWait.fx.idle|0'), zh)).toBe('1500 ms (shortWait) 后');
+    expect(edgeTitle(edge('fx.idle|xstate.after.shortWait.fx.idle|0'), zh)).toBe('1500 ms 后');
     expect(edgeTitle(edge('fx.busy|always|0'), en)).toBe('always');
     expect(edgeTitle(edge('fx.busy|xstate.done.actor.loader|0'), en)).toBe('loader done');
   });
 
-  it('reads the TRF machine: parallel regions, the history state and guarded stateIn', () => {
+  it('reads the TRF machine: parallel regions, the history state and a named guard', () => {
     const trf = describeMachine(machines.trf);
     expect(trf.nodes.get('trf')!.type).toBe('parallel');
     expect(trf.nodes.get('trf.status.inProgress.history')!.type).toBe('history');
     const send = trf.edges.find((e) => e.id === 'trf.quotation.none|SEND_QUOTATION|0')!;
-    expect(send.guard).toBe('stateIn(#submitted) || stateIn(#inProgress)');
+    expect(send.guard).toBe('isRequestActive');
+    expect(guardTitle(send.guard!, labelsForMachine([], 'trf', machines.trf, 'zh-CN'))).toBe('申请已提交或处理中');
   });
 });
