@@ -12,7 +12,7 @@ export const CAPTCHA_TTL_SECONDS = 120;
 export type CaptchaCheck = 'ok' | 'timedOut' | 'invalid' | 'wrong';
 
 function picture(): { answer: string; svg: string } {
-  const { text, data } = svgCaptcha.create({ size: 4, charPreset: ALPHABET, noise: 3, color: true, background: '#f5f5f5', width: 120, height: 44, fontSize: 44 });
+  const { text, data } = svgCaptcha.create({ size: 4, charPreset: ALPHABET, noise: 2, color: true, background: '#f5f5f5', width: 120, height: 44, fontSize: 44 });
   return { answer: text, svg: data };
 }
 
