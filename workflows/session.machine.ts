@@ -102,6 +102,7 @@ export const sessionMachine = setup({
     },
     delays: {
       sessionTtl: L('会话有效期', 'the session lifetime'),
+      lockDuration: L('锁定时长（15 分钟、2 小时、1 天）', 'the lock time (15 minutes, 2 hours, a day)'),
     },
     events: {
       SUBMIT: {
