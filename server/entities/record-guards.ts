@@ -9,9 +9,13 @@ type Doc = Record<string, unknown>;
 /** A btree index entry holds about 2.7 kB: an indexed text field keeps well below. */
 export const MAX_INDEXED_BYTES = 2000;
 
+const indexedOf = new WeakMap<RegisteredEntity, string[]>();
+
 /** Refuses text in a filtered or sorted field (indexed) longer than an index entry can hold. */
 export function checkIndexedText(reg: RegisteredEntity, doc: Doc): void {
-  for (const field of indexedFields(reg)) {
+  let fields = indexedOf.get(reg);
+  if (!fields) indexedOf.set(reg, (fields = indexedFields(reg)));
+  for (const field of fields) {
     const v = valueAt(doc, field);
     if (typeof v === 'string' && Buffer.byteLength(v) > MAX_INDEXED_BYTES) {
       throw new ApiError(400, 'VALIDATION_FAILED', {}, [{ field, keyword: 'maxLength', message: field }]);
