@@ -40,7 +40,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const run = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run;
     return (await run(document, { resultTypes: ['violations'] })).violations;
   });
-  await still.evaluate((el) => el.remove());
+  await still.evaluate((el) => (el as Element).remove());
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !LEFT.some((l) => l.id === v.id && l.target.test(n.target.join(' ')))) }))
