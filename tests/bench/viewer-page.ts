@@ -32,7 +32,11 @@ export async function benchViewerPage(): Promise<BenchFigure[]> {
       const login = await fetch(`${server.url}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'staff', password }) });
       const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([{ name: 'portico_token', value: token, url: server.url }]);
+      // The HttpOnly session cookie, and the marker that tells the client a cookie session is there.
+      await context.addCookies([
+        { name: 'portico_token', value: token, url: server.url },
+        { name: 'portico_session', value: 'bench', url: server.url },
+      ]);
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(`${server.url}/workflows/trf`);
