@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import type { Language } from '../../engine/index.ts';
+import type { EntityRegistry, Language } from '../../engine/index.ts';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { PortalPage } from './portal-page.ts';
@@ -23,9 +23,10 @@ export interface PortalHarness {
 /**
  * The real server (fresh PGlite in a temporary folder, demo accounts, the built client) and
  * Debian's Chromium, for the test file that calls it. `demoRecords`: the demo TRFs and DFF
- * template too, as `npm start` seeds them.
+ * template too, as `npm start` seeds them. `prepare`: a registry and built client of the test's
+ * own (an entity added in a temporary layout) instead of the product's.
  */
-export function usePortal(options: { demoRecords?: boolean } = {}): PortalHarness {
+export function usePortal(options: { demoRecords?: boolean; prepare?: () => Promise<{ registry: EntityRegistry; clientDir: string }> } = {}): PortalHarness {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -33,7 +34,9 @@ export function usePortal(options: { demoRecords?: boolean } = {}): PortalHarnes
   beforeAll(async () => {
     mkdirSync(join(root, 'test-results'), { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
-    server = await startServer({ port: 0, dataDir, clientDir: resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist'), demoRecords: options.demoRecords ?? false });
+    const prepared = await options.prepare?.();
+    const clientDir = prepared?.clientDir ?? resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist');
+    server = await startServer({ port: 0, dataDir, clientDir, registry: prepared?.registry, demoRecords: options.demoRecords ?? false });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 

@@ -1,4 +1,4 @@
-import { createStaticRegistry, fieldAt, fieldLabel, stateOptions, text, type Language } from '../../engine/index.ts';
+import { createStaticRegistry, fieldAt, fieldLabel, stateOptions, text, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import zhCN from '../../src/i18n/zh-CN.json';
 import enUS from '../../src/i18n/en-US.json';
 
@@ -16,12 +16,15 @@ export function ui(lang: Language, key: string, params: Record<string, string | 
   return node.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
 }
 
-export const trfTexts = (lang: Language) => ({
-  entity: text(trf.entity.label, lang),
-  copy: text(trf.entity.copy?.label, lang),
-  action: (event: string) => text(trf.entity.actions?.[event]?.label, lang),
-  confirm: (event: string) => text(trf.entity.actions?.[event]?.confirm, lang),
-  status: (state: string) => stateOptions(trf, '$status', lang).find((o) => o.value === state)?.label ?? state,
-  field: (path: string) => fieldLabel(fieldAt(trf.schema, path), lang),
-  message: (path: string, keyword: string) => text(fieldAt(trf.schema, path)?.['x-messages']?.[keyword], lang),
+/** What an entity's pages say, from its declarations: its label, actions, states, fields and messages. */
+export const entityTexts = (reg: RegisteredEntity, lang: Language) => ({
+  entity: text(reg.entity.label, lang),
+  copy: text(reg.entity.copy?.label, lang),
+  action: (event: string) => text(reg.entity.actions?.[event]?.label, lang),
+  confirm: (event: string) => text(reg.entity.actions?.[event]?.confirm, lang),
+  status: (state: string) => stateOptions(reg, '$status', lang).find((o) => o.value === state)?.label ?? state,
+  field: (path: string) => fieldLabel(fieldAt(reg.schema, path), lang),
+  message: (path: string, keyword: string) => text(fieldAt(reg.schema, path)?.['x-messages']?.[keyword], lang),
 });
+
+export const trfTexts = (lang: Language) => entityTexts(trf, lang);
