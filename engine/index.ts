@@ -28,6 +28,7 @@ export * from './declaration/errors.ts';
 export * from './declaration/meta.ts';
 export * from './declaration/roles.ts';
 export * from './declaration/grants.ts';
+export * from './declaration/menu.ts';
 export * from './workflows.ts';
 export * from './session-limits.ts';
 export * from './maintenance-notice.ts';

@@ -3,6 +3,7 @@ import type { EntityBundle } from './types.ts';
 import { LANGUAGES } from './types.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { isDeclaredRole, ROLE_NAMES } from './roles.ts';
+import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
@@ -66,6 +67,10 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
     if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
   });
+
+  if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
+    fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
+  }
 
   const codes = declaredCodes(entity);
   for (const [role, granted] of Object.entries(entity.grants ?? {})) {

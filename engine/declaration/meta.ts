@@ -42,7 +42,7 @@ function metaValidators(): MetaValidators {
 }
 
 /** One line per ajv error: an unknown key is named, and wrappers (anyOf) give way to their branches. */
-function problemsOf(file: string, errors: readonly ErrorObject[]): { file: string; path: string; message: string }[] {
+export function problemsOf(file: string, errors: readonly ErrorObject[]): { file: string; path: string; message: string }[] {
   const seen = new Set<string>();
   const out: { file: string; path: string; message: string }[] = [];
   for (const e of errors) {

@@ -184,6 +184,8 @@ export interface EntityDeclaration {
     shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath; changedBy?: 'owner' | 'anyParty' }[];
   };
   routes: { list: string; detail: string; form: string };
+  /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
+  menu?: { group?: string; order?: number };
   /** Role → the permission codes of this entity the role holds (engine/declaration/roles.ts names the roles). */
   grants?: Record<string, readonly string[]>;
 }

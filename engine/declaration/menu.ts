@@ -1,0 +1,50 @@
+import common from '../../schemas/_meta/common.schema.json' with { type: 'json' };
+import menuMeta from '../../schemas/_meta/menu.schema.json' with { type: 'json' };
+import declared from '../../schemas/_menu/menu.json' with { type: 'json' };
+import { createAjv } from '../validate/ajv.ts';
+import { DeclarationError } from './errors.ts';
+import { problemsOf } from './meta.ts';
+import type { LocalizedText } from './types.ts';
+
+/** A page of the menu that is not an entity list (an in-portal path or an external link). */
+export interface MenuPageDeclaration {
+  label: LocalizedText;
+  path: string;
+  icon: string;
+  order: number;
+  permission?: string;
+  group?: string;
+}
+
+/** The main menu's declaration (schemas/_menu/menu.json): home entry, groups, pages. */
+export interface MenuDeclaration {
+  home: { label: LocalizedText; path: string; icon: string };
+  groups: readonly { id: string; label: LocalizedText; icon: string; order: number }[];
+  pages: readonly MenuPageDeclaration[];
+}
+
+export const MENU_FILE = 'schemas/_menu/menu.json';
+
+/**
+ * A menu declaration checked against its meta-schema and its pages' groups, returned typed.
+ * Throws a DeclarationError naming the file and JSON path of each problem.
+ */
+export function checkedMenu(value: unknown, file = MENU_FILE): MenuDeclaration {
+  const ajv = createAjv();
+  ajv.addSchema(common);
+  const validate = ajv.compile<MenuDeclaration>(menuMeta);
+  if (!validate(value)) throw new DeclarationError(problemsOf(file, validate.errors ?? []));
+  const groups = new Set(value.groups.map((g) => g.id));
+  const problems = value.pages.flatMap((p, i) =>
+    p.group === undefined || groups.has(p.group) ? [] : [{ file, path: `/pages/${i}/group`, message: `'${p.group}' is not a group of ${file} (groups: ${[...groups].join(', ')})` }],
+  );
+  if (problems.length) throw new DeclarationError(problems);
+  const { $schema: _editorOnly, ...menu } = value as MenuDeclaration & { $schema?: string };
+  return menu;
+}
+
+/** The product's menu declaration, checked when first imported. */
+export const MENU: MenuDeclaration = checkedMenu(declared);
+
+/** The group ids an entity's `menu.group` may name. */
+export const MENU_GROUPS: ReadonlySet<string> = new Set(MENU.groups.map((g) => g.id));
