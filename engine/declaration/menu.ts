@@ -43,8 +43,12 @@ export function checkedMenu(value: unknown, file = MENU_FILE): MenuDeclaration {
   return menu;
 }
 
-/** The product's menu declaration, checked when first imported. */
-export const MENU: MenuDeclaration = checkedMenu(declared);
+let checked: MenuDeclaration | undefined;
 
-/** The group ids an entity's `menu.group` may name. */
-export const MENU_GROUPS: ReadonlySet<string> = new Set(MENU.groups.map((g) => g.id));
+/** The product's menu declaration, checked on first use (the server's start): the client never needs it. */
+export function productMenu(): MenuDeclaration {
+  return (checked ??= checkedMenu(declared));
+}
+
+/** The group ids an entity's `menu.group` may name (read without the full check, which the server's start does). */
+export const MENU_GROUPS: ReadonlySet<string> = new Set((declared.groups as readonly { id: string }[]).map((g) => g.id));

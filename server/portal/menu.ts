@@ -1,4 +1,4 @@
-import { hasPermission, MENU, text, type EntityRegistry, type Language, type LocalizedText, type MenuDeclaration, type PermissionMap } from '../../engine/index.ts';
+import { hasPermission, productMenu, text, type EntityRegistry, type Language, type LocalizedText, type MenuDeclaration, type PermissionMap } from '../../engine/index.ts';
 
 /** A menu item as the client builds routes from it (SPEC §3: name, path, source icon, children). */
 export interface MenuItem {
@@ -10,6 +10,9 @@ export interface MenuItem {
 
 /** An entity's place when its declaration names none: the top level, before the declared pages. */
 const DEFAULT_ENTITY_ORDER = 100;
+
+/** The menu declaration, checked when the server loads this module: a broken schemas/_menu/menu.json stops the start. */
+const MENU = productMenu();
 
 interface Placed {
   order: number;

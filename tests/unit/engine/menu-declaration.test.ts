@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkedMenu, createRegistry, createStaticRegistry, DeclarationError, declaredGrants, MENU, toPermissionMap, type DeclaredBundle } from '../../../engine/index.ts';
+import { checkedMenu, createRegistry, createStaticRegistry, DeclarationError, declaredGrants, productMenu, toPermissionMap, type DeclaredBundle } from '../../../engine/index.ts';
 import { DECLARED_BUNDLES } from '../../../engine/generated/declarations.ts';
 import { machines } from '../../../workflows/index.ts';
 import { menuFor } from '../../../server/portal/menu.ts';
 import { grantsOf } from '../../../server/auth/roles.ts';
 
 const registry = createStaticRegistry();
+const MENU = productMenu();
 const menuOf = (roles: Parameters<typeof grantsOf>[0], lang: 'zh-CN' | 'en-US' = 'en-US') => {
   const { permissions, buttons } = grantsOf(roles);
   return menuFor(registry, toPermissionMap(permissions, buttons), lang);
