@@ -10,6 +10,7 @@ import { join } from 'node:path';
  */
 export const MACHINE_INDEX = 'workflows/index.ts';
 export const BUNDLE_INDEX = 'engine/generated/declarations.ts';
+export const ROUTE_INDEX = 'engine/generated/entity-routes.ts';
 
 const camel = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -80,8 +81,21 @@ export function generateDeclarationIndex(root: string): Map<string, string> {
     '];',
     '',
   ].join('\n');
+  // The page routes alone (entity files only): what the client needs before anyone logs in.
+  const routeIndex = [
+    BANNER('schemas/<entity>/<entity>.entity.json'),
+    "import type { EntityDeclaration } from '../declaration/types.ts';",
+    ...names.map((n) => `import ${camel(n)}_entity from '../../schemas/${n}/${n}.entity.json' with { type: 'json' };`),
+    '',
+    '/** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */',
+    "export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [",
+    ...names.map((n) => `  ${camel(n)}_entity.routes,`),
+    '];',
+    '',
+  ].join('\n');
   return new Map([
     [MACHINE_INDEX, machineIndex],
     [BUNDLE_INDEX, bundleIndex],
+    [ROUTE_INDEX, routeIndex],
   ]);
 }

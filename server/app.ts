@@ -18,6 +18,7 @@ import { answers } from './http/route-schemas.ts';
 import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
+import { duplicateValueError } from './entities/unique-violation.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
@@ -71,7 +72,7 @@ export async function prepareDatabase(db: Database, registry: EntityRegistry): P
 /** The Fastify app: API and, when built, the client. `server.ts`-style starting lives in start-server.ts. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
-  installErrorHandler(app);
+  installErrorHandler(app, [(err, lang) => duplicateValueError(opts.registry, err, lang)]);
   installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);

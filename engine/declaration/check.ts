@@ -68,6 +68,16 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
   });
 
+  entity.unique?.forEach((u, i) =>
+    u.fields.forEach((f, j) => {
+      const at = pointer('unique', i, 'fields', j);
+      if (f.startsWith('$')) return fail(files.entity, at, `'${f}' is a system field: only document values can be unique`);
+      const kind = field(files.entity, at, f)?.kind;
+      if (kind && !['text', 'number', 'date', 'datetime', 'enum'].includes(kind)) {
+        fail(files.entity, at, `'${f}' is a ${kind} field: only text, numbers, dates and choices can be unique`);
+      }
+    }),
+  );
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
   }

@@ -184,6 +184,8 @@ export interface EntityDeclaration {
     shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath; changedBy?: 'owner' | 'anyParty' }[];
   };
   routes: { list: string; detail: string; form: string };
+  /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
+  unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
   menu?: { group?: string; order?: number };
   /** Role → the permission codes of this entity the role holds (engine/declaration/roles.ts names the roles). */

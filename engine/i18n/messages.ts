@@ -15,6 +15,7 @@ export const MESSAGES = {
     'zh-CN': '该记录已被他人修改（当前版本 {version}），请刷新后再改',
     'en-US': 'Someone else changed this record (now version {version}); reload it and edit again',
   },
+  DUPLICATE_VALUE: { 'zh-CN': '{fields}已存在，不能重复', 'en-US': '{fields} already exists; it must be unique' },
   FORBIDDEN: { 'zh-CN': '您没有执行此操作的权限（{permission}）', 'en-US': 'You do not have permission for this ({permission})' },
   EVENT_NOT_ALLOWED: {
     'zh-CN': '当前状态“{state}”下不能执行“{action}”',

@@ -52,9 +52,33 @@ export function indexedFields(reg: RegisteredEntity): string[] {
   return [...fields].filter((f) => !SYSTEM_COLUMNS[f]);
 }
 
-/** Index DDL for every filter and sortable column of an entity (partial on the entity). */
+/** A declared uniqueness (entity `unique`) as the unique index enforcing it. */
+export interface UniqueIndex {
+  name: string;
+  fields: readonly string[];
+  ddl: string;
+}
+
+/**
+ * The unique indexes of an entity's `unique` declarations: one per entry, on the owner company
+ * (unless `per: all`) and each field's expression, text compared without case and outer spaces.
+ * The database enforces them, so two writes racing each other cannot both pass.
+ */
+export function uniqueIndexes(reg: RegisteredEntity): UniqueIndex[] {
+  return (reg.entity.unique ?? []).map((u) => {
+    const exprs = u.fields.map((f) => {
+      const { sql, kind } = fieldExpression(reg, f);
+      return kind === 'text' ? `lower(btrim(${sql}))` : sql;
+    });
+    const name = `ux_${reg.name}_${u.fields.join('_').replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
+    const columns = [...(u.per === 'all' ? [] : ['company_id']), ...exprs].join(', ');
+    return { name, fields: u.fields, ddl: `create unique index if not exists ${name} on records (${columns}) where entity = ${lit(reg.name)}` };
+  });
+}
+
+/** Index DDL for every filter and sortable column of an entity (partial on the entity), and its unique indexes. */
 export function entityIndexStatements(reg: RegisteredEntity): string[] {
-  const out: string[] = [];
+  const out: string[] = uniqueIndexes(reg).map((u) => u.ddl);
   for (const field of indexedFields(reg)) {
     const { sql } = fieldExpression(reg, field);
     if (sql === 'state') continue; // covered by records_entity_state

@@ -40,12 +40,15 @@ function fromFastify(err: FastifyError, req: FastifyRequest, lang: Language): Ap
   return undefined;
 }
 
+/** Turns an error of a lower layer (a database constraint) into the user's error, or passes. */
+export type ErrorMapper = (err: unknown, lang: Language) => ApiError | undefined;
+
 /** One error handler: user errors as localized envelopes, anything else logged and never leaked. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, mappers: readonly ErrorMapper[] = []): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLanguage(req);
     if (error instanceof ApiError) return sendError(reply, lang, error);
-    const client = fromFastify(error, req, lang);
+    const client = fromFastify(error, req, lang) ?? mappers.reduce<ApiError | undefined>((found, map) => found ?? map(error, lang), undefined);
     if (client) return sendError(reply, lang, client);
     req.log.error({ err: error }, 'unhandled error');
     return sendError(reply, lang, new ApiError(500, 'INTERNAL'));
