@@ -15,6 +15,7 @@ export * from './derive/form.ts';
 export * from './query/list-query.ts';
 export * from './lifecycle/snapshot.ts';
 export * from './lifecycle/actions.ts';
+export * from './lifecycle/party.ts';
 export * from './lifecycle/editability.ts';
 export * from './lifecycle/regions.ts';
 export * from './openapi.ts';

@@ -12,6 +12,7 @@ import { paymentOrderMachine } from './payment-order.machine.ts';
 import { pushStatusMachine } from './push-status.machine.ts';
 import { quotationStatementMachine } from './quotation-statement.machine.ts';
 import { registrationMachine } from './registration.machine.ts';
+import { relationshipMachine } from './relationship.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { trainingClassMachine } from './training-class.machine.ts';
 import { trfMachine } from './trf.machine.ts';
@@ -30,6 +31,7 @@ export const machines = {
   pushStatus: pushStatusMachine,
   quotationStatement: quotationStatementMachine,
   registration: registrationMachine,
+  relationship: relationshipMachine,
   session: sessionMachine,
   trainingClass: trainingClassMachine,
   trf: trfMachine,

@@ -95,6 +95,11 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     fail(files.entity, '/lifecycle/machine', `machine '${entity.lifecycle.machine}' is not in workflows/ (machines: ${Object.keys(machines).join(', ')})`);
   }
   if (!entity.lifecycle && entity.actions && Object.keys(entity.actions).length) fail(files.entity, '/actions', 'actions need a lifecycle');
+  for (const [event, action] of Object.entries(entity.actions ?? {})) {
+    if (action.by === 'shared' && !entity.access?.shareWith?.length) {
+      fail(files.entity, pointer('actions', event, 'by'), "'shared' needs access.shareWith: no field names the company on the shared side");
+    }
+  }
   if (machine) {
     for (const [state, src] of invokedActors(machine.root)) {
       fail(files.entity, '/lifecycle/machine', `machine '${machine.id}' invokes '${src}' in state '${state}': the server runs no invoked actor for an entity (use an \`after\` timer or a declared effect)`);

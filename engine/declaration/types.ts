@@ -156,6 +156,11 @@ export interface ActionDeclaration {
   variant?: 'primary' | 'default' | 'danger';
   /** Accepting the event removes the record (kept in the audit trail). */
   removesRecord?: boolean;
+  /**
+   * Which side of the record may send it, beside the permission: `owner` (the record's company)
+   * or `shared` (a company its `access.shareWith` names: the invitee accepts, the grantee approves).
+   */
+  by?: 'owner' | 'shared';
 }
 
 export interface EntityDeclaration {
@@ -182,6 +187,8 @@ export interface EntityDeclaration {
      * record's own company and staff who see all companies; `anyParty` every company that sees it.
      */
     shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath; changedBy?: 'owner' | 'anyParty' }[];
+    /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
+    updatedBy?: 'owner' | 'anyParty';
   };
   routes: { list: string; detail: string; form: string };
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */

@@ -15,6 +15,9 @@ export const MESSAGES = {
     'zh-CN': '该记录已被他人修改（当前版本 {version}），请刷新后再改',
     'en-US': 'Someone else changed this record (now version {version}); reload it and edit again',
   },
+  OWNER_ONLY: { 'zh-CN': '只有记录所属公司可以执行“{action}”', 'en-US': 'Only the company the record belongs to may "{action}"' },
+  OWNER_ONLY_EDIT: { 'zh-CN': '只有记录所属公司可以修改此{entity}', 'en-US': 'Only the company the record belongs to may edit this {entity}' },
+  SHARED_PARTY_ONLY: { 'zh-CN': '只有记录中指定的对方公司可以执行“{action}”', 'en-US': 'Only the other company named in the record may "{action}"' },
   DUPLICATE_VALUE: { 'zh-CN': '{fields}已存在，不能重复', 'en-US': '{fields} already exists; it must be unique' },
   FORBIDDEN: { 'zh-CN': '您没有执行此操作的权限（{permission}）', 'en-US': 'You do not have permission for this ({permission})' },
   EVENT_NOT_ALLOWED: {

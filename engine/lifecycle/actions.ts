@@ -5,6 +5,7 @@ import { hasPermission } from '../permissions.ts';
 import { text } from '../i18n/labels.ts';
 import { sampleValue } from '../schema/sample.ts';
 import { canTake, type PersistedSnapshot } from './snapshot.ts';
+import { partyMaySend, type Party } from './party.ts';
 
 /** One lifecycle action as a renderer shows it (Refine-style: the renderer only maps it). */
 export interface AvailableAction {
@@ -13,7 +14,7 @@ export interface AvailableAction {
   variant: NonNullable<ActionDeclaration['variant']>;
   /** The machine takes the event in the record's state. */
   possible: boolean;
-  /** The user holds the permission code. */
+  /** The user holds the permission code, and is on the side of the record the action names (`by`). */
   permitted: boolean;
   confirm?: string;
   payloadSchema?: FieldSchema;
@@ -37,13 +38,15 @@ export function deriveActions(
   snapshot: PersistedSnapshot,
   permissions: PermissionMap,
   lang: Language,
+  /** The user's side of the record (partyOf); unknown (no record: the viewer's simulation) lets every side. */
+  party?: Party,
 ): AvailableAction[] {
   return Object.entries(reg.entity.actions ?? {}).map(([event, action]) => ({
     event,
     label: text(action.label, lang, event),
     variant: action.variant ?? 'default',
     possible: eventPossible(reg, snapshot, event),
-    permitted: hasPermission(permissions, action.permission),
+    permitted: hasPermission(permissions, action.permission) && (party === undefined || partyMaySend(action, party)),
     confirm: action.confirm && text(action.confirm, lang),
     payloadSchema: action.payloadSchema,
     removesRecord: Boolean(action.removesRecord),
@@ -56,6 +59,7 @@ export function availableActions(
   snapshot: PersistedSnapshot,
   permissions: PermissionMap,
   lang: Language,
+  party?: Party,
 ): AvailableAction[] {
-  return deriveActions(reg, snapshot, permissions, lang).filter((a) => a.possible && a.permitted);
+  return deriveActions(reg, snapshot, permissions, lang, party).filter((a) => a.possible && a.permitted);
 }

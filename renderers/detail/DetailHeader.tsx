@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { availableActions, editableFields, hasPermission, text, valueAt } from '../../engine/index.ts';
+import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, text, valueAt } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { formPath, listPath } from '../env/entity-paths.ts';
@@ -25,11 +25,13 @@ export interface DetailHeaderProps {
 
 /** Title, state tags and every button the user can press now: Edit, Copy and the lifecycle actions. */
 export function DetailHeader({ reg, record, history, onRecord, reload }: DetailHeaderProps) {
-  const { lang, t, data, permissions, navigate } = useRendererEnv();
+  const { lang, t, data, permissions, companyId, navigate } = useRendererEnv();
   const { message } = App.useApp();
   const runner = useActionRunner(reg, record, onRecord, reload);
-  const actions = record.snapshot ? availableActions(reg, record.snapshot, permissions, lang) : [];
-  const mayEdit = hasPermission(permissions, reg.entity.permissions.update) && editableFields(reg, record.snapshot ?? undefined).size > 0;
+  const party = companyId === undefined ? undefined : partyOf(reg.entity, record, companyId);
+  const actions = record.snapshot ? availableActions(reg, record.snapshot, permissions, lang, party) : [];
+  const onItsSide = reg.entity.access?.updatedBy !== 'owner' || party !== 'shared' || hasPermission(permissions, ALL_COMPANIES);
+  const mayEdit = hasPermission(permissions, reg.entity.permissions.update) && onItsSide && editableFields(reg, record.snapshot ?? undefined).size > 0;
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
   const title = String(valueAt(record.doc, reg.entity.titleField) ?? '') || text(reg.entity.label, lang, reg.name);

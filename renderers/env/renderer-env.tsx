@@ -12,6 +12,8 @@ export interface RendererEnv {
   t: RendererTranslate;
   data: DataProvider;
   permissions: PermissionMap;
+  /** The user's company: which side of a record the user is on (an action's `by`). */
+  companyId?: string;
   /** Client-side navigation to an app path (with its query string). */
   navigate(to: string): void;
 }

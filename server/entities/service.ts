@@ -13,9 +13,11 @@ import {
   stateFields,
   text,
   toFieldErrors,
-  valueAt,
   stateOptions,
   own,
+  partyMaySend,
+  partyOf,
+  sharedCompanies,
   withDefaults,
   registrationFor,
   type ActionDeclaration,
@@ -87,13 +89,7 @@ function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapsho
  */
 export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string, snapshot?: PersistedSnapshot | null): string[] {
   if (snapshot && isDraftState(reg, snapshot)) return [ownerCompanyId];
-  const ids = new Set([ownerCompanyId]);
-  for (const rule of reg.entity.access?.shareWith ?? []) {
-    if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
-    const v = valueAt(doc, rule.field);
-    if (typeof v === 'string' && v) ids.add(v);
-  }
-  return [...ids];
+  return [...new Set([ownerCompanyId, ...sharedCompanies(reg.entity, doc)])];
 }
 
 /** A state's label for messages: the primary region's leaf, labelled by the machine. */
@@ -170,6 +166,9 @@ export class EntityService {
     const linked = await this.linked?.prepare(entityReg, body as Doc, incoming, lang);
     return this.db.transaction(async (tx) => {
       const current = await this.load(tx, entityReg, id, user, true);
+      if (entityReg.entity.access?.updatedBy === 'owner' && !scopeOf(user).all && current.companyId !== user.companyId) {
+        throw new ApiError(403, 'OWNER_ONLY_EDIT', { entity: text(entityReg.entity.label, lang, entityReg.name) });
+      }
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
@@ -215,6 +214,9 @@ export class EntityService {
     return this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
       requirePermission(user, action.permission);
+      if (!partyMaySend(action, partyOf(reg.entity, current, user.companyId))) {
+        throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
+      }
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang);
       if (!moved) {

@@ -1,0 +1,29 @@
+import type { ActionDeclaration, EntityDeclaration } from '../declaration/types.ts';
+import { valueAt } from '../schema/resolve.ts';
+
+/**
+ * Which side of a record a company is on: the company that owns it, a company one of its
+ * `access.shareWith` fields names (the invited supplier, the grantee of an authorization), or
+ * neither (internal staff reading every company's records).
+ */
+export type Party = 'owner' | 'shared' | 'none';
+
+/** The companies a record's declared fields name (its `access.shareWith`, `unlessTrue` applied). */
+export function sharedCompanies(entity: Pick<EntityDeclaration, 'access'>, doc: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  for (const rule of entity.access?.shareWith ?? []) {
+    if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
+    const v = valueAt(doc, rule.field);
+    if (typeof v === 'string' && v && !ids.includes(v)) ids.push(v);
+  }
+  return ids;
+}
+
+/** The side `companyId` is on for a record owned by `ownerCompanyId` holding `doc`. */
+export function partyOf(entity: Pick<EntityDeclaration, 'access'>, record: { companyId: string; doc: Record<string, unknown> }, companyId: string): Party {
+  if (record.companyId === companyId) return 'owner';
+  return sharedCompanies(entity, record.doc).includes(companyId) ? 'shared' : 'none';
+}
+
+/** Whether an action's `by` lets a company on this side send it (no `by`: any side holding the permission). */
+export const partyMaySend = (action: Pick<ActionDeclaration, 'by'>, party: Party): boolean => !action.by || action.by === party;

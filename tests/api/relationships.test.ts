@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../support/backends.ts';
+import { ApiHarness } from '../support/api-harness.ts';
+
+/**
+ * Supply-chain relationships (issue 14): declarations only (schemas/relationship/,
+ * workflows/relationship.machine.ts). The inviting company owns the record and edits it; the
+ * invited company, named by `counterpart.companyId`, sees it and alone accepts or declines
+ * (the actions' `by`); either side ends it.
+ */
+describe.each(BACKENDS)('supply-chain relationships on %s', (backend) => {
+  let h: ApiHarness;
+  let buyer: string;
+  let supplier: string;
+  let applicant: string;
+  beforeAll(async () => {
+    h = await ApiHarness.start(backend);
+    buyer = await h.login('buyer');
+    supplier = await h.login('supplier');
+    applicant = await h.login('applicant');
+  });
+  afterAll(() => h.close());
+
+  const invite = (doc: object, lang: 'zh-CN' | 'en-US' = 'en-US') => h.call({ method: 'POST', url: '/api/entities/relationship', payload: { doc }, token: buyer, lang });
+  const send = (id: string, token: string, type: string, version: number, payload?: object, lang: 'zh-CN' | 'en-US' = 'en-US') =>
+    h.call({ method: 'POST', url: `/api/entities/relationship/${id}/events`, payload: { type, version, ...(payload ? { payload } : {}) }, token, lang });
+  const SUPPLIER = { kind: 'supplier', counterpart: { companyId: 'c-supplier', name: 'Demo supplier' }, supplierCode: 'SUP-01', tier: 1, productCategory: 'Apparel' };
+
+  it('runs an invitation through decline, a second invitation and its acceptance, each step by its side', async () => {
+    const noTier = await invite({ ...SUPPLIER, tier: undefined }, 'zh-CN');
+    expect(noTier.status).toBe(400);
+    expect(noTier.body.errors!.map((e) => e.field)).toEqual(['tier']);
+    const made = await invite(SUPPLIER);
+    expect(made.status).toBe(201);
+    const id = made.body.data.id as string;
+    expect(made.body.data.states).toEqual({ $status: 'invited' });
+
+    // The invited company sees it at once; a company it does not name does not.
+    const seen = async (token: string) => ((await h.call({ method: 'GET', url: '/api/entities/relationship', token })).body.data.items as { id: string }[]).map((i) => i.id);
+    expect(await seen(supplier)).toEqual([id]);
+    expect(await seen(applicant)).toEqual([]);
+
+    // Only the invited side accepts or declines; only the inviting side edits.
+    const ownAccept = await send(id, buyer, 'ACCEPT', 1, undefined, 'zh-CN');
+    expect([ownAccept.status, ownAccept.body.message]).toEqual([403, '只有记录中指定的对方公司可以执行“接受邀请”']);
+    const edit = await h.call({ method: 'PUT', url: `/api/entities/relationship/${id}`, payload: { version: 1, doc: { ...SUPPLIER, tier: 2 } }, token: supplier, lang: 'en-US' });
+    expect([edit.status, edit.body.message]).toEqual([403, 'Only the company the record belongs to may edit this Supply-chain relationship']);
+    const blank = await send(id, supplier, 'DECLINE', 1, { reason: ' ' }, 'zh-CN');
+    expect([blank.status, blank.body.errors!.map((e) => e.message)]).toEqual([400, ['拒绝原因: 请填写拒绝原因']]);
+    const declined = await send(id, supplier, 'DECLINE', 1, { reason: 'Not our customer yet' });
+    expect(declined.body.data.states).toEqual({ $status: 'declined' });
+
+    const foreignReinvite = await send(id, supplier, 'REINVITE', 2, undefined, 'en-US');
+    expect([foreignReinvite.status, foreignReinvite.body.message]).toEqual([403, 'Only the company the record belongs to may "Invite again"']);
+    expect((await send(id, buyer, 'REINVITE', 2)).body.data.states).toEqual({ $status: 'invited' });
+    expect((await send(id, supplier, 'ACCEPT', 3)).body.data.states).toEqual({ $status: 'active' });
+    // Active: the partner terms stay editable by the inviter, the parties do not.
+    const terms = await h.call({ method: 'PUT', url: `/api/entities/relationship/${id}`, payload: { version: 4, doc: { ...SUPPLIER, tier: 2 } }, token: buyer });
+    expect(terms.body.data.doc.tier).toBe(2);
+    const moved = await h.call({ method: 'PUT', url: `/api/entities/relationship/${id}`, payload: { version: 5, doc: { ...SUPPLIER, tier: 2, kind: 'agent' } }, token: buyer });
+    expect(moved.status).toBe(400);
+    // Either side ends it, with a reason kept in the history.
+    const ended = await send(id, supplier, 'END', 5, { reason: 'Contract ended' });
+    expect(ended.body.data.states).toEqual({ $status: 'ended' });
+    const history = (await h.call({ method: 'GET', url: `/api/entities/relationship/${id}/history`, token: buyer })).body.data as { event?: string; payload?: { reason?: string } }[];
+    expect(history.filter((e) => e.event).map((e) => [e.event, e.payload?.reason])).toEqual([
+      ['DECLINE', 'Not our customer yet'],
+      ['REINVITE', undefined],
+      ['ACCEPT', undefined],
+      ['END', 'Contract ended'],
+    ]);
+  });
+
+  it('keeps one relationship per company, counterpart and kind, and names only approved companies', async () => {
+    const twice = await invite({ kind: 'agent', counterpart: { companyId: 'c-agent' } });
+    expect(twice.status).toBe(201);
+    const again = await invite({ kind: 'agent', counterpart: { companyId: 'c-agent' } }, 'zh-CN');
+    expect(again.status).toBe(409);
+    expect(again.body.errors!.map((e) => e.field)).toEqual(['counterpart.companyId', 'kind']);
+    expect((await invite({ kind: 'manufacturer', counterpart: { companyId: 'c-agent' } })).status).toBe(201);
+    const ghost = await invite({ kind: 'factory', counterpart: { companyId: 'c-nowhere' } });
+    expect([ghost.status, ghost.body.errorCode]).toEqual([400, 'COMPANY_UNKNOWN']);
+  });
+});
