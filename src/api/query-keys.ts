@@ -22,3 +22,17 @@ export const settingKeys = {
   members: (code: string) => ['customer-group-members', code] as const,
   allMembers: ['customer-group-members'] as const,
 };
+
+export const accountKeys = {
+  /** The user's own account (information and settings): both user pages read it, both change it. */
+  me: ['account'] as const,
+  /** The menu comes with its names in the reader's language. */
+  menu: (lang: string) => ['menu', lang] as const,
+};
+
+export const staffKeys = {
+  reviews: ['account-reviews'] as const,
+  notices: ['notices'] as const,
+  /** The outbox, optionally of one address. */
+  outbox: (to: string) => ['outbox', to] as const,
+};
