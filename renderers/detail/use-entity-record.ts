@@ -9,7 +9,10 @@ export interface EntityRecordState {
   record?: EntityRecord;
   history: AuditEntry[];
   loading: boolean;
+  /** The record could not be loaded. */
   error?: unknown;
+  /** The record was loaded, its history could not be. */
+  historyError?: unknown;
   reload(): void;
   /** Shows a record the server returned (after an action): the history, DFF data and the entity's lists load again. */
   replace(record: EntityRecord): void;
@@ -34,7 +37,8 @@ export function useEntityRecord(entity: string, id: string): EntityRecordState {
     record: record.data,
     history: history.data ?? NO_HISTORY,
     loading: record.isPending || history.isPending,
-    error: record.error ?? history.error ?? undefined,
+    error: record.error ?? undefined,
+    historyError: history.error ?? undefined,
     reload,
     replace,
   };
