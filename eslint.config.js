@@ -13,11 +13,11 @@ const FOLDERS = {
   workflows: { folders: ['workflows'], packages: ['xstate'] },
   renderers: {
     folders: ['renderers', 'engine', 'types'],
-    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', '@rjsf/core', '@rjsf/utils', '@rjsf/antd', '@rjsf/validator-ajv8', '@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities', 'dayjs', 'zustand', 'xstate', '@xstate/react', 'elkjs', '@storybook/react-vite'],
+    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', '@rjsf/core', '@rjsf/utils', '@rjsf/antd', '@rjsf/validator-ajv8', '@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities', 'dayjs', 'zustand', 'xstate', '@xstate/react', 'elkjs', '@tanstack/react-query', '@storybook/react-vite'],
   },
   src: {
     folders: ['src', 'renderers', 'engine', 'types'],
-    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@storybook/react-vite'],
+    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite'],
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],

@@ -20,6 +20,35 @@ function narrowRcFormImport(): Plugin {
 }
 
 /**
+ * antd's ConfigProvider imports the tooltip UniqueProvider (and with it @rc-component/trigger's
+ * popup engine) for its `tooltip.unique` option, which the portal does not set. That import sits
+ * in the entry chunk, so every page, /login included, would download the trigger for it. Give the
+ * ConfigProvider a stand-in that loads the real provider on demand (React.lazy): the option still
+ * works if it is ever set; the trigger loads with the first component that needs it.
+ */
+const LAZY_UNIQUE = '\0portico:lazy-tooltip-unique-provider';
+function lazyTooltipUniqueProvider(): Plugin {
+  return {
+    name: 'portico:lazy-tooltip-unique-provider',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../tooltip/UniqueProvider' || !importer || !/antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) return null;
+      return LAZY_UNIQUE;
+    },
+    load(id) {
+      if (id !== LAZY_UNIQUE) return null;
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        "const UniqueProvider = lazy(() => import('antd/es/tooltip/UniqueProvider/index.js'));",
+        'export default function LazyUniqueProvider({ children }) {',
+        '  return createElement(Suspense, { fallback: children }, createElement(UniqueProvider, null, children));',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * The portal's build. The server serves dist/ (and dist/index.html for every non-/api path);
  * in development the Vite server proxies /api to the API server on port 8080.
  *
@@ -29,7 +58,7 @@ function narrowRcFormImport(): Plugin {
  * components. `manifest.json` lets tools/measure-login.ts add up what /login downloads.
  */
 export default defineConfig({
-  plugins: [narrowRcFormImport(), react()],
+  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import type { RegisteredEntity } from '../../engine/index.ts';
 import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, text, valueAt } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { formPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
+import { useRecordCache } from '../env/record-cache.ts';
 import { formatDateTime, stateFieldsOf } from '../format/format-value.ts';
 import { StateTag } from '../format/StateTag.tsx';
 import { PayloadModal } from './PayloadModal.tsx';
@@ -36,14 +38,16 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
   const mayCopy = copy && hasPermission(permissions, copy.permission);
   const title = String(valueAt(record.doc, reg.entity.titleField) ?? '') || text(reg.entity.label, lang, reg.name);
 
-  const onCopy = () =>
-    data.copy(reg.name, record.id).then(
-      (created) => {
-        message.success(t('detail.copied'));
-        navigate(formPath(reg, created.id));
-      },
-      (e: unknown) => message.error(errorMessage(e) ?? t('common.loadFailed')),
-    );
+  const cache = useRecordCache();
+  const copying = useMutation({
+    mutationFn: () => data.copy({ entity: reg.name, id: record.id }),
+    onSuccess: (created) => {
+      cache.changed(reg.name, created);
+      message.success(t('detail.copied'));
+      navigate(formPath(reg, created.id));
+    },
+    onError: (e: unknown) => message.error(errorMessage(e) ?? t('common.loadFailed')),
+  });
 
   return (
     <Card size="small">
@@ -64,7 +68,7 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
         </Space>
         <Space wrap data-testid="detail-actions">
           {mayEdit && <Button onClick={() => navigate(formPath(reg, record.id))}>{t('detail.edit')}</Button>}
-          {mayCopy && <Button onClick={onCopy}>{text(copy.label, lang)}</Button>}
+          {mayCopy && <Button loading={copying.isPending} onClick={() => copying.mutate()}>{text(copy.label, lang)}</Button>}
           {reg.machine && record.snapshot && (
             <Suspense fallback={null}>
               <LifecycleButton reg={reg} record={record} permissions={permissions} history={history} lang={lang} />

@@ -22,17 +22,11 @@ export interface EntityDetailProps {
  */
 export function EntityDetail({ reg: entityReg, id, extra }: EntityDetailProps) {
   const { t } = useRendererEnv();
-  const { record, history, loading, error, reload, replace } = useEntityRecord(entityReg.name, id);
-  if (error !== undefined && !record) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorMessage(error) ?? t('common.loadFailed')}
-        action={<Button size="small" onClick={reload}>{t('common.retry')}</Button>}
-      />
-    );
-  }
+  const { record, history, loading, error, historyError, reload, replace } = useEntityRecord(entityReg.name, id);
+  const failed = (e: unknown) => (
+    <Alert type="error" showIcon title={errorMessage(e) ?? t('common.loadFailed')} action={<Button size="small" onClick={reload}>{t('common.retry')}</Button>} />
+  );
+  if (error !== undefined && !record) return failed(error);
   if (!record) return <Spin spinning={loading} description={t('common.loading')} />;
   const reg = registrationFor(entityReg, record.templateVersion);
   return (
@@ -41,7 +35,7 @@ export function EntityDetail({ reg: entityReg, id, extra }: EntityDetailProps) {
       <DetailSections reg={reg} record={record} />
       {extra?.(record)}
       <Card title={t('detail.history')} size="small">
-        <HistoryTimeline reg={reg} entries={history} />
+        {historyError !== undefined ? failed(historyError) : <HistoryTimeline reg={reg} entries={history} />}
       </Card>
     </Flex>
   );

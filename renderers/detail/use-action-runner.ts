@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { App } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import type { AvailableAction, RegisteredEntity } from '../../engine/index.ts';
 import { valueAt } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
-import { isDataError, type EntityRecord } from '../env/data-provider.ts';
+import { isDataError, type EntityRecord, type RemoveRequest, type TransitionRequest } from '../env/data-provider.ts';
 import { listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
+import { useRecordCache } from '../env/record-cache.ts';
 import { validateDocument } from '../form/save-errors.ts';
 
 export interface ActionRunner {
@@ -22,13 +24,17 @@ export interface ActionRunner {
 /**
  * Runs lifecycle actions on a record: asks for confirmation or a payload when the declaration
  * says so, checks the document when the action needs a valid one, sends the event (or deletes
- * the record), and reports the outcome.
+ * the record), and reports the outcome. The record the server returns goes to `onRecord`; a
+ * deleted record leaves the cache, and the entity's lists load again either way.
  */
 export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | undefined, onRecord: (r: EntityRecord) => void, reload: () => void): ActionRunner {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
   const [asking, setAsking] = useState<AvailableAction | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
+  const cache = useRecordCache();
+  const remove = useMutation({ mutationFn: (p: RemoveRequest) => data.remove(p), onSuccess: (_, p) => cache.removed(p.entity, p.id) });
+  const transition = useMutation({ mutationFn: (p: TransitionRequest) => data.transition(p) });
 
   const refuse = (action: AvailableAction, problems: readonly { message: string }[]) =>
     modal.warning({
@@ -50,12 +56,12 @@ export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | un
     setBusy(action.event);
     try {
       if (action.removesRecord) {
-        await data.remove(reg.name, record.id, record.version);
+        await remove.mutateAsync({ entity: reg.name, id: record.id, version: record.version });
         message.success(t('detail.removed'));
         navigate(listPath(reg));
         return;
       }
-      const next = await data.sendEvent(reg.name, record.id, { type: action.event, version: record.version, ...(payload ? { payload } : {}) });
+      const next = await transition.mutateAsync({ entity: reg.name, id: record.id, event: action.event, version: record.version, ...(payload ? { payload } : {}) });
       setAsking(undefined);
       message.success(t('detail.actionDone', { action: action.label }));
       onRecord(next);

@@ -3,7 +3,7 @@
  * object). The portal (src/) implements it over HTTP; tests can implement it in memory. The
  * record, audit, lookup and file shapes are the API's own (engine/api-contract.ts).
  *
- * The renderers show every failure of list, get, create, update, remove, sendEvent, history, copy
+ * The renderers show every failure of list, get, create, update, remove, transition, history, copy
  * and upload themselves (inline alert, field errors, conflict dialog, action message), so a
  * provider must reject without showing anything (the portal's calls it makes quietly). Lookup
  * failures are not shown by the renderers: a provider may show them.
@@ -22,26 +22,60 @@ export interface ListParams {
   filters: Record<string, string>;
 }
 
-export interface LifecycleEventRequest {
-  type: string;
+/** One record of an entity. */
+export interface RecordRef {
+  entity: string;
+  id: string;
+}
+
+export interface ListRequest extends ListParams {
+  entity: string;
+}
+
+export interface CreateRequest {
+  entity: string;
+  doc: Record<string, unknown>;
+  /** More of the request body beside `doc` (a TRF's DFF data, `dff`). */
+  extra?: Record<string, unknown>;
+}
+
+export interface UpdateRequest extends RecordRef {
+  doc: Record<string, unknown>;
+  version: number;
+  /** More of the request body beside `doc` (a TRF's DFF data, `dff`). */
+  extra?: Record<string, unknown>;
+}
+
+export interface RemoveRequest extends RecordRef {
+  version: number;
+}
+
+/** A lifecycle event sent to a record: the event's type, the version the user saw, its payload. */
+export interface TransitionRequest extends RecordRef {
+  event: string;
   version: number;
   payload?: Record<string, unknown>;
 }
 
+export interface LookupRequest {
+  name: string;
+  q?: string;
+}
+
+/** Every call takes one params object (Refine's style), so callers name what they pass. */
 export interface DataProvider {
-  list(entity: string, params: ListParams): Promise<ListResult>;
-  get(entity: string, id: string): Promise<EntityRecord>;
-  /** `extra`: more of the request body beside `doc` (a TRF's DFF data, `dff`). */
-  create(entity: string, doc: Record<string, unknown>, extra?: Record<string, unknown>): Promise<EntityRecord>;
-  update(entity: string, id: string, doc: Record<string, unknown>, version: number, extra?: Record<string, unknown>): Promise<EntityRecord>;
-  remove(entity: string, id: string, version: number): Promise<void>;
-  sendEvent(entity: string, id: string, event: LifecycleEventRequest): Promise<EntityRecord>;
-  history(entity: string, id: string): Promise<AuditEntry[]>;
-  copy(entity: string, id: string): Promise<EntityRecord>;
-  lookup(name: string, q?: string): Promise<LookupOption[]>;
-  upload(file: File): Promise<StoredFile>;
+  list(params: ListRequest): Promise<ListResult>;
+  get(params: RecordRef): Promise<EntityRecord>;
+  create(params: CreateRequest): Promise<EntityRecord>;
+  update(params: UpdateRequest): Promise<EntityRecord>;
+  remove(params: RemoveRequest): Promise<void>;
+  transition(params: TransitionRequest): Promise<EntityRecord>;
+  history(params: RecordRef): Promise<AuditEntry[]>;
+  copy(params: RecordRef): Promise<EntityRecord>;
+  lookup(params: LookupRequest): Promise<LookupOption[]>;
+  upload(params: { file: File }): Promise<StoredFile>;
   /** Where the browser downloads a stored file. */
-  fileUrl(fileId: string): string;
+  fileUrl(params: { fileId: string }): string;
 }
 
 /** A failed call, as the data provider rejects: HTTP status, error code, message, per-field errors. */

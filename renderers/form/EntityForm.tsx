@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
 import { deriveFormSections, editableFields, initialSnapshot, isDraftState, registrationFor, text, valueAt } from '../../engine/index.ts';
+import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
 import { detailPath, listPath } from '../env/entity-paths.ts';
@@ -31,6 +32,7 @@ const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
+  const cache = useRecordCache();
   const [record, setRecord] = useState<EntityRecord | undefined>();
   // A template's record is edited with the version it was made with.
   const reg = useMemo(() => registrationFor(entityReg, record?.templateVersion), [entityReg, record?.templateVersion]);
@@ -66,7 +68,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
     if (!id) return;
     let live = true;
     setParts(undefined);
-    data.get(entityReg.name, id).then(
+    data.get({ entity: entityReg.name, id }).then(
       (r) => live && show(r),
       (e: unknown) => live && setLoadError(e ?? new Error()),
     );
@@ -88,7 +90,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
         content: e.message,
         okText: t('form.conflictReload'),
         cancelText: t('common.cancel'),
-        onOk: () => (current?.id ? show(current) : id && data.get(reg.name, id).then(show)),
+        onOk: () => (current?.id ? show(current) : id && data.get({ entity: reg.name, id }).then(show)),
       });
       return;
     }
@@ -115,7 +117,8 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
     setErrors(NO_ERRORS);
     setSaving(true);
     try {
-      const saved = record ? await data.update(reg.name, record.id, doc, record.version, extra) : await data.create(reg.name, doc, extra);
+      const saved = record ? await data.update({ entity: reg.name, id: record.id, doc, version: record.version, extra }) : await data.create({ entity: reg.name, doc, extra });
+      cache.changed(reg.name, saved);
       message.success(t('form.saved'));
       navigate(detailPath(reg, saved.id));
     } catch (e) {

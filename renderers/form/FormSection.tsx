@@ -2,6 +2,7 @@ import { memo, startTransition, useCallback, useLayoutEffect, useMemo, useRef, u
 import { Card, Skeleton } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidator } from './form-validator.ts';
@@ -155,6 +156,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
   }
   const sectionId = section.id;
   const { data: provider, lang } = useRendererEnv();
+  const queries = useQueryClient();
   const fills = useMemo(() => lookupFillsOf(section.schema), [section.schema]);
   const onFormChange = useCallback(
     (e: IChangeEvent) => {
@@ -166,7 +168,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
       // A pick that fills its sibling fields (`x-lookupFill`): the filled data comes from
       // outside the form, so the form starts again from it.
       for (const { fill, value } of picked) {
-        void loadLookup(provider, lang, fill.source).then((options) => {
+        void loadLookup(queries, provider, lang, fill.source).then((options) => {
           const option = options.find((o) => o.value === value);
           if (!option || !latest.current) return;
           latest.current = applyFill(latest.current, fill, option);
@@ -174,7 +176,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
         });
       }
     },
-    [onChange, sectionId, fills, provider, lang],
+    [onChange, sectionId, fills, queries, provider, lang],
   );
   // The same element while nothing but the echoed data changed: React skips it entirely.
   const form = useMemo(

@@ -36,7 +36,7 @@ function FileLinks({ files }: { files: readonly StoredFile[] }) {
   return (
     <Space orientation="vertical" size={0}>
       {files.map((f) => (
-        <Typography.Link key={f.fileId} href={data.fileUrl(f.fileId)} target="_blank" rel="noreferrer" download={f.fileName}>
+        <Typography.Link key={f.fileId} href={data.fileUrl({ fileId: f.fileId })} target="_blank" rel="noreferrer" download={f.fileName}>
           {f.fileName || t('detail.download')}
         </Typography.Link>
       ))}

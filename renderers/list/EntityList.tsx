@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
 import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
-import { useLoad } from '../env/use-load.ts';
+import { entityKeys } from '../env/query-keys.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
@@ -24,7 +25,14 @@ export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
   const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
   const columns = useMemo(() => deriveListColumns(reg, lang), [reg, lang]);
   const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
-  const { value: result, loading, error, reload } = useLoad(() => data.list(reg.name, params), [data, reg, params]);
+  // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
+  // an action on one makes this list load again (renderers/env/record-cache.ts).
+  const {
+    data: result,
+    isFetching: loading,
+    error,
+    refetch,
+  } = useQuery({ queryKey: entityKeys.list(reg.name, params), queryFn: () => data.list({ entity: reg.name, ...params }), placeholderData: keepPreviousData });
 
   const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
   const mayCreate = hasPermission(permissions, reg.entity.permissions.create);
@@ -42,12 +50,12 @@ export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
     >
       <Flex vertical gap={16}>
         <FilterBar filters={filters} values={params.filters} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
-        {error !== undefined && (
+        {error && (
           <Alert
             type="error"
             showIcon
             title={errorMessage(error) ?? t('common.loadFailed')}
-            action={<Button size="small" onClick={reload}>{t('common.retry')}</Button>}
+            action={<Button size="small" onClick={() => void refetch()}>{t('common.retry')}</Button>}
           />
         )}
         <Table

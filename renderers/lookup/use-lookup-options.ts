@@ -1,21 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { DataProvider, LookupOption } from '../env/data-provider.ts';
+import { lookupKey } from '../env/query-keys.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 
-/** Lookup answers per data provider, language and source: each list loads once per page view. */
-const cache = new WeakMap<DataProvider, Map<string, Promise<LookupOption[]>>>();
+/**
+ * A lookup source's options, as one query: loaded once per language and page view (the sources
+ * change rarely; reloading the page loads them again), shared by every field and page using it.
+ */
+export function lookupQuery(data: DataProvider, lang: string, name: string) {
+  return { queryKey: lookupKey(name, lang), queryFn: () => data.lookup({ name }), staleTime: Infinity } as const;
+}
 
-export function loadLookup(data: DataProvider, lang: string, name: string): Promise<LookupOption[]> {
-  let byKey = cache.get(data);
-  if (!byKey) cache.set(data, (byKey = new Map()));
-  const key = `${lang}|${name}`;
-  let found = byKey.get(key);
-  if (!found) {
-    found = data.lookup(name);
-    byKey.set(key, found);
-    found.catch(() => byKey.delete(key));
-  }
-  return found;
+/** The options of a lookup source outside a component (a pick filling its sibling fields), from the same cache. */
+export function loadLookup(queries: QueryClient, data: DataProvider, lang: string, name: string): Promise<LookupOption[]> {
+  return queries.fetchQuery(lookupQuery(data, lang, name));
 }
 
 export interface LookupState {
@@ -24,23 +22,13 @@ export interface LookupState {
   error: boolean;
 }
 
+const NONE: LookupOption[] = [];
+
 /** The options of a server lookup source (empty while loading); `undefined` name loads nothing. */
 export function useLookupOptions(name: string | undefined): LookupState {
   const { data, lang } = useRendererEnv();
-  const [state, setState] = useState<LookupState>({ options: [], loading: Boolean(name), error: false });
-  useEffect(() => {
-    if (!name) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: false }));
-    loadLookup(data, lang, name).then(
-      (options) => live && setState({ options, loading: false, error: false }),
-      () => live && setState({ options: [], loading: false, error: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [data, lang, name]);
-  return state;
+  const query = useQuery({ ...lookupQuery(data, lang, name ?? ''), enabled: Boolean(name) });
+  return { options: query.data ?? NONE, loading: Boolean(name) && query.isPending, error: query.isError };
 }
 
 /** The label of a lookup value, or the value itself until the options arrive. */

@@ -8,15 +8,15 @@ import { ensureTemplateVersion } from '../registry/registry.ts';
 export const httpDataProvider: DataProvider = {
   list: listRecords,
   // A record made with an older template version brings that version into the registry first.
-  get: async (entity, id) => {
-    const record = await getRecord(entity, id);
-    await ensureTemplateVersion(entity, record.templateVersion);
+  get: async (ref) => {
+    const record = await getRecord(ref);
+    await ensureTemplateVersion(ref.entity, record.templateVersion);
     return record;
   },
   create: createRecord,
   update: updateRecord,
   remove: deleteRecord,
-  sendEvent: sendRecordEvent,
+  transition: sendRecordEvent,
   history: getRecordHistory,
   copy: copyRecord,
   lookup: getLookup,

@@ -1,4 +1,4 @@
-import type { AuditEntry, EntityRecord, LifecycleEventRequest, ListParams, ListResult } from '../../renderers/env/data-provider.ts';
+import type { AuditEntry, CreateRequest, EntityRecord, ListRequest, ListResult, RecordRef, RemoveRequest, TransitionRequest, UpdateRequest } from '../../renderers/env/data-provider.ts';
 import { FILTER_PREFIX } from '../../engine/query/list-query.ts';
 import { request } from './client.ts';
 
@@ -12,26 +12,26 @@ const quiet = true;
 const base = (entity: string) => `/api/entities/${encodeURIComponent(entity)}`;
 const one = (entity: string, id: string) => `${base(entity)}/${encodeURIComponent(id)}`;
 
-export function listRecords(entity: string, params: ListParams): Promise<ListResult> {
-  const query: Record<string, string | number | undefined> = { page: params.page, pageSize: params.pageSize, sort: params.sort };
-  for (const [field, value] of Object.entries(params.filters)) query[`${FILTER_PREFIX}${field}`] = value;
+export function listRecords({ entity, page, pageSize, sort, filters }: ListRequest): Promise<ListResult> {
+  const query: Record<string, string | number | undefined> = { page, pageSize, sort };
+  for (const [field, value] of Object.entries(filters)) query[`${FILTER_PREFIX}${field}`] = value;
   return request<ListResult>(base(entity), { query, quiet });
 }
 
-export const getRecord = (entity: string, id: string) => request<EntityRecord>(one(entity, id), { quiet });
+export const getRecord = ({ entity, id }: RecordRef) => request<EntityRecord>(one(entity, id), { quiet });
 
-export const createRecord = (entity: string, doc: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  request<EntityRecord>(base(entity), { method: 'POST', json: { ...extra, doc }, quiet });
+export const createRecord = ({ entity, doc, extra }: CreateRequest) => request<EntityRecord>(base(entity), { method: 'POST', json: { ...extra, doc }, quiet });
 
-export const updateRecord = (entity: string, id: string, doc: Record<string, unknown>, version: number, extra?: Record<string, unknown>) =>
+export const updateRecord = ({ entity, id, doc, version, extra }: UpdateRequest) =>
   request<EntityRecord>(one(entity, id), { method: 'PUT', json: { ...extra, doc, version }, quiet });
 
-export const deleteRecord = (entity: string, id: string, version: number) =>
+export const deleteRecord = ({ entity, id, version }: RemoveRequest) =>
   request<unknown>(one(entity, id), { method: 'DELETE', query: { version }, quiet }).then(() => undefined);
 
-export const sendRecordEvent = (entity: string, id: string, event: LifecycleEventRequest) =>
-  request<EntityRecord>(`${one(entity, id)}/events`, { method: 'POST', json: event, quiet });
+/** The event body the API takes: `{ type, version, payload? }`. */
+export const sendRecordEvent = ({ entity, id, event, version, payload }: TransitionRequest) =>
+  request<EntityRecord>(`${one(entity, id)}/events`, { method: 'POST', json: { type: event, version, ...(payload ? { payload } : {}) }, quiet });
 
-export const getRecordHistory = (entity: string, id: string) => request<AuditEntry[]>(`${one(entity, id)}/history`, { quiet });
+export const getRecordHistory = ({ entity, id }: RecordRef) => request<AuditEntry[]>(`${one(entity, id)}/history`, { quiet });
 
-export const copyRecord = (entity: string, id: string) => request<EntityRecord>(`${one(entity, id)}/copy`, { method: 'POST', quiet });
+export const copyRecord = ({ entity, id }: RecordRef) => request<EntityRecord>(`${one(entity, id)}/copy`, { method: 'POST', quiet });

@@ -38,12 +38,12 @@ function useStore() {
   const [seeded, setSeeded] = useState<EntityRecord[] | undefined>();
   useEffect(() => {
     void (async () => {
-      const a = await data.create('trf', { ...doc('TPL-TEXTILE', '2026-11-02', '2026-11-12'), trfNo: 'TRF261122000001' });
-      const b = await data.create('trf', { ...doc('TPL-TOYS', '2026-11-03', '2026-11-13'), trfNo: 'TRF261122000002' });
-      let c = await data.sendEvent('trf', b.id, { type: 'SUBMIT', version: b.version });
-      c = await data.sendEvent('trf', c.id, { type: 'ACCEPT_APPLICATION', version: c.version });
-      c = await data.sendEvent('trf', c.id, { type: 'CONFIRM_SAMPLE_RECEIVED', version: c.version, payload: { sampleReceivedDate: '2026-11-04' } });
-      c = await data.sendEvent('trf', c.id, { type: 'START_TESTING', version: c.version });
+      const a = await data.create({ entity: 'trf', doc: { ...doc('TPL-TEXTILE', '2026-11-02', '2026-11-12'), trfNo: 'TRF261122000001' } });
+      const b = await data.create({ entity: 'trf', doc: { ...doc('TPL-TOYS', '2026-11-03', '2026-11-13'), trfNo: 'TRF261122000002' } });
+      let c = await data.transition({ entity: 'trf', id: b.id, event: 'SUBMIT', version: b.version });
+      c = await data.transition({ entity: 'trf', id: c.id, event: 'ACCEPT_APPLICATION', version: c.version });
+      c = await data.transition({ entity: 'trf', id: c.id, event: 'CONFIRM_SAMPLE_RECEIVED', version: c.version, payload: { sampleReceivedDate: '2026-11-04' } });
+      c = await data.transition({ entity: 'trf', id: c.id, event: 'START_TESTING', version: c.version });
       setSeeded([a, c]);
     })();
   }, [data]);

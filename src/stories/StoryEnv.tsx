@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Language, PermissionMap } from '../../engine/index.ts';
 import type { DataProvider } from '../../renderers/env/data-provider.ts';
+import { createQueryClient } from '../../renderers/env/query-client.ts';
 import { RendererEnvProvider } from '../../renderers/env/renderer-env.tsx';
 import type { RendererTranslate } from '../../renderers/env/texts.ts';
 import zhCN from '../i18n/zh-CN.json';
@@ -17,7 +19,7 @@ function translator(lang: Language): RendererTranslate {
   };
 }
 
-/** The renderer environment of a story: the portal's texts, an in-memory data provider, navigation logged. */
+/** The renderer environment of a story: the portal's texts, an in-memory data provider and its own query cache, navigation logged. */
 export function StoryEnv({ lang, data, permissions, onNavigate, children }: {
   lang: Language;
   data: DataProvider;
@@ -25,5 +27,10 @@ export function StoryEnv({ lang, data, permissions, onNavigate, children }: {
   onNavigate(to: string): void;
   children: ReactNode;
 }) {
-  return <RendererEnvProvider value={{ lang, t: translator(lang), data, permissions, navigate: onNavigate }}>{children}</RendererEnvProvider>;
+  const [queries] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queries}>
+      <RendererEnvProvider value={{ lang, t: translator(lang), data, permissions, navigate: onNavigate }}>{children}</RendererEnvProvider>
+    </QueryClientProvider>
+  );
 }

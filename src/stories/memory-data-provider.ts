@@ -46,7 +46,7 @@ export function memoryDataProvider(registry: EntityRegistry, lookups: Record<str
     return save(record);
   };
   return {
-    async list(entity, params) {
+    async list({ entity, ...params }) {
       const all = [...records.values()].filter((r) => r.entity === entity);
       const matching = all.filter((r) =>
         Object.entries(params.filters).every(([field, value]) => {
@@ -57,18 +57,18 @@ export function memoryDataProvider(registry: EntityRegistry, lookups: Record<str
       const start = (params.page - 1) * params.pageSize;
       return { items: matching.slice(start, start + params.pageSize), total: matching.length, page: params.page, pageSize: params.pageSize };
     },
-    get: async (_e, id) => structuredClone(find(id)),
-    create,
-    async update(_e, id, doc, version) {
+    get: async ({ id }) => structuredClone(find(id)),
+    create: ({ entity, doc }) => create(entity, doc),
+    async update({ id, doc, version }) {
       const r = find(id);
       if (r.version !== version) fail(409, 'Version conflict');
       audit(id, { kind: 'update', changedFields: changedFields(r.doc, doc) });
       return save({ ...r, doc, version: r.version + 1, updatedAt: new Date().toISOString() });
     },
-    async remove(_e, id) {
+    async remove({ id }) {
       records.delete(id);
     },
-    async sendEvent(entity, id, { type, version, payload }) {
+    async transition({ entity, id, event: type, version, payload }) {
       const reg = registry.get(entity);
       const r = find(id);
       if (r.version !== version) fail(409, 'Version conflict');
@@ -78,10 +78,10 @@ export function memoryDataProvider(registry: EntityRegistry, lookups: Record<str
       audit(id, { kind: 'event', event: type, fromStates: r.states, toStates: states, payload });
       return save({ ...r, snapshot: next, states, version: r.version + 1, updatedAt: new Date().toISOString() });
     },
-    history: async (_e, id) => history.get(id) ?? [],
-    copy: async (entity, id) => create(entity, { ...find(id).doc }),
-    lookup: async (name, q) => (lookups[name] ?? []).filter((o) => !q || o.label.toLowerCase().includes(q.toLowerCase())),
-    upload: async (file) => ({ fileId: `file-${++counter}`, fileName: file.name, contentType: file.type, size: file.size }),
-    fileUrl: (fileId) => `#${fileId}`,
+    history: async ({ id }) => history.get(id) ?? [],
+    copy: async ({ entity, id }) => create(entity, { ...find(id).doc }),
+    lookup: async ({ name, q }) => (lookups[name] ?? []).filter((o) => !q || o.label.toLowerCase().includes(q.toLowerCase())),
+    upload: async ({ file }) => ({ fileId: `file-${++counter}`, fileName: file.name, contentType: file.type, size: file.size }),
+    fileUrl: ({ fileId }) => `#${fileId}`,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
 import type { Page } from 'playwright-core';
+import { MESSAGES } from '../../engine/i18n/messages.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
@@ -121,9 +122,15 @@ describe('menu routes, titles and layout', () => {
     expect(await paddingTop(page)).toBe('0px');
     await portal.shot('ccl-new-trf', false);
     // Without an id the detail page goes on to the list, so it is asked for a record (one that
-    // does not exist: the page stays and says so).
-    await page.goto(`${portalServer.url}/trf/trfDetail?id=00000000-0000-4000-8000-000000000000`);
-    await page.locator('.ant-alert-error').waitFor();
+    // does not exist: the page stays and says so, in the language, after one request: a 404 is
+    // not retried).
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const asked: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === `/api/entities/trf/${missing}` && asked.push(r.url()));
+    await page.goto(`${portalServer.url}/trf/trfDetail?id=${missing}`);
+    await portal.seeText(MESSAGES.NOT_FOUND[lang], page.locator('.ant-alert-error'));
+    await page.waitForTimeout(1500);
+    expect(asked, 'a refusal is not asked again').toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/trf/trfDetail');
     expect(await paddingTop(page)).toBe('0px');
     await page.goto(`${portalServer.url}/trf/newList`);

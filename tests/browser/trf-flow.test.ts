@@ -68,13 +68,28 @@ describe('TRF lifecycle in the browser', () => {
     await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('submitted'));
     await portal.logOut();
 
-    // Staff finds it in the list and moves it along.
+    // Staff finds it in the list and moves it along. The dashboard, open in its tab from the
+    // login on (kept mounted), and the list count and show the new state without a reload: the
+    // action invalidates the entity's cached lists.
     await portal.logIn('staff', PASSWORD);
+    await portal.openMenu(ui(lang, 'route.dashboard'));
+    const count = (state: string) => page.getByTestId('dashboard').locator(`[data-entity=trf] [data-state=${state}] .ant-statistic-content-value`).textContent().then(Number);
+    await expect.poll(() => count('submitted'), POLL).toBeGreaterThan(0);
+    const [submitted, accepted] = [await count('submitted'), await count('applicationAccepted')];
     await portal.openMenu(trf.entity);
+    await portal.seeText(trf.status('submitted'), page.locator('tr', { hasText: trfNo }));
     await page.getByRole('link', { name: trfNo }).click();
     await page.waitForURL(detailUrl);
     await portal.act(trf.action('ACCEPT_APPLICATION'));
     await expect.poll(() => portal.stateTag(), POLL).toBe(trf.status('applicationAccepted'));
+    await portal.button(ui(lang, 'renderer.common.back'), page.getByTestId('entity-detail')).click();
+    await portal.seeText(trf.status('applicationAccepted'), page.locator('tr', { hasText: trfNo }));
+    await portal.openMenu(ui(lang, 'route.dashboard'));
+    await expect.poll(() => count('submitted'), POLL).toBe(submitted - 1);
+    await expect.poll(() => count('applicationAccepted'), POLL).toBe(accepted + 1);
+    await portal.openMenu(trf.entity);
+    await page.getByRole('link', { name: trfNo }).click();
+    await page.waitForURL(detailUrl);
 
     await portal.act(trf.action('CONFIRM_SAMPLE_RECEIVED'), async (dialog) => {
       await portal.seeText(trf.field('sampleReceivedDate'), dialog);

@@ -63,7 +63,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
     setResolved((r) => (r.status === 'ready' ? r : { status: 'loading' }));
     (async () => {
       const template = await source.resolve(buyerId, trfTemplate);
-      const stored = refTemplate === template.reg.name && refRecord ? await data.get(refTemplate, refRecord) : undefined;
+      const stored = refTemplate === template.reg.name && refRecord ? await data.get({ entity: refTemplate, id: refRecord }) : undefined;
       const shown = stored ? await source.registration(template.reg.name, stored.templateVersion) : template.reg;
       return { status: 'ready' as const, reg: shown, label: template.label, replaced: template.replacedMessage, stored };
     })().then(

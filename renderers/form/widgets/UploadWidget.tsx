@@ -23,7 +23,7 @@ export function UploadWidget({ id, value, disabled, readonly, schema, onChange }
   const current = useRef(files);
   current.current = files;
 
-  const fileList: UploadFile[] = files.map((f) => ({ uid: f.fileId, name: f.fileName, status: 'done', url: data.fileUrl(f.fileId) }));
+  const fileList: UploadFile[] = files.map((f) => ({ uid: f.fileId, name: f.fileName, status: 'done', url: data.fileUrl({ fileId: f.fileId }) }));
   const full = files.length >= rules.maxFiles;
 
   return (
@@ -49,7 +49,7 @@ export function UploadWidget({ id, value, disabled, readonly, schema, onChange }
         return true;
       }}
       customRequest={({ file, onSuccess, onError }) => {
-        data.upload(file as File).then(
+        data.upload({ file: file as File }).then(
           (stored) => {
             onChange([...current.current, stored]);
             onSuccess?.(stored);

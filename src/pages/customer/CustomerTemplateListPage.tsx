@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { text } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
-import { useLoad } from '../../../renderers/env/use-load.ts';
+import { templateKeys } from '../../api/query-keys.ts';
 import { listTemplates, type KindedTemplate } from '../../api/templates.ts';
 import { canDesign } from '../form/designer-texts.ts';
 import { designPath } from '../form/TemplateListPage.tsx';
@@ -21,8 +22,8 @@ function CustomerTemplateList({ kind }: { kind: CustomerKind }) {
   const { t } = useTranslation();
   const designer = canDesign(permissions);
   const [creating, setCreating] = useState(false);
-  const templates = useLoad(() => listTemplates(), []);
-  const rows = (templates.value ?? []).filter((x) => x.kind === kind);
+  const templates = useQuery({ queryKey: templateKeys.all, queryFn: listTemplates });
+  const rows = (templates.data ?? []).filter((x) => x.kind === kind);
   const version = (v: number | null, color: string) => (v ? <Tag color={color}>v{v}</Tag> : t('customerTemplate.none'));
 
   return (
@@ -36,7 +37,7 @@ function CustomerTemplateList({ kind }: { kind: CustomerKind }) {
       <Table<KindedTemplate>
         rowKey="code"
         size="small"
-        loading={templates.loading}
+        loading={templates.isFetching}
         dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 640 }}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_CODE } from '../../../engine/index.ts';
 import type { TemplateVersion } from '../../../renderers/designer/template-api.ts';
+import { templateChanged } from '../../api/template-cache.ts';
 import { createTemplate, type TemplateKind } from '../../api/templates.ts';
 
 interface NewTemplate {
@@ -16,11 +18,13 @@ export function NewTemplateModal({ kind, title, open, onClose, onCreated }: { ki
   const { t } = useTranslation();
   const [form] = Form.useForm<NewTemplate>();
   const [failure, setFailure] = useState<string>();
+  const queries = useQueryClient();
   const create = async () => {
     const v = await form.validateFields();
     setFailure(undefined);
     try {
       const { version } = await createTemplate(v.code.trim(), kind, { 'zh-CN': v.zh.trim(), 'en-US': v.en.trim() });
+      void templateChanged(queries, version.code);
       form.resetFields();
       onCreated(version);
     } catch (e) {

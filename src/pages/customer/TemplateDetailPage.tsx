@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Result, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { text } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
-import { useLoad } from '../../../renderers/env/use-load.ts';
 import { alreadyShown } from '../../api/client.ts';
-import { getTemplate, getTemplateVersion, templateApi, type KindedTemplate } from '../../api/templates.ts';
+import { templateKeys } from '../../api/query-keys.ts';
+import { useTemplateApi } from '../../api/template-cache.ts';
+import { getTemplate, getTemplateVersion, type KindedTemplate } from '../../api/templates.ts';
 import { canDesign } from '../form/designer-texts.ts';
 import { designPath } from '../form/TemplateListPage.tsx';
 import { CUSTOMER_TEMPLATE_PATHS } from './customer-template-paths.ts';
@@ -32,15 +34,16 @@ function TemplateDetail({ code }: { code: string }) {
   const { lang, navigate, permissions } = useRendererEnv();
   const { t } = useTranslation();
   const designer = canDesign(permissions);
-  const summary = useLoad(() => getTemplate(code), [code, lang]);
+  const templateApi = useTemplateApi();
+  const summary = useQuery({ queryKey: templateKeys.summary(code, lang), queryFn: () => getTemplate(code) });
   const [shown, setShown] = useState<number>();
-  const s = summary.value;
+  const s = summary.data;
   useEffect(() => {
     if (s && shown === undefined) setShown(s.versions.at(-1)?.version);
   }, [s, shown]);
-  const version = useLoad(() => (shown === undefined ? Promise.resolve(undefined) : getTemplateVersion(code, shown)), [code, shown]);
+  const version = useQuery({ queryKey: templateKeys.version(code, shown ?? 0), queryFn: () => getTemplateVersion(code, shown ?? 0), enabled: shown !== undefined });
 
-  if (summary.error !== undefined) return <Result status="404" title="404" subTitle={failureText(summary.error)} data-testid="template-detail-missing" />;
+  if (summary.error) return <Result status="404" title="404" subTitle={failureText(summary.error)} data-testid="template-detail-missing" />;
   if (!s) return <Card loading />;
 
   const back = s.kind === 'material' || s.kind === 'product' ? CUSTOMER_TEMPLATE_PATHS[s.kind] : '/form/list';
@@ -100,13 +103,13 @@ function TemplateDetail({ code }: { code: string }) {
         />
       </Card>
       <Card size="small" title={shown === undefined ? undefined : t('customerTemplate.fields', { version: `v${shown}` })}>
-        {version.error !== undefined && <Alert type="error" showIcon title={failureText(version.error)} />}
+        {version.error && <Alert type="error" showIcon title={failureText(version.error)} />}
         <Table<FieldRow>
           rowKey="key"
           size="small"
           pagination={false}
-          loading={version.loading}
-          dataSource={version.value ? fieldRows(version.value.bundle, lang) : []}
+          loading={version.isFetching}
+          dataSource={version.data ? fieldRows(version.data.bundle, lang) : []}
           expandable={{ defaultExpandAllRows: true }}
           scroll={{ x: 640 }}
           data-testid="template-detail-fields"

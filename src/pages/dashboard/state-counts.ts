@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import type { Language } from '../../../engine/declaration/types.ts';
 import { stateOptions, type Option } from '../../../engine/derive/list.ts';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
-import { listRecords } from '../../api/entities.ts';
+import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
+import { entityKeys } from '../../../renderers/env/query-keys.ts';
 
 export interface StateCount extends Option {
   count?: number;
@@ -14,20 +15,19 @@ export function countedStateField(reg: RegisteredEntity): string | undefined {
   return Object.keys(reg.entity.lifecycle?.regions ?? {}).find((field) => filtered.has(field));
 }
 
-/** How many records the user can see in each state of the field (one list call per state, page size 1). */
+/**
+ * How many records the user can see in each state of the field (one list query per state, page
+ * size 1). They are list queries of the entity (entityKeys.list), so a saved record or an action
+ * on one counts again when the dashboard is shown.
+ */
 export function useStateCounts(reg: RegisteredEntity, field: string, lang: Language): { counts: StateCount[]; failed: boolean } {
-  const [totals, setTotals] = useState<Record<string, number>>({});
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const states = stateOptions(reg, field, 'en-US').map((o) => o.value);
-    Promise.all(states.map((state) => listRecords(reg.name, { page: 1, pageSize: 1, filters: { [field]: state } }).then((r) => [state, r.total] as const))).then(
-      (pairs) => live && setTotals(Object.fromEntries(pairs)),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [reg, field]);
-  return { counts: stateOptions(reg, field, lang).map((o) => ({ ...o, count: totals[o.value] })), failed };
+  const { data } = useRendererEnv();
+  const states = stateOptions(reg, field, lang);
+  const totals = useQueries({
+    queries: states.map(({ value }) => {
+      const params = { page: 1, pageSize: 1, filters: { [field]: value } };
+      return { queryKey: entityKeys.list(reg.name, params), queryFn: () => data.list({ entity: reg.name, ...params }) };
+    }),
+  });
+  return { counts: states.map((o, i) => ({ ...o, count: totals[i]?.data?.total })), failed: totals.some((q) => q.isError) };
 }

@@ -5,7 +5,7 @@ import { stateOptions, type Language } from '../../../engine/index.ts';
 import type { StateOption } from '../../../renderers/designer/designer-context.tsx';
 import { TemplateDesigner } from '../../../renderers/designer/TemplateDesigner.tsx';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
-import { templateApi } from '../../api/templates.ts';
+import { useTemplateApi } from '../../api/template-cache.ts';
 import { loadRegistry } from '../../registry/registry.ts';
 import { canDesign, useDesignerTexts } from './designer-texts.ts';
 import { designPath } from './TemplateListPage.tsx';
@@ -29,6 +29,8 @@ export default function DesignerPage() {
   const [params] = useSearchParams();
   const t = useDesignerTexts();
   const dffStates = useDffStates(lang);
+  // Saving or publishing here shows on the template lists and detail pages when the user goes back.
+  const api = useTemplateApi();
   const code = params.get('code') ?? '';
   const version = Number(params.get('version'));
   if (!canDesign(permissions)) return <Result status="403" title="403" subTitle={t('noPermission')} />;
@@ -38,7 +40,7 @@ export default function DesignerPage() {
       key={`${code}-${version}`}
       code={code}
       version={version}
-      api={templateApi}
+      api={api}
       t={t}
       lang={lang}
       dffStates={dffStates}

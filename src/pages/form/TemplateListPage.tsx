@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { TEMPLATE_CODE, text, type LocalizedText } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { asFailure, type TemplateSummary } from '../../../renderers/designer/template-api.ts';
-import { listTemplatePage, templateApi } from '../../api/templates.ts';
+import { templateKeys } from '../../api/query-keys.ts';
+import { useTemplateApi } from '../../api/template-cache.ts';
+import { listTemplatePage } from '../../api/templates.ts';
 import { canDesign, useDesignerTexts } from './designer-texts.ts';
 
 interface NewTemplate {
@@ -22,24 +25,17 @@ export default function TemplateListPage() {
   const { message } = App.useApp();
   const t = useDesignerTexts();
   const designer = canDesign(permissions);
-  const [rows, setRows] = useState<TemplateSummary[]>();
-  const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
-  const [error, setError] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<NewTemplate>();
 
+  const templateApi = useTemplateApi();
   // The list comes a page at a time: there may be hundreds of templates.
-  const reload = useCallback(() => {
-    listTemplatePage({ page, pageSize: PAGE_SIZE }).then(
-      (p) => {
-        setRows(p.items);
-        setTotal(p.total);
-      },
-      (e: unknown) => setError(asFailure(e).message),
-    );
-  }, [page]);
-  useEffect(reload, [reload]);
+  const query = { page, pageSize: PAGE_SIZE };
+  const templates = useQuery({ queryKey: templateKeys.page(query), queryFn: () => listTemplatePage(query), placeholderData: keepPreviousData });
+  const rows: TemplateSummary[] | undefined = templates.data?.items;
+  const total = templates.data?.total ?? 0;
+  const error = templates.error ? asFailure(templates.error).message : undefined;
 
   const create = async () => {
     const v = await form.validateFields();

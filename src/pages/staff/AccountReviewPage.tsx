@@ -1,39 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { approveAccount, listReviews, rejectAccount, type PendingAccount } from '../../api/accounts.ts';
 import { alreadyShown } from '../../api/client.ts';
+import { staffKeys } from '../../api/query-keys.ts';
 
 /** /accountPer/index: accounts waiting for review; staff approve them or reject them with a reason (the applicant is mailed). */
 export default function AccountReviewPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [rows, setRows] = useState<PendingAccount[]>([]);
-  const [loading, setLoading] = useState(true);
+  const queries = useQueryClient();
+  const reviews = useQuery({ queryKey: staffKeys.reviews, queryFn: listReviews });
   const [rejecting, setRejecting] = useState<PendingAccount | undefined>();
   const [reason, setReason] = useState('');
-  const reload = useCallback(() => {
-    setLoading(true);
-    listReviews()
-      .then(setRows, alreadyShown)
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(reload, [reload]);
+  // A decided account leaves the list: it loads again after each decision.
+  const decided = () => queries.invalidateQueries({ queryKey: staffKeys.reviews });
+  const approving = useMutation({ mutationFn: approveAccount, onSuccess: decided });
+  const rejectingCall = useMutation({ mutationFn: ({ id, why }: { id: string; why: string }) => rejectAccount(id, why), onSuccess: decided });
 
   const approve = (row: PendingAccount) =>
-    approveAccount(row.id).then(() => {
-      message.success(t('reviews.approved', { account: row.account }));
-      reload();
-    }, alreadyShown);
+    approving.mutateAsync(row.id).then(() => message.success(t('reviews.approved', { account: row.account })), alreadyShown);
   const reject = async () => {
     if (!rejecting || !reason.trim()) return;
     try {
-      await rejectAccount(rejecting.id, reason.trim());
+      await rejectingCall.mutateAsync({ id: rejecting.id, why: reason.trim() });
       message.success(t('reviews.rejected', { account: rejecting.account }));
       setRejecting(undefined);
       setReason('');
-      reload();
     } catch {
       alreadyShown();
     }
@@ -42,8 +37,8 @@ export default function AccountReviewPage() {
     <>
       <Table<PendingAccount>
         rowKey="id"
-        loading={loading}
-        dataSource={rows}
+        loading={reviews.isFetching}
+        dataSource={reviews.data ?? []}
         title={() => <strong>{t('route.accountReviews')}</strong>}
         data-testid="account-reviews"
         columns={[

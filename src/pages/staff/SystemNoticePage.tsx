@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { changeNotice, listNotices, publishNotice, type NoticeAction } from '../../api/notices.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { alreadyShown } from '../../api/client.ts';
+import { staffKeys } from '../../api/query-keys.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { noticeRemark, type NoticeRecord } from '../../notices/notice-api.ts';
 
@@ -24,19 +25,15 @@ export default function SystemNoticePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DraftForm>();
-  const [notices, setNotices] = useState<NoticeRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const reload = useCallback(() => {
-    setLoading(true);
-    listNotices()
-      .then(setNotices, alreadyShown)
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(reload, [reload]);
+  const queries = useQueryClient();
+  const notices = useQuery({ queryKey: staffKeys.notices, queryFn: listNotices });
+  const changed = () => queries.invalidateQueries({ queryKey: staffKeys.notices });
+  const publishing = useMutation({ mutationFn: publishNotice, onSuccess: changed });
+  const changing = useMutation({ mutationFn: ({ id, action }: { id: string; action: NoticeAction }) => changeNotice(id, action), onSuccess: changed });
 
   const publish = async (values: DraftForm) => {
     try {
-      await publishNotice({
+      await publishing.mutateAsync({
         startDateTime: values.period[0].toISOString(),
         finishDateTime: values.period[1].toISOString(),
         publishRemark: { cn: values.cn, en: values.en },
@@ -44,7 +41,6 @@ export default function SystemNoticePage() {
       });
       message.success(t('systemNotice.published'));
       form.resetFields();
-      reload();
     } catch (e) {
       if (e instanceof ApiError && e.errors?.length) message.error(e.errors.map((x) => x.message).join('; '));
       else message.error(e instanceof Error ? e.message : t('errors.generic'));
@@ -52,9 +48,8 @@ export default function SystemNoticePage() {
   };
   const act = async (id: string, action: NoticeAction) => {
     try {
-      await changeNotice(id, action);
+      await changing.mutateAsync({ id, action });
       message.success(t(`systemNotice.done.${action}`));
-      reload();
     } catch {
       alreadyShown();
     }
@@ -85,8 +80,8 @@ export default function SystemNoticePage() {
       <Card title={t('systemNotice.listTitle')}>
         <Table<NoticeRecord>
           rowKey="id"
-          loading={loading}
-          dataSource={notices}
+          loading={notices.isFetching}
+          dataSource={notices.data ?? []}
           pagination={false}
           columns={[
             { title: t('systemNotice.status'), dataIndex: 'finalPublishStatus', render: (s: 0 | 1 | 2) => <Tag color={STATUS_COLOR[s]}>{t(`systemNotice.statuses.${s}`)}</Tag> },

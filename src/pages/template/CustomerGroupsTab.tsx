@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CustomerGroup } from '../../../engine/index.ts';
-import { templateSettingsApi, type LabelledCustomerGroup } from '../../api/templates.ts';
+import type { LabelledCustomerGroup } from '../../api/templates.ts';
 import { clearErrorsOnChange, showServerErrors } from './form-errors.ts';
 import { GroupMembers } from './GroupMembers.tsx';
 import type { SettingData } from './setting-data.ts';
+import { useCreateGroup } from './setting-mutations.ts';
 
 const FIELDS = ['code', 'nameZh', 'nameEn', 'sort'] as const;
 type NewGroup = { code?: string; nameZh?: string; nameEn?: string; sort?: number | null };
@@ -18,6 +19,7 @@ export function CustomerGroupsTab({ data, onShowSettings }: { data: SettingData;
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string>();
   const { groups, settings } = data;
+  const creating = useCreateGroup();
   const count = (code: string) => (settings.value ?? []).filter((s) => s.customerGroup === code).length;
 
   const create = async () => {
@@ -25,11 +27,10 @@ export function CustomerGroupsTab({ data, onShowSettings }: { data: SettingData;
     const v = form.getFieldsValue();
     try {
       const group = { code: (v.code ?? '').trim(), nameZh: (v.nameZh ?? '').trim(), nameEn: (v.nameEn ?? '').trim(), ...(typeof v.sort === 'number' ? { sort: v.sort } : {}) };
-      await templateSettingsApi.createGroup(group as CustomerGroup);
+      await creating.mutateAsync(group as CustomerGroup);
       message.success(t('templateSetting.groups.created'));
       setOpen(false);
       form.resetFields();
-      groups.reload();
     } catch (e) {
       setFailure(showServerErrors(form, e, FIELDS));
     }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../../renderers/env/use-load.ts';
+import { useQuery } from '@tanstack/react-query';
 import { alreadyShown } from '../../api/client.ts';
+import { settingKeys } from '../../api/query-keys.ts';
 import { templateSettingsApi } from '../../api/templates.ts';
 import { selectSearch, type SettingData } from './setting-data.ts';
+import { useSetMember } from './setting-mutations.ts';
 
 /**
  * The companies in one customer group (their TRFs take the group's DFF template): add one, or
@@ -13,21 +15,21 @@ import { selectSearch, type SettingData } from './setting-data.ts';
 export function GroupMembers({ code, data }: { code: string; data: SettingData }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const members = useLoad(() => templateSettingsApi.members(code), [code]);
+  const members = useQuery({ queryKey: settingKeys.members(code), queryFn: () => templateSettingsApi.members(code) });
+  const setMember = useSetMember();
   const [adding, setAdding] = useState<string>();
   const change = (companyId: string, member: boolean) =>
-    templateSettingsApi.setMember(code, companyId, member).then(() => {
+    setMember.mutateAsync({ code, companyId, member }).then(() => {
       message.success(t(member ? 'templateSetting.groups.memberAdded' : 'templateSetting.groups.memberRemoved'));
       setAdding(undefined);
-      members.reload();
     }, alreadyShown);
-  const inGroup = new Set((members.value ?? []).map((m) => m.id));
+  const inGroup = new Set((members.data ?? []).map((m) => m.id));
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }} data-testid={`group-members-${code}`}>
       <Typography.Text strong>{t('templateSetting.groups.members')}</Typography.Text>
       <Space wrap size={[4, 8]}>
-        {members.value?.length === 0 && <Typography.Text type="secondary">{t('templateSetting.groups.noMembers')}</Typography.Text>}
-        {members.value?.map((m) => (
+        {members.data?.length === 0 && <Typography.Text type="secondary">{t('templateSetting.groups.noMembers')}</Typography.Text>}
+        {members.data?.map((m) => (
           <Popconfirm
             key={m.id}
             title={t('templateSetting.groups.removeConfirm', { company: m.name })}

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, AutoComplete, Button, Drawer, Form, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { text, type Language } from '../../../engine/index.ts';
-import { templateSettingsApi, type TemplateSetting, type TemplateSettingInput } from '../../api/templates.ts';
+import type { TemplateSetting, TemplateSettingInput } from '../../api/templates.ts';
 import { clearErrorsOnChange, showServerErrors } from './form-errors.ts';
 import { knownValues, selectSearch, type SettingData } from './setting-data.ts';
+import { useSaveSetting } from './setting-mutations.ts';
 
 type Values = Partial<Record<keyof TemplateSettingInput, string | boolean | null>>;
 
@@ -35,7 +36,7 @@ export function SettingDrawer({ data, lang, editing, onClose, onSaved }: Props) 
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const saving = useSaveSetting();
 
   useEffect(() => {
     if (editing === undefined) return;
@@ -45,14 +46,11 @@ export function SettingDrawer({ data, lang, editing, onClose, onSaved }: Props) 
   }, [editing, form]);
 
   const save = async () => {
-    setSaving(true);
     setFailure(undefined);
     try {
-      onSaved(await templateSettingsApi.save(editing?.id, toInput(form.getFieldsValue())));
+      onSaved(await saving.mutateAsync({ id: editing?.id, setting: toInput(form.getFieldsValue()) }));
     } catch (e) {
       setFailure(showServerErrors(form, e, FIELDS));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -70,7 +68,7 @@ export function SettingDrawer({ data, lang, editing, onClose, onSaved }: Props) 
       extra={
         <Space>
           <Button onClick={onClose}>{t('templateSetting.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="setting-save">
+          <Button type="primary" loading={saving.isPending} onClick={() => void save()} data-testid="setting-save">
             {t('templateSetting.save')}
           </Button>
         </Space>

@@ -3,11 +3,12 @@ import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../engine/index.ts';
-import { templateSettingsApi, type TemplateSetting } from '../../api/templates.ts';
+import type { TemplateSetting } from '../../api/templates.ts';
 import { designPath } from '../form/TemplateListPage.tsx';
 import { NewTemplateModal } from '../customer/NewTemplateModal.tsx';
 import { SettingDrawer } from './SettingDrawer.tsx';
 import type { SettingData } from './setting-data.ts';
+import { useRemoveSetting } from './setting-mutations.ts';
 
 interface Props {
   data: SettingData;
@@ -28,11 +29,11 @@ export function SettingsTab({ data, lang, navigate, group, onGroup }: Props) {
   const any = <span style={{ color: 'var(--ant-color-text-tertiary)' }}>{t('templateSetting.any')}</span>;
   const orAny = (value: string | null, name: (v: string) => string = (v) => v) => (value ? name(value) : any);
 
+  const removing = useRemoveSetting();
   const remove = async (s: TemplateSetting) => {
     try {
-      await templateSettingsApi.remove(s.id);
+      await removing.mutateAsync(s.id);
       message.success(t('templateSetting.deleted'));
-      settings.reload();
     } catch (e) {
       message.error(e instanceof Error ? e.message : String(e));
     }
@@ -113,7 +114,6 @@ export function SettingsTab({ data, lang, navigate, group, onGroup }: Props) {
         onSaved={() => {
           message.success(t('templateSetting.saved'));
           setEditing(undefined);
-          settings.reload();
         }}
       />
     </Space>

@@ -1,9 +1,20 @@
 import { useMemo } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { text, type Language } from '../../../engine/index.ts';
 import type { LookupOption } from '../../../renderers/env/data-provider.ts';
-import { useLoad, type Loaded } from '../../../renderers/env/use-load.ts';
-import { getLookup } from '../../api/lookups.ts';
+import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
+import { lookupQuery } from '../../../renderers/lookup/use-lookup-options.ts';
+import { settingKeys, templateKeys } from '../../api/query-keys.ts';
 import { listTemplates, templateSettingsApi, type KindedTemplate, type LabelledCustomerGroup, type TemplateSetting } from '../../api/templates.ts';
+
+/** A list the page shows: its value once loaded, and whether it is loading. */
+export interface Loaded<T> {
+  value?: T;
+  loading: boolean;
+}
+
+const loaded = <T>(query: UseQueryResult<T>): Loaded<T> => ({ value: query.data, loading: query.isFetching });
+const NONE: never[] = [];
 
 /** Everything the template setting page shows: settings, customer groups, and the names the settings refer to. */
 export interface SettingData {
@@ -23,11 +34,18 @@ export interface SettingData {
 
 const labelOf = (options: LookupOption[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
+/**
+ * The page's data, each through the query cache: a saved or deleted setting, a new group or a
+ * member added or taken out invalidates what it changed (setting-mutations.ts). The lookups are
+ * the same queries the forms use.
+ */
 export function useSettingData(lang: Language): SettingData {
-  const settings = useLoad(() => templateSettingsApi.list(), []);
-  const groups = useLoad(() => templateSettingsApi.groups(), [lang]);
-  const refs = useLoad(() => Promise.all([listTemplates(), getLookup('templates'), getLookup('companies')]), [lang]);
-  const [templates, trfTemplates, companies] = refs.value ?? [[], [], []];
+  const { data } = useRendererEnv();
+  const settings = loaded(useQuery({ queryKey: settingKeys.settings, queryFn: templateSettingsApi.list }));
+  const groups = loaded(useQuery({ queryKey: settingKeys.groups(lang), queryFn: templateSettingsApi.groups }));
+  const templates = useQuery({ queryKey: templateKeys.all, queryFn: listTemplates }).data ?? NONE;
+  const trfTemplates = useQuery(lookupQuery(data, lang, 'templates')).data ?? NONE;
+  const companies = useQuery(lookupQuery(data, lang, 'companies')).data ?? NONE;
   const names = useMemo(
     () => ({
       template: (code: string) => {

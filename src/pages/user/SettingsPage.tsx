@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Radio, Segmented, Select, Spin, type FormInstance } from 'antd';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { useTranslation } from 'react-i18next';
 import { getAccount, getMenu, updateSettings, type AccountSettings, type MenuNode } from '../../api/account.ts';
 import { LANGUAGES } from '../../../engine/declaration/types.ts';
 import { alreadyShown } from '../../api/client.ts';
+import { accountKeys } from '../../api/query-keys.ts';
+import { useLanguage } from '../../i18n/language-store.ts';
 import { THEMES, useAppearance, type ThemeName } from '../../settings/appearance-store.ts';
 import { COLOURS } from '../../settings/ui-settings.ts';
 
@@ -49,33 +52,26 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<AccountSettings>();
-  const [pages, setPages] = useState<{ value: string; label: string }[] | undefined>();
-  const [busy, setBusy] = useState(false);
+  const lang = useLanguage();
+  const queries = useQueryClient();
+  const account = useQuery({ queryKey: accountKeys.me, queryFn: getAccount });
+  const menu = useQuery({ queryKey: accountKeys.menu(lang), queryFn: getMenu });
+  const pages = useMemo(
+    () => menu.data && [{ value: DASHBOARD, label: t('route.dashboard') }, ...flatten(menu.data).filter((n) => n.path.startsWith('/') && n.path !== DASHBOARD).map((n) => ({ value: n.path, label: n.name }))],
+    [menu.data, t],
+  );
+  const settings = account.data?.settings;
   useEffect(() => {
-    Promise.all([getAccount(), getMenu()]).then(
-      ([account, menu]) => {
-        const options = [{ value: DASHBOARD, label: t('route.dashboard') }, ...flatten(menu).filter((n) => n.path.startsWith('/') && n.path !== DASHBOARD).map((n) => ({ value: n.path, label: n.name }))];
-        setPages(options);
-        form.setFieldsValue({ client_home_page: account.settings?.client_home_page, language: account.settings?.language });
-      },
-      alreadyShown,
-    );
-  }, [form, t]);
+    if (settings) form.setFieldsValue({ client_home_page: settings.client_home_page, language: settings.language });
+  }, [settings, form, pages]);
+  // The failure was shown by the request (not quiet); the saved settings are the account's, read again.
+  const saving = useMutation({ mutationFn: updateSettings, onSuccess: () => queries.invalidateQueries({ queryKey: accountKeys.me }) });
 
-  const save = async (values: AccountSettings) => {
-    setBusy(true);
-    try {
-      await updateSettings({ client_home_page: values.client_home_page || DASHBOARD, ...(values.language ? { language: values.language } : {}) });
-      message.success(t('settings.saved'));
-    } catch {
-      alreadyShown();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (values: AccountSettings) =>
+    saving.mutateAsync({ client_home_page: values.client_home_page || DASHBOARD, ...(values.language ? { language: values.language } : {}) }).then(() => message.success(t('settings.saved')), alreadyShown);
   return (
     <>
-      {pages ? <AccountSettings pages={pages} form={form} busy={busy} onSave={save} /> : <Spin />}
+      {pages && account.data ? <AccountSettings pages={pages} form={form} busy={saving.isPending} onSave={(v) => void save(v)} /> : <Spin />}
       <AppearanceSettings />
     </>
   );

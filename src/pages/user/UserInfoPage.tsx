@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
 import { getAccount, updateAccount, type AccountInfo } from '../../api/account.ts';
-import { alreadyShown } from '../../api/client.ts';
+import { accountKeys } from '../../api/query-keys.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { ACCOUNT_FORMS } from '../../../engine/account-forms.ts';
@@ -19,22 +20,16 @@ export default function UserInfoPage() {
   const lang = currentLanguage();
   const { message } = App.useApp();
   const [form] = Form.useForm<Editable>();
-  const [info, setInfo] = useState<AccountInfo | undefined>();
-  const [busy, setBusy] = useState(false);
+  const queries = useQueryClient();
+  const { data: info } = useQuery({ queryKey: accountKeys.me, queryFn: getAccount });
   useEffect(() => {
-    getAccount().then(
-      (a) => {
-        setInfo(a);
-        form.setFieldsValue({ userName: a.userName, mobile: a.mobile ?? '', contactNumber: a.contactNumber ?? '' });
-      },
-      alreadyShown,
-    );
-  }, [form]);
+    if (info) form.setFieldsValue({ userName: info.userName, mobile: info.mobile ?? '', contactNumber: info.contactNumber ?? '' });
+  }, [info, form]);
+  const saving = useMutation({ mutationFn: updateAccount, onSuccess: () => queries.invalidateQueries({ queryKey: accountKeys.me }) });
 
   const save = async (values: Editable) => {
-    setBusy(true);
     try {
-      await updateAccount({ userName: values.userName.trim(), mobile: values.mobile?.trim() || undefined, contactNumber: values.contactNumber?.trim() || undefined });
+      await saving.mutateAsync({ userName: values.userName.trim(), mobile: values.mobile?.trim() || undefined, contactNumber: values.contactNumber?.trim() || undefined });
       useSession.getState().updateUserInfo({ userName: values.userName.trim() });
       message.success(t('userInfo.saved'));
     } catch (e) {
@@ -42,8 +37,6 @@ export default function UserInfoPage() {
       if (e instanceof ApiError && e.errorCode === 'MOBILE_REGISTERED') errors.push({ field: 'mobile', message: e.message });
       if (errors.length) form.setFields(errors.map((x) => ({ name: x.field as keyof Editable, errors: [x.message] })));
       else message.error(e instanceof Error ? e.message : t('errors.generic'));
-    } finally {
-      setBusy(false);
     }
   };
   if (!info) return <Spin />;
@@ -64,7 +57,7 @@ export default function UserInfoPage() {
             </Form.Item>
           );
         })}
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="info-save">
+        <Button type="primary" htmlType="submit" loading={saving.isPending} data-testid="info-save">
           {t('userInfo.save')}
         </Button>
       </Form>

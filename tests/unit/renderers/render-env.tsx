@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Language, PermissionMap } from '../../../engine/index.ts';
 import type { EntityRecord } from '../../../engine/api-contract.ts';
 import type { DataProvider } from '../../../renderers/env/data-provider.ts';
+import { createQueryClient } from '../../../renderers/env/query-client.ts';
 import { RendererEnvProvider } from '../../../renderers/env/renderer-env.tsx';
 import type { RendererTranslate } from '../../../renderers/env/texts.ts';
 import zhCN from '../../../src/i18n/zh-CN.json';
@@ -28,17 +30,17 @@ export function memoryDataProvider(records: EntityRecord[]): DataProvider {
     return found;
   };
   return {
-    list: async (_e, p) => ({ items: records, total: records.length, page: p.page, pageSize: p.pageSize }),
-    get: async (_e, id) => find(id),
-    create: async (entity, doc) => ({ ...find(records[0]?.id ?? ''), entity, doc }),
-    update: async (_e, id, doc) => ({ ...find(id), doc }),
+    list: async (p) => ({ items: records, total: records.length, page: p.page, pageSize: p.pageSize }),
+    get: async ({ id }) => find(id),
+    create: async ({ entity, doc }) => ({ ...find(records[0]?.id ?? ''), entity, doc }),
+    update: async ({ id, doc }) => ({ ...find(id), doc }),
     remove: async () => undefined,
-    sendEvent: async (_e, id) => find(id),
+    transition: async ({ id }) => find(id),
     history: async () => [],
-    copy: async (_e, id) => find(id),
+    copy: async ({ id }) => find(id),
     lookup: async () => [],
-    upload: async (file) => ({ fileId: 'f-1', fileName: file.name, contentType: file.type, size: file.size }),
-    fileUrl: (id) => `/files/${id}`,
+    upload: async ({ file }) => ({ fileId: 'f-1', fileName: file.name, contentType: file.type, size: file.size }),
+    fileUrl: ({ fileId }) => `/files/${fileId}`,
   };
 }
 
@@ -46,9 +48,11 @@ export function renderWithEnv(node: ReactNode, lang: Language, permissions: Perm
   return renderToString(
     <ConfigProvider button={{ autoInsertSpace: false }}>
       <App>
-        <RendererEnvProvider value={{ lang, t: translator(lang), data: memoryDataProvider(records), permissions, navigate: () => undefined }}>
-          {node}
-        </RendererEnvProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <RendererEnvProvider value={{ lang, t: translator(lang), data: memoryDataProvider(records), permissions, navigate: () => undefined }}>
+            {node}
+          </RendererEnvProvider>
+        </QueryClientProvider>
       </App>
     </ConfigProvider>,
   );
