@@ -18,6 +18,7 @@ interface MenuEntry {
 /** Pages that are not entity lists, shown to whoever holds their permission. */
 const ADMIN_PAGES: readonly MenuEntry[] = [
   { label: { 'zh-CN': '账号审核', 'en-US': 'Account reviews' }, path: '/accountPer/index', icon: 'audit', permission: 'account:approve' },
+  { label: { 'zh-CN': '账号岗位', 'en-US': 'Account posts' }, path: '/accountPost/index', icon: 'team', permission: 'account:posts' },
   { label: { 'zh-CN': '系统公告', 'en-US': 'Maintenance notices' }, path: '/systemNotice/index', icon: 'notification', permission: 'notice:publish' },
   { label: { 'zh-CN': '邮件发件箱', 'en-US': 'Email outbox' }, path: '/outbox/index', icon: 'mail', permission: 'outbox:read' },
   { label: { 'zh-CN': '生命周期状态机', 'en-US': 'Lifecycle machines' }, path: '/workflows', icon: 'apartment', permission: 'workflow:view' },
