@@ -11,6 +11,8 @@ export interface AccountPosts {
   companyName: string;
   status: string;
   isAdmin: boolean;
+  /** Mark the account's roles (schemas/_access/roles.json). */
+  dimensions: Record<string, unknown>;
   posts: string[];
   /** The last change of the account's posts: when and by whom (null when never changed). */
   postsChangedAt: string | null;
@@ -29,7 +31,7 @@ export interface PostChange {
 const AUDIT_ENTITY = '$account';
 const AUDIT_KIND = 'posts';
 
-const ACCOUNT_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.status, u.is_admin, u.posts,
+const ACCOUNT_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.status, u.is_admin, u.dimensions, u.posts,
   last.at as changed_at, actor.user_name as changed_by`;
 const ACCOUNT_FROM = `users u join companies c on c.id = u.company_id
   left join lateral (select a.at, a.actor_id from audit a where a.entity = '${AUDIT_ENTITY}' and a.record_id = u.id and a.kind = '${AUDIT_KIND}'
@@ -45,6 +47,7 @@ interface AccountRow {
   company_name: string;
   status: string;
   is_admin: boolean;
+  dimensions: Record<string, unknown>;
   posts: string[];
   changed_at: Date | string | null;
   changed_by: string | null;
@@ -59,6 +62,7 @@ const toAccount = (r: AccountRow): AccountPosts => ({
   companyName: r.company_name,
   status: r.status,
   isAdmin: r.is_admin,
+  dimensions: r.dimensions,
   posts: r.posts,
   postsChangedAt: r.changed_at === null ? null : isoTime(r.changed_at),
   postsChangedBy: r.changed_by,

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALL_COMPANIES, hasPermission, STATIC_ACCESS, type AccessDeclarations } from '../../engine/index.ts';
+import { ALL_COMPANIES, hasPermission, rolesOf, STATIC_ACCESS, type AccessDeclarations } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { POST_SCHEMAS as S } from './posts-schemas.ts';
-import { companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts } from './posts-repo.ts';
+import { companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts, type AccountPosts } from './posts-repo.ts';
 
 /** The permission of the post assignment page and its calls (schemas/_access/roles.json). */
 export const ASSIGN_POSTS = 'account:posts';
@@ -22,14 +22,19 @@ export function accountPostRoutes(app: FastifyInstance, db: Database, access: Ac
     return hasPermission(user.permissionMap, ALL_COMPANIES) ? undefined : user.companyId;
   };
   const declared = Object.keys(access.posts);
+  /** An account as answered: its roles worked out from its dimensions and flag, not the dimensions themselves. */
+  const view = ({ dimensions, ...account }: AccountPosts) => ({ ...account, roles: rolesOf(access, { dimensions, isAdmin: account.isAdmin }) });
+  const labelled = (entries: Record<string, { label: unknown; description?: unknown }>) =>
+    Object.entries(entries).map(([name, p]) => ({ name, label: p.label, ...(p.description ? { description: p.description } : {}) }));
 
   app.get<{ Querystring: { companyId?: string } }>('/api/account-posts', { schema: S.list }, async (req) => {
     const reach = reachOf(req);
     const companyId = reach ?? (req.query.companyId || undefined);
     return ok({
-      posts: Object.entries(access.posts).map(([name, p]) => ({ name, label: p.label, ...(p.description ? { description: p.description } : {}) })),
+      roles: labelled(access.roles),
+      posts: labelled(access.posts),
       companies: await companiesWithAccounts(db, reach),
-      accounts: await listAccountPosts(db, companyId),
+      accounts: (await listAccountPosts(db, companyId)).map(view),
       allCompanies: reach === undefined,
     });
   });
@@ -42,7 +47,7 @@ export function accountPostRoutes(app: FastifyInstance, db: Database, access: Ac
     const posts = declared.filter((p) => req.body.posts.includes(p));
     const account = await setAccountPosts(db, req.params.id, posts, currentUser(req).id, reach);
     if (!account) throw new ApiError(404, 'NOT_FOUND');
-    return ok(account);
+    return ok(view(account));
   });
 
   app.get<{ Params: { id: string } }>('/api/account-posts/:id/history', { schema: S.history }, async (req) => {

@@ -5,9 +5,15 @@ const TAGS = ['accounts'];
 const LOCALIZED: JsonSchema = { type: 'object', properties: { 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } } };
 const NULLABLE_STRING: JsonSchema = { type: ['string', 'null'] };
 
+/** Declared roles or posts with their labels. */
+const NAMED_LIST: JsonSchema = {
+  type: 'array',
+  items: { type: 'object', required: ['name', 'label'], properties: { name: { type: 'string' }, label: LOCALIZED, description: LOCALIZED } },
+};
+
 const ACCOUNT: JsonSchema = {
   type: 'object',
-  required: ['id', 'account', 'companyId', 'posts'],
+  required: ['id', 'account', 'companyId', 'roles', 'posts'],
   properties: {
     id: { type: 'string' },
     account: { type: 'string' },
@@ -17,6 +23,7 @@ const ACCOUNT: JsonSchema = {
     companyName: { type: 'string' },
     status: { type: 'string' },
     isAdmin: { type: 'boolean' },
+    roles: { type: 'array', items: { type: 'string' } },
     posts: { type: 'array', items: { type: 'string' } },
     postsChangedAt: NULLABLE_STRING,
     postsChangedBy: NULLABLE_STRING,
@@ -30,12 +37,10 @@ export const POST_SCHEMAS = {
     querystring: queryStrings('companyId'),
     response: answers({
       type: 'object',
-      required: ['posts', 'companies', 'accounts', 'allCompanies'],
+      required: ['roles', 'posts', 'companies', 'accounts', 'allCompanies'],
       properties: {
-        posts: {
-          type: 'array',
-          items: { type: 'object', required: ['name', 'label'], properties: { name: { type: 'string' }, label: LOCALIZED, description: LOCALIZED } },
-        },
+        roles: NAMED_LIST,
+        posts: NAMED_LIST,
         companies: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
         accounts: { type: 'array', items: ACCOUNT },
         allCompanies: { type: 'boolean' },

@@ -1,8 +1,8 @@
 import type { LocalizedText } from '../../engine/index.ts';
 import { request } from './client.ts';
 
-/** A post role as declared in schemas/_access/posts.json. */
-export interface DeclaredPost {
+/** A role or post role as declared in schemas/_access/. */
+export interface DeclaredAccess {
   name: string;
   label: LocalizedText;
   description?: LocalizedText;
@@ -18,6 +18,8 @@ export interface AccountPosts {
   companyName: string;
   status: string;
   isAdmin: boolean;
+  /** The roles the account's dimensions and flag mark. */
+  roles: string[];
   posts: string[];
   postsChangedAt: string | null;
   postsChangedBy: string | null;
@@ -31,7 +33,8 @@ export interface PostChange {
 }
 
 export interface AccountPostsPage {
-  posts: DeclaredPost[];
+  roles: DeclaredAccess[];
+  posts: DeclaredAccess[];
   companies: { id: string; name: string }[];
   accounts: AccountPosts[];
   /** The caller manages every company's accounts (internal staff). */

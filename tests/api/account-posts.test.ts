@@ -44,6 +44,10 @@ describe.each(BACKENDS)('account posts on %s', (backend) => {
     expect(res.body.data.companies).toEqual([{ id: 'c-applicant', name: '演示申请方有限公司' }]);
     expect(res.body.data.posts.map((p: { name: string }) => p.name)).toEqual(Object.keys(STATIC_ACCESS.posts));
     expect(res.body.data.posts.find((p: { name: string }) => p.name === 'finance').label).toEqual({ 'zh-CN': '财务', 'en-US': 'Finance' });
+    expect(res.body.data.roles.find((r: { name: string }) => r.name === 'customerAdmin').label).toEqual({ 'zh-CN': '客户管理员', 'en-US': 'Customer admin' });
+    const roles = Object.fromEntries(res.body.data.accounts.map((a: { account: string; roles: string[] }) => [a.account, a.roles]));
+    expect(roles).toMatchObject({ admin: ['applicant', 'customerAdmin'], applicant: ['applicant'] });
+    expect(res.body.data.accounts[0]).not.toHaveProperty('dimensions');
   });
 
   it('lets internal staff see every company, filtered by company', async () => {

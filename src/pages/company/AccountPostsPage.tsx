@@ -3,7 +3,7 @@ import { App, Button, Modal, Select, Space, Table, Tag, Typography } from 'antd'
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { text } from '../../../engine/index.ts';
-import { assignPosts, listAccountPosts, postHistory, type AccountPosts, type AccountPostsPage, type PostChange } from '../../api/account-posts.ts';
+import { assignPosts, listAccountPosts, postHistory, type AccountPosts, type AccountPostsPage, type DeclaredAccess, type PostChange } from '../../api/account-posts.ts';
 import { alreadyShown } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 
@@ -33,9 +33,12 @@ export default function AccountPostsPage() {
   }, [companyId]);
   useEffect(reload, [reload]);
 
-  const labelOf = useMemo(() => {
-    const labels = new Map((page?.posts ?? []).map((p) => [p.name, text(p.label, lang, p.name)]));
-    return (name: string) => labels.get(name) ?? name;
+  const [labelOf, roleLabel] = useMemo(() => {
+    const labels = (declared: readonly DeclaredAccess[]) => {
+      const byName = new Map(declared.map((d) => [d.name, text(d.label, lang, d.name)]));
+      return (name: string) => byName.get(name) ?? name;
+    };
+    return [labels(page?.posts ?? []), labels(page?.roles ?? [])];
   }, [page, lang]);
   const options = (page?.posts ?? []).map((p) => ({ value: p.name, label: text(p.label, lang, p.name), title: p.description ? text(p.description, lang) : undefined }));
   const postsOf = (row: AccountPosts) => edits[row.id] ?? row.posts;
@@ -84,23 +87,27 @@ export default function AccountPostsPage() {
           </Space>
         )}
         columns={[
-          {
-            title: t('accountPosts.account'),
-            dataIndex: 'account',
-            render: (account: string, row) => (
-              <Space size={4}>
-                {account}
-                {row.isAdmin && <Tag color="gold">{t('accountPosts.admin')}</Tag>}
-              </Space>
-            ),
-          },
+          { title: t('accountPosts.account'), dataIndex: 'account' },
           { title: t('accountPosts.userName'), dataIndex: 'userName' },
           { title: t('accountPosts.email'), dataIndex: 'email' },
           ...(page?.allCompanies ? [{ title: t('accountPosts.company'), dataIndex: 'companyName' }] : []),
           {
+            title: t('accountPosts.roles'),
+            dataIndex: 'roles',
+            render: (roles: string[]) => (
+              <Space size={[0, 4]} wrap>
+                {roles.map((r) => (
+                  <Tag key={r} color={r === 'customerAdmin' || r === 'internalStaff' ? 'gold' : undefined}>
+                    {roleLabel(r)}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+          {
             title: t('accountPosts.posts'),
             key: 'posts',
-            width: 340,
+            width: 300,
             render: (_, row) => (
               <Select
                 mode="multiple"
