@@ -97,9 +97,7 @@ export default function AccountPostsPage() {
             render: (roles: string[]) => (
               <Space size={[0, 4]} wrap>
                 {roles.map((r) => (
-                  <Tag key={r} color={r === 'customerAdmin' || r === 'internalStaff' ? 'gold' : undefined}>
-                    {roleLabel(r)}
-                  </Tag>
+                  <Tag key={r}>{roleLabel(r)}</Tag>
                 ))}
               </Space>
             ),
