@@ -1,31 +1,9 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
+import type { AccountPosts, PostChange } from '../../engine/index.ts';
 
-/** An account as the post assignment page lists it. */
-export interface AccountPosts {
-  id: string;
-  account: string;
-  userName: string;
-  email: string | null;
-  companyId: string;
-  companyName: string;
-  status: string;
-  isAdmin: boolean;
-  /** Mark the account's roles (schemas/_access/roles.json). */
-  dimensions: Record<string, unknown>;
-  posts: string[];
-  /** The last change of the account's posts: when and by whom (null when never changed). */
-  postsChangedAt: string | null;
-  postsChangedBy: string | null;
-}
-
-/** A change of an account's posts, from the audit trail. */
-export interface PostChange {
-  at: string;
-  actorName: string | null;
-  from: string[];
-  to: string[];
-}
+/** An account as stored: the dimensions that mark its roles instead of the roles (posts-routes.ts works them out). */
+export type StoredAccountPosts = Omit<AccountPosts, 'roles'> & { dimensions: Record<string, unknown> };
 
 /** The audit trail's entity name for account changes: not an entity name (those are camelCase). */
 const AUDIT_ENTITY = '$account';
@@ -53,7 +31,7 @@ interface AccountRow {
   changed_by: string | null;
 }
 
-const toAccount = (r: AccountRow): AccountPosts => ({
+const toAccount = (r: AccountRow): StoredAccountPosts => ({
   id: r.id,
   account: r.account,
   userName: r.user_name,
@@ -69,7 +47,7 @@ const toAccount = (r: AccountRow): AccountPosts => ({
 });
 
 /** The accounts of one company, or of every company when `companyId` is undefined; by company, then account. */
-export async function listAccountPosts(db: Queryable, companyId: string | undefined): Promise<AccountPosts[]> {
+export async function listAccountPosts(db: Queryable, companyId: string | undefined): Promise<StoredAccountPosts[]> {
   const { rows } = await db.query<AccountRow>(
     `select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where ($1::text is null or u.company_id = $1) order by c.name, u.account`,
     [companyId ?? null],
@@ -90,7 +68,7 @@ export async function companiesWithAccounts(db: Queryable, companyId: string | u
  * Sets an account's posts, within `companyId` when given (a customer admin's own company), and
  * audits who changed them from what to what. Undefined when there is no such account in reach.
  */
-export async function setAccountPosts(db: Database, userId: string, posts: readonly string[], actorId: string, companyId: string | undefined): Promise<AccountPosts | undefined> {
+export async function setAccountPosts(db: Database, userId: string, posts: readonly string[], actorId: string, companyId: string | undefined): Promise<StoredAccountPosts | undefined> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ posts: string[] }>('select posts from users where id = $1 and ($2::text is null or company_id = $2) for update', [userId, companyId ?? null]);
     const before = rows[0]?.posts;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALL_COMPANIES, hasPermission, rolesOf, STATIC_ACCESS, type AccessDeclarations } from '../../engine/index.ts';
+import { ALL_COMPANIES, hasPermission, rolesOf, STATIC_ACCESS, type AccessDeclarations, type AccountPosts, type DeclaredAccessEntry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { POST_SCHEMAS as S } from './posts-schemas.ts';
-import { companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts, type AccountPosts } from './posts-repo.ts';
+import { companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts, type StoredAccountPosts } from './posts-repo.ts';
 
 /** The permission of the post assignment page and its calls (schemas/_access/roles.json). */
 export const ASSIGN_POSTS = 'account:posts';
@@ -23,8 +23,8 @@ export function accountPostRoutes(app: FastifyInstance, db: Database, access: Ac
   };
   const declared = Object.keys(access.posts);
   /** An account as answered: its roles worked out from its dimensions and flag, not the dimensions themselves. */
-  const view = ({ dimensions, ...account }: AccountPosts) => ({ ...account, roles: rolesOf(access, { dimensions, isAdmin: account.isAdmin }) });
-  const labelled = (entries: Record<string, { label: unknown; description?: unknown }>) =>
+  const view = ({ dimensions, ...account }: StoredAccountPosts): AccountPosts => ({ ...account, roles: rolesOf(access, { dimensions, isAdmin: account.isAdmin }) });
+  const labelled = (entries: Record<string, Omit<DeclaredAccessEntry, 'name'>>): DeclaredAccessEntry[] =>
     Object.entries(entries).map(([name, p]) => ({ name, label: p.label, ...(p.description ? { description: p.description } : {}) }));
 
   app.get<{ Querystring: { companyId?: string } }>('/api/account-posts', { schema: S.list }, async (req) => {

@@ -16,11 +16,18 @@ const WORKFLOWS = { 'zh-CN': '生命周期状态机', 'en-US': 'Lifecycle machin
 /** Opens the Administration group of the horizontal menu and says whether it holds the item. */
 async function adminMenuHas(portal: PortalPage, lang: Language, item: string): Promise<boolean> {
   const menu = portal.page.getByTestId('main-menu');
+  // The server's menu arrives whole: once the dashboard is in, so is the rest.
+  await menu.getByText(ui(lang, 'route.dashboard'), { exact: true }).waitFor();
   const group = menu.getByText(ADMINISTRATION[lang], { exact: true });
   if (!(await group.count())) return false;
-  await group.hover();
   const entry = portal.page.locator('.ant-menu-submenu-popup').getByText(item, { exact: true });
-  return entry.waitFor({ timeout: 5000 }).then(() => true, () => false);
+  // The popup opens on hover after a short delay; a busy machine may miss the first hover.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await portal.page.mouse.move(0, 400);
+    await group.hover();
+    if (await entry.waitFor({ timeout: 5000 }).then(() => true, () => false)) return true;
+  }
+  return false;
 }
 
 describe('account posts', () => {

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { text } from '../../../engine/index.ts';
-import { assignPosts, listAccountPosts, postHistory, type AccountPosts, type AccountPostsPage, type DeclaredAccess, type PostChange } from '../../api/account-posts.ts';
+import { text, type AccountPosts, type AccountPostsPage, type DeclaredAccessEntry, type PostChange } from '../../../engine/index.ts';
+import { assignPosts, listAccountPosts, postHistory } from '../../api/account-posts.ts';
 import { alreadyShown } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 
@@ -34,7 +34,7 @@ export default function AccountPostsPage() {
   useEffect(reload, [reload]);
 
   const [labelOf, roleLabel] = useMemo(() => {
-    const labels = (declared: readonly DeclaredAccess[]) => {
+    const labels = (declared: readonly DeclaredAccessEntry[]) => {
       const byName = new Map(declared.map((d) => [d.name, text(d.label, lang, d.name)]));
       return (name: string) => byName.get(name) ?? name;
     };
