@@ -1,4 +1,5 @@
 import type { PersistedSnapshot } from './lifecycle/snapshot.ts';
+import type { LocalizedText } from './declaration/types.ts';
 
 /** The shapes the API exchanges (docs/api.md), shared by the server and the browser. */
 
@@ -80,4 +81,47 @@ export interface CustomerGroup {
   nameZh: string;
   nameEn: string;
   sort: number;
+}
+
+/** A role or post role as declared in schemas/_access/, for pages that name them. */
+export interface DeclaredAccessEntry {
+  name: string;
+  label: LocalizedText;
+  description?: LocalizedText;
+}
+
+/** An account with its roles, its post roles and the last change of them (GET /api/account-posts). */
+export interface AccountPosts {
+  id: string;
+  account: string;
+  userName: string;
+  email: string | null;
+  companyId: string;
+  companyName: string;
+  status: string;
+  isAdmin: boolean;
+  /** The roles the account's dimensions and flag mark. */
+  roles: string[];
+  posts: string[];
+  /** The last change of the account's posts: when and by whom (null when never changed). */
+  postsChangedAt: string | null;
+  postsChangedBy: string | null;
+}
+
+/** A change of an account's posts, from the audit trail. */
+export interface PostChange {
+  at: string;
+  actorName: string | null;
+  from: string[];
+  to: string[];
+}
+
+/** The post assignment page's data. */
+export interface AccountPostsPage {
+  roles: DeclaredAccessEntry[];
+  posts: DeclaredAccessEntry[];
+  companies: { id: string; name: string }[];
+  accounts: AccountPosts[];
+  /** The caller manages every company's accounts (internal staff). */
+  allCompanies: boolean;
 }

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
-import { buildOpenApi, type EntityRegistry } from '../engine/index.ts';
+import { buildOpenApi, type AccessDeclarations, type EntityRegistry } from '../engine/index.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { entityIndexStatements } from './db/sql-expressions.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadLoginKey } from './auth/rsa-keys.ts';
+import { grantSource } from './auth/roles.ts';
 import { installSessionHook, publicRoute } from './auth/session-hook.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
 import { installInputGuard } from './http/input-guard.ts';
@@ -21,6 +22,7 @@ import { installErrorHandler, ok } from './http/errors.ts';
 import { duplicateValueError } from './entities/unique-violation.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { accountPostRoutes } from './accounts/posts-routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { Outbox } from './mail/outbox.ts';
@@ -43,6 +45,8 @@ export interface AppOptions {
    * the proxies' addresses), so rate limits see the client's address and https sets Secure cookies and HSTS.
    */
   trustProxy?: boolean | string;
+  /** The roles and posts (schemas/_access/ unless given: tests try other declarations on the same database). */
+  access?: AccessDeclarations;
 }
 
 declare module 'fastify' {
@@ -77,7 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);
   await installProtections(app, opts.rateLimits ?? 'on');
-  installSessionHook(app, opts.db);
+  const grants = grantSource(() => opts.registry.list(), opts.access);
+  installSessionHook(app, opts.db, grants);
   installInputGuard(app);
   const key = await loadLoginKey(opts.db);
   await templateRoutes(app, opts.db, opts.registry);
@@ -89,8 +94,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return openapi.doc;
   };
 
-  authRoutes(app, opts.db, key);
+  authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, key, new Outbox(Boolean(opts.smtpConfigured)));
+  accountPostRoutes(app, opts.db, opts.access);
   entityRoutes(app, opts.db, opts.registry);
   lookupRoutes(app, opts.db);
   noticeRoutes(app, opts.db);

@@ -25,7 +25,7 @@ export const relationshipMachine = setup({
   id: 'relationship',
   initial: 'invited',
   meta: machineMeta<RelationshipEvent>({
-    label: L('供应链关系', 'Supply-chain relationship'),
+    label: L('关系状态', 'Relationship status'),
     guards: { hasReason: L('已填写原因', 'a reason is given') },
     events: {
       ACCEPT: { label: L('接受邀请', 'Accept') },

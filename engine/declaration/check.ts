@@ -2,7 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { EntityBundle } from './types.ts';
 import { LANGUAGES } from './types.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
-import { isDeclaredRole, ROLE_NAMES } from './roles.ts';
+import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, ROLE_NAMES } from './roles.ts';
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 
@@ -84,7 +84,9 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
 
   const codes = declaredCodes(entity);
   for (const [role, granted] of Object.entries(entity.grants ?? {})) {
-    if (!isDeclaredRole(role)) fail(files.entity, pointer('grants', role), `'${role}' is not a role (roles: ${ROLE_NAMES.join(', ')})`);
+    const post = role.startsWith(POST_PREFIX) ? role.slice(POST_PREFIX.length) : undefined;
+    if (post !== undefined && !isDeclaredPost(post)) fail(files.entity, pointer('grants', role), `'${post}' is not a post of ${ACCESS_FILES.posts} (posts: ${POST_NAMES.join(', ')})`);
+    if (post === undefined && !isDeclaredRole(role)) fail(files.entity, pointer('grants', role), `'${role}' is not a role of ${ACCESS_FILES.roles} (roles: ${ROLE_NAMES.join(', ')})`);
     granted.forEach((code, i) => {
       if (!codes.has(code)) fail(files.entity, pointer('grants', role, i), `'${code}' is not a permission this entity declares`);
     });

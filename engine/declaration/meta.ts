@@ -3,9 +3,11 @@ import common from '../../schemas/_meta/common.schema.json' with { type: 'json' 
 import entityMeta from '../../schemas/_meta/entity.schema.json' with { type: 'json' };
 import schemaMeta from '../../schemas/_meta/schema.schema.json' with { type: 'json' };
 import viewsMeta from '../../schemas/_meta/views.schema.json' with { type: 'json' };
+import rolesMeta from '../../schemas/_meta/roles.schema.json' with { type: 'json' };
+import postsMeta from '../../schemas/_meta/posts.schema.json' with { type: 'json' };
 import { createAjv } from '../validate/ajv.ts';
 import { DeclarationError, type DeclarationFiles } from './errors.ts';
-import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from './types.ts';
+import type { AccessDeclarations, EntityBundle, EntityDeclaration, EntitySchema, EntityViews, PostDeclaration, RoleDeclaration } from './types.ts';
 
 /** The three declaration files of an entity as read from disk, before any check. */
 export interface DeclaredBundle {
@@ -19,6 +21,8 @@ interface MetaValidators {
   entity: ValidateFunction<EntityDeclaration>;
   schema: ValidateFunction<EntitySchema>;
   views: ValidateFunction<EntityViews>;
+  roles: ValidateFunction<{ roles: Record<string, RoleDeclaration> }>;
+  posts: ValidateFunction<{ posts: Record<string, PostDeclaration> }>;
 }
 
 let compiled: MetaValidators | undefined;
@@ -27,7 +31,7 @@ let compiled: MetaValidators | undefined;
 function metaValidators(): MetaValidators {
   if (compiled) return compiled;
   const ajv = createAjv();
-  ajv.addSchema([common, schemaMeta, viewsMeta, entityMeta]);
+  ajv.addSchema([common, schemaMeta, viewsMeta, entityMeta, rolesMeta, postsMeta]);
   const get = <T>(id: string): ValidateFunction<T> => {
     const validate = ajv.getSchema<T>(id);
     if (!validate) throw new Error(`meta-schema ${id} is missing`);
@@ -37,6 +41,8 @@ function metaValidators(): MetaValidators {
     entity: get<EntityDeclaration>(entityMeta.$id),
     schema: get<EntitySchema>(schemaMeta.$id),
     views: get<EntityViews>(viewsMeta.$id),
+    roles: get(rolesMeta.$id),
+    posts: get(postsMeta.$id),
   };
   return compiled;
 }
@@ -94,4 +100,25 @@ export function checkedSchema(schema: unknown, file: string): EntitySchema {
   if (!v.schema(schema)) throw new DeclarationError(problemsOf(file, v.schema.errors ?? []));
   if (typeof schema !== 'object' || !schema.properties) throw new DeclarationError([{ file, path: '', message: 'the schema must be an object with properties' }]);
   return schema;
+}
+
+/** The two files of the access declarations as read from disk, before any check. */
+export interface DeclaredAccess {
+  files: { roles: string; posts: string };
+  roles: unknown;
+  posts: unknown;
+}
+
+/**
+ * Checks schemas/_access/roles.json and posts.json against their meta-schemas and returns them
+ * typed. Throws a DeclarationError naming the file and JSON path of each problem.
+ */
+export function checkedAccess(declared: DeclaredAccess): AccessDeclarations {
+  const v = metaValidators();
+  const { files, roles, posts } = declared;
+  const problems = [];
+  if (!v.roles(roles)) problems.push(...problemsOf(files.roles, v.roles.errors ?? []));
+  if (!v.posts(posts)) problems.push(...problemsOf(files.posts, v.posts.errors ?? []));
+  if (problems.length || !v.roles(roles) || !v.posts(posts)) throw new DeclarationError(problems);
+  return { roles: roles.roles, posts: posts.posts };
 }

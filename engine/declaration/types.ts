@@ -195,8 +195,35 @@ export interface EntityDeclaration {
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
   menu?: { group?: string; order?: number };
-  /** Role → the permission codes of this entity the role holds (engine/declaration/roles.ts names the roles). */
+  /** Role, or `post:<post>`, → the permission codes of this entity it holds (schemas/_access/ declares the roles and posts). */
   grants?: Record<string, readonly string[]>;
+}
+
+/** What marks a user as holding a role (SPEC §6): a dimension's value, or the customer-admin flag. */
+export type RoleMarker = { dimension: string; value: string } | { flag: 'isAdmin' };
+
+/** A role (schemas/_access/roles.json): its label, its marker and its codes outside the entities. */
+export interface RoleDeclaration {
+  label: LocalizedText;
+  markedBy: RoleMarker;
+  /** Login permissions (the pages the role may open). */
+  permissions?: readonly string[];
+  /** Button codes (the actions the role may take). */
+  buttons?: readonly string[];
+}
+
+/** A post role (schemas/_access/posts.json) a company's accounts are given. */
+export interface PostDeclaration {
+  label: LocalizedText;
+  description?: LocalizedText;
+  permissions?: readonly string[];
+  buttons?: readonly string[];
+}
+
+/** The roles and post roles, declared beside the entities. Entities grant their codes to `role` or `post:<post>`. */
+export interface AccessDeclarations {
+  roles: Record<string, RoleDeclaration>;
+  posts: Record<string, PostDeclaration>;
 }
 
 /** The three declaration files of one entity, as loaded. */

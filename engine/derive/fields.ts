@@ -22,8 +22,6 @@ const SYSTEM_LABELS: Record<string, LocalizedText> = {
   $updatedAt: { 'zh-CN': '更新时间', 'en-US': 'Updated' },
   $version: { 'zh-CN': '版本', 'en-US': 'Version' },
   $companyName: { 'zh-CN': '所属公司', 'en-US': 'Company' },
-  /** The state of a machine without regions ('.'), whose root label names the machine, not its state. */
-  $status: { 'zh-CN': '状态', 'en-US': 'Status' },
 };
 
 export function kindOf(node: FieldSchema): FieldKind {
@@ -60,12 +58,11 @@ export function resolveField(entity: EntityDeclaration, schema: EntitySchema, pa
   return { path, system: false, kind: kindOf(node), node };
 }
 
-/** The label of any field path (doc or system) in the language; a region is labelled by its machine, a machine without regions says "Status". */
+/** The label of any field path (doc or system) in the language; a region is labelled by its machine. */
 export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): string {
   const { entity, schema } = reg;
   if (path.startsWith('$')) {
     const region = entity.lifecycle?.regions[path];
-    if (region === '.') return text(SYSTEM_LABELS.$status, lang, path);
     if (region && reg.machine) return text(regionNode(reg.machine, region).meta?.label as LocalizedText | undefined, lang, region);
     return text(SYSTEM_LABELS[path], lang, path);
   }

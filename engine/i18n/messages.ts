@@ -185,6 +185,7 @@ export const MESSAGES = {
     'zh-CN': '买家的 DFF 模板现为“{template}”，请重新加载表单后再保存',
     'en-US': 'The buyer\'s DFF template is now "{template}": reload the form and save again',
   },
+  UNKNOWN_POST: { 'zh-CN': '岗位“{post}”不存在（可选：{posts}）', 'en-US': 'There is no post "{post}" (posts: {posts})' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,42 +1,43 @@
-import { ALL_COMPANIES, declaredGrants, STATIC_BUNDLES } from '../../engine/index.ts';
+import { accessGrants, rolesOf, STATIC_ACCESS, STATIC_BUNDLES, type AccessDeclarations, type EntityBundle, type RoleMarks } from '../../engine/index.ts';
 
 /**
- * What each role of SPEC §6 may do outside the entities. Login permissions are the pages a user
- * may open; button codes (fetched separately, SPEC §7) are the actions. The session holds both.
- * What a role may do with an entity is declared by the entity's `grants` (schemas/<entity>/).
+ * A user's codes: login permissions are the pages a user may open; button codes (fetched
+ * separately, SPEC §7) are the actions. The session holds both.
  */
 export interface RoleGrant {
   permissions: readonly string[];
   buttons: readonly string[];
 }
 
-const CUSTOMER: RoleGrant = {
-  permissions: ['form:list', 'form:read'],
-  buttons: ['form:create', 'form:update', 'form:delete'],
-};
+/** A user's roles (from the user's dimensions and flag) and the codes of those roles and the user's posts. */
+export type GrantSource = (user: RoleMarks & { posts: readonly string[] }) => RoleGrant & { roles: readonly string[] };
 
-export const ROLES = {
-  buyer: CUSTOMER,
-  supplier: CUSTOMER,
-  agent: CUSTOMER,
-  manufacturer: CUSTOMER,
-  applicant: CUSTOMER,
-  customerAdmin: { permissions: [...CUSTOMER.permissions, 'company:admin'], buttons: CUSTOMER.buttons },
-  internalStaff: {
-    permissions: [ALL_COMPANIES, 'workflow:view', 'outbox:read', 'account:approve', 'notice:publish', 'template:design', 'form:list', 'form:read'],
-    buttons: ['form:create', 'form:update', 'form:delete'],
-  },
-} as const satisfies Record<string, RoleGrant>;
-
-export type RoleName = keyof typeof ROLES;
-
-export function grantsOf(roles: readonly RoleName[]): RoleGrant {
-  const declared = declaredGrants(STATIC_BUNDLES, roles);
-  const permissions = new Set<string>(declared.permissions);
-  const buttons = new Set<string>(declared.buttons);
-  for (const r of roles) {
-    ROLES[r].permissions.forEach((p) => permissions.add(p));
-    ROLES[r].buttons.forEach((b) => buttons.add(b));
-  }
-  return { permissions: [...permissions], buttons: [...buttons] };
+/**
+ * A user's roles and codes under the declarations in force: schemas/_access/ (what each role and
+ * post holds outside the entities) and every registered entity's `grants`. Each set of roles and
+ * posts is worked out once per set of registered entities (a published template version adds one).
+ */
+export function grantSource(
+  declared: () => readonly (Pick<EntityBundle, 'entity'> & { templateVersion?: number })[],
+  access: AccessDeclarations = STATIC_ACCESS,
+): GrantSource {
+  const cache = new Map<string, RoleGrant>();
+  let entitiesKey = '';
+  return (user) => {
+    const roles = rolesOf(access, user);
+    const posts = user.posts;
+    const entities = declared();
+    const currentKey = entities.map((r) => `${r.entity.name}@${r.templateVersion ?? 0}`).join(',');
+    if (currentKey !== entitiesKey) {
+      cache.clear();
+      entitiesKey = currentKey;
+    }
+    const key = `${roles.join(',')}|${[...posts].sort().join(',')}`;
+    let grants = cache.get(key);
+    if (!grants) cache.set(key, (grants = accessGrants(access, entities, roles, posts)));
+    return { roles, ...grants };
+  };
 }
+
+/** The codes under the static declarations (schemas/), for callers outside an app (the demo seed). */
+export const STATIC_GRANTS: GrantSource = grantSource(() => STATIC_BUNDLES);

@@ -14,6 +14,7 @@ import { checkCaptcha, createCaptcha } from './captcha.ts';
 import { CAPTCHA_AFTER } from '../../workflows/session-limits.ts';
 import { AUTH_SCHEMAS as S } from './auth-schemas.ts';
 import { recordLoginChoices } from './login-repo.ts';
+import type { GrantSource } from './roles.ts';
 
 /** What login and /me return (SPEC §3 session user). */
 function sessionView(u: SessionUser) {
@@ -59,14 +60,14 @@ function accountStatusLabel(status: string, lang: Language): string {
   return text((node?.meta as { label?: LocalizedText } | undefined)?.label, lang, status);
 }
 
-async function sessionResponse(db: Database, token: string) {
-  const user = await userOfToken(db, token);
+async function sessionResponse(db: Database, token: string, grants: GrantSource) {
+  const user = await userOfToken(db, token, grants);
   if (!user) throw new ApiError(401, 'UNAUTHORIZED');
   return { accessToken: token, ...sessionView(user) };
 }
 
-export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): void {
-  ssoRoutes(app, db, (token) => sessionResponse(db, token));
+export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey, grants: GrantSource): void {
+  ssoRoutes(app, db, (token) => sessionResponse(db, token, grants));
   app.get('/api/auth/public-key', { ...publicRoute(120), schema: S.publicKey }, async () => ok({ spki: key.spki, algorithm: 'RSA-OAEP-256' }));
 
   app.post<{ Body: TokenBody }>('/api/auth/token', { ...publicRoute(60), schema: S.token }, async (req, reply) => {
@@ -87,7 +88,7 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey): v
       captcha = check === 'ok' ? 'right' : 'wrong';
     }
     // Unknown accounts cost the same hash as known ones, and count failures the same way.
-    const user = await userByAccount(db, account);
+    const user = await userByAccount(db, account, grants);
     const passwordRight = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
     // Judged on the account name's row, locked: parallel guesses are counted one after the other.
     const verdict = await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { SESSION_MS, userOfToken, type SessionUser } from './sessions.ts';
+import type { GrantSource } from './roles.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,12 +66,12 @@ function sameOrigin(req: FastifyRequest): boolean {
  * check reads the matched route, never the raw URL, so percent-encoding or case tricks that still
  * reach a route meet the same check.
  */
-export function installSessionHook(app: FastifyInstance, db: Database): void {
+export function installSessionHook(app: FastifyInstance, db: Database, grants: GrantSource): void {
   app.addHook('onRequest', async (req) => {
     const route = req.routeOptions.url;
     if (route === undefined) return; // no route: the not-found handler answers
     const { token, byCookie } = credentialsOf(req);
-    const user = token ? await userOfToken(db, token) : undefined;
+    const user = token ? await userOfToken(db, token, grants) : undefined;
     if (!user) {
       if (req.routeOptions.config.public === true) return;
       throw new ApiError(401, 'UNAUTHORIZED');

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
 import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
-import { grantsOf, ROLES, type RoleName } from './roles.ts';
+import { STATIC_GRANTS, type GrantSource } from './roles.ts';
 
 /** Token cookie and session lifetime: 4 hours (SPEC §9; the session machine's expiry timer). */
 export const SESSION_MS = SESSION_TTL_MS;
@@ -17,6 +17,8 @@ export interface SessionUser {
   permissions: readonly string[];
   buttons: readonly string[];
   permissionMap: PermissionMap;
+  /** The roles the user's dimensions and flag mark (schemas/_access/roles.json). */
+  roles: readonly string[];
   dimensions: Record<string, string>;
   posts: readonly string[];
   isAdmin: boolean;
@@ -48,7 +50,6 @@ interface UserRow {
   email: string | null;
   company_id: string;
   company_name: string;
-  roles: RoleName[];
   dimensions: Record<string, string>;
   posts: string[];
   is_admin: boolean;
@@ -58,25 +59,18 @@ interface UserRow {
   terms_accepted: boolean;
 }
 
-const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.roles,
+const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name,
   u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.reject_reason,
   u.terms_accepted_at is not null as terms_accepted`;
 
 /**
- * A user's permission and button codes are computed from the user's roles whenever a session is
- * read (roles.ts plus every entity's declared `grants`), never stored with the user: an entity
- * declared later grants its codes to existing users at their next request.
+ * A user's permission and button codes are computed whenever a session is read, never stored with
+ * the user: the roles the user's dimensions and flag mark, and the user's posts, each holding what
+ * schemas/_access/ and the entities' `grants` declare (GrantSource, cached by roles and posts). A
+ * post given now, or a grant declared later, reaches an existing user at their next request.
  */
-const grantsByRoles = new Map<string, ReturnType<typeof grantsOf>>();
-function grantsFor(roles: readonly RoleName[]) {
-  const key = [...roles].sort().join(',');
-  let grants = grantsByRoles.get(key);
-  if (!grants) grantsByRoles.set(key, (grants = grantsOf(roles.filter((r) => r in ROLES))));
-  return grants;
-}
-
-function toSessionUser(r: UserRow): SessionUser {
-  const { permissions, buttons } = grantsFor(r.roles);
+function toSessionUser(r: UserRow, grants: GrantSource): SessionUser {
+  const { roles, permissions, buttons } = grants({ dimensions: r.dimensions, isAdmin: r.is_admin, posts: r.posts });
   return {
     id: r.id,
     account: r.account,
@@ -87,6 +81,7 @@ function toSessionUser(r: UserRow): SessionUser {
     permissions,
     buttons,
     permissionMap: toPermissionMap(permissions, buttons),
+    roles,
     dimensions: r.dimensions,
     posts: r.posts,
     isAdmin: r.is_admin,
@@ -98,25 +93,25 @@ function toSessionUser(r: UserRow): SessionUser {
 }
 
 /** The user of a live (unexpired, unrevoked) session token. */
-export async function userOfToken(db: Queryable, token: string): Promise<SessionUser | undefined> {
+export async function userOfToken(db: Queryable, token: string, grants: GrantSource = STATIC_GRANTS): Promise<SessionUser | undefined> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'approved'`,
     [hashToken(token)],
   );
-  return rows[0] && toSessionUser(rows[0]);
+  return rows[0] && toSessionUser(rows[0], grants);
 }
 
 export interface LoginCandidate extends SessionUser {
   passwordHash: string;
 }
 
-export async function userByAccount(db: Queryable, account: string): Promise<LoginCandidate | undefined> {
+export async function userByAccount(db: Queryable, account: string, grants: GrantSource = STATIC_GRANTS): Promise<LoginCandidate | undefined> {
   const { rows } = await db.query<UserRow & { password_hash: string }>(
     `select ${USER_COLUMNS}, u.password_hash
      from users u join companies c on c.id = u.company_id where lower(u.account) = lower($1)`,
     [account],
   );
   const r = rows[0];
-  return r && { ...toSessionUser(r), passwordHash: r.password_hash };
+  return r && { ...toSessionUser(r, grants), passwordHash: r.password_hash };
 }

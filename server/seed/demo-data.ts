@@ -1,5 +1,3 @@
-import type { RoleName } from '../auth/roles.ts';
-
 /** Demo companies, one per role of SPEC §6, plus the lab. */
 export const DEMO_COMPANIES = [
   { id: 'c-buyer', name: '演示买家有限公司', nameEn: 'Demo Buyer Co., Ltd.', customerNo: 'CN-B-0001', roles: ['buyer'] },
@@ -18,21 +16,21 @@ export const DEMO_USERS: readonly {
   userName: string;
   email: string;
   companyId: string;
-  roles: RoleName[];
+  /** Mark the user's roles (schemas/_access/roles.json: UserRole, SGSUserRole). */
   dimensions: Record<string, string>;
   isAdmin?: boolean;
   /** Has not seen the new-user guide yet (it opens at the first login); the others have dismissed it. */
   newcomer?: boolean;
 }[] = [
-  { account: 'buyer', userName: '王买家', email: 'buyer@demo.portico.dev', companyId: 'c-buyer', roles: ['buyer'], dimensions: { UserRole: 'Buyer' } },
-  { account: 'supplier', userName: '李供应', email: 'supplier@demo.portico.dev', companyId: 'c-supplier', roles: ['supplier'], dimensions: { UserRole: 'Supplier' } },
-  { account: 'agent', userName: '赵代理', email: 'agent@demo.portico.dev', companyId: 'c-agent', roles: ['agent'], dimensions: { UserRole: 'Agent' } },
-  { account: 'manufacturer', userName: '钱制造', email: 'manufacturer@demo.portico.dev', companyId: 'c-manufacturer', roles: ['manufacturer'], dimensions: { UserRole: 'Manufacturer' } },
-  { account: 'applicant', userName: '张申请', email: 'applicant@demo.portico.dev', companyId: 'c-applicant', roles: ['applicant'], dimensions: { UserRole: 'Applicant' } },
-  { account: 'admin', userName: '孙管理员', email: 'admin@demo.portico.dev', companyId: 'c-applicant', roles: ['customerAdmin'], dimensions: { UserRole: 'Applicant' }, isAdmin: true },
-  { account: 'newcomer', userName: '吴新人', email: 'newcomer@demo.portico.dev', companyId: 'c-applicant', roles: ['applicant'], dimensions: { UserRole: 'Applicant' }, newcomer: true },
-  { account: 'trainee', userName: '郑学员', email: 'trainee@demo.portico.dev', companyId: 'c-applicant', roles: ['applicant'], dimensions: { UserRole: 'Applicant' }, newcomer: true },
-  { account: 'staff', userName: '周工程师', email: 'staff@demo.portico.dev', companyId: 'c-lab', roles: ['internalStaff'], dimensions: { SGSUserRole: 'SgsAdmin' } },
+  { account: 'buyer', userName: '王买家', email: 'buyer@demo.portico.dev', companyId: 'c-buyer', dimensions: { UserRole: 'Buyer' } },
+  { account: 'supplier', userName: '李供应', email: 'supplier@demo.portico.dev', companyId: 'c-supplier', dimensions: { UserRole: 'Supplier' } },
+  { account: 'agent', userName: '赵代理', email: 'agent@demo.portico.dev', companyId: 'c-agent', dimensions: { UserRole: 'Agent' } },
+  { account: 'manufacturer', userName: '钱制造', email: 'manufacturer@demo.portico.dev', companyId: 'c-manufacturer', dimensions: { UserRole: 'Manufacturer' } },
+  { account: 'applicant', userName: '张申请', email: 'applicant@demo.portico.dev', companyId: 'c-applicant', dimensions: { UserRole: 'Applicant' } },
+  { account: 'admin', userName: '孙管理员', email: 'admin@demo.portico.dev', companyId: 'c-applicant', dimensions: { UserRole: 'Applicant' }, isAdmin: true },
+  { account: 'newcomer', userName: '吴新人', email: 'newcomer@demo.portico.dev', companyId: 'c-applicant', dimensions: { UserRole: 'Applicant' }, newcomer: true },
+  { account: 'trainee', userName: '郑学员', email: 'trainee@demo.portico.dev', companyId: 'c-applicant', dimensions: { UserRole: 'Applicant' }, newcomer: true },
+  { account: 'staff', userName: '周工程师', email: 'staff@demo.portico.dev', companyId: 'c-lab', dimensions: { SGSUserRole: 'SgsAdmin' } },
 ];
 
 /** TRF templates; the self-test one is hidden from every list (SPEC §1). */

@@ -21,12 +21,12 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       await tx.query('insert into templates (id, name_zh, name_en, product_line, self_test, sort) values ($1, $2, $3, $4, $5, $6)', [t.id, t.nameZh, t.nameEn, t.productLine, t.selfTest, i]);
     }
     for (const [i, u] of DEMO_USERS.entries()) {
-      // The user's roles only: permission and button codes are computed from them at each session read.
+      // Dimensions and flag only: roles, permission and button codes are computed from them (and posts) at each session read.
       await tx.query(
-        `insert into users (id, account, user_name, email, password_hash, company_id, roles, dimensions, is_admin, guide)
-         values ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb, $9, $10::jsonb)`,
+        `insert into users (id, account, user_name, email, password_hash, company_id, dimensions, is_admin, guide)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::jsonb)`,
         [
-          `u-${u.account}`, u.account, u.userName, u.email, hashes[i], u.companyId, u.roles,
+          `u-${u.account}`, u.account, u.userName, u.email, hashes[i], u.companyId,
           JSON.stringify(u.dimensions), Boolean(u.isAdmin), JSON.stringify(u.newcomer ? {} : { dismissed: true }),
         ],
       );

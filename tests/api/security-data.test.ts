@@ -163,15 +163,15 @@ describe.each(BACKENDS)('security: stored data on %s', (backend) => {
     expect((await h.call({ method: 'GET', url: '/api/templates?page=1&pageSize=1000', token: staff })).status).toBe(400);
   });
 
-  it('computes a user\'s permission codes from the roles at every session read, storing none with the user', async () => {
+  it('computes a user\'s permission codes from the roles the dimensions mark at every session read, storing none with the user', async () => {
     const { rows } = await h.db.query<{ n: number }>("select count(*)::int as n from users where permissions <> '{}' or buttons <> '{}'");
     expect(rows[0]!.n).toBe(0);
     const me = async () => (await h.call({ method: 'GET', url: '/api/auth/me', token: tokens.supplier })).body.data.permissions.split(',');
     expect(await me()).toContain('trf:list');
     expect(await me()).not.toContain('template:design');
-    await h.db.query("update users set roles = '{supplier,internalStaff}' where account = 'supplier'");
+    await h.db.query(`update users set dimensions = dimensions || '{"SGSUserRole":"SgsAdmin"}'::jsonb where account = 'supplier'`);
     expect(await me(), 'a role given now counts at the next request').toContain('template:design');
-    await h.db.query("update users set roles = '{supplier}' where account = 'supplier'");
+    await h.db.query(`update users set dimensions = dimensions - 'SGSUserRole' where account = 'supplier'`);
     expect(await me()).not.toContain('template:design');
   });
 

@@ -9,8 +9,8 @@ export async function seedBenchTrfs(db: Database, count: number, companies: numb
     insert into companies (id, name, name_en, customer_no, roles)
       select 'bench-c' || i, '基准公司' || i, 'Bench company ' || i, 'BENCH-' || i, '{applicant}'
       from generate_series(1, ${companies}) i;
-    insert into users (id, account, user_name, password_hash, company_id, roles, permissions, buttons)
-      select 'bench-u' || i, 'bench' || i, 'Bench user ' || i, 'x', 'bench-c' || i, '{applicant}', '{trf:list,trf:read}', '{}'
+    insert into users (id, account, user_name, password_hash, company_id, dimensions)
+      select 'bench-u' || i, 'bench' || i, 'Bench user ' || i, 'x', 'bench-c' || i, '{"UserRole":"Applicant"}'
       from generate_series(1, ${companies}) i;
     insert into records (id, entity, doc, state, states, snapshot, version, company_id, visible_to, created_by, created_at, updated_at)
       select 'bench-' || i, 'trf',

@@ -9,7 +9,7 @@ import { trfTexts, ui } from './portal-texts.ts';
 import { createTemplate, drag } from './designer-steps.ts';
 
 /**
- * axe-core on the login, registration, TRF list, form and detail, and designer pages, in both
+ * axe-core on the login, registration, TRF list, form and detail, designer and account posts pages, in both
  * languages: no serious or critical violation.
  */
 const portalServer = usePortal({ demoRecords: true });
@@ -84,7 +84,11 @@ describe.each<Language>(['zh-CN', 'en-US'])('accessibility (%s)', (lang) => {
     await page.getByTestId('canvas-field-text1').waitFor();
     found.designer = await seriousViolations(page);
 
-    expect(found).toEqual({ login: [], registration: [], trfList: [], trfDetail: [], trfForm: [], designer: [] });
+    await page.goto(`${portalServer.url}/accountPost/index`);
+    await page.getByTestId('account-posts').locator('.ant-table-row').first().waitFor();
+    found.accountPosts = await seriousViolations(page);
+
+    expect(found).toEqual({ login: [], registration: [], trfList: [], trfDetail: [], trfForm: [], designer: [], accountPosts: [] });
     await page.context().close();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkedSchema, createRegistry, DeclarationError, ROLE_NAMES, type DeclaredBundle } from '../../../engine/index.ts';
+import { ACCESS_FILES, checkedAccess, checkedSchema, createRegistry, DeclarationError, ROLE_NAMES, type DeclaredBundle } from '../../../engine/index.ts';
+import rolesFile from '../../../schemas/_access/roles.json' with { type: 'json' };
+import postsFile from '../../../schemas/_access/posts.json' with { type: 'json' };
 import { DECLARED_BUNDLES } from '../../../engine/generated/declarations.ts';
 import { machines } from '../../../workflows/index.ts';
-import { ROLES } from '../../../server/auth/roles.ts';
 
 type Json = Record<string, any>;
 const trf = DECLARED_BUNDLES.find((b) => b.files.entity === 'schemas/trf/trf.entity.json')!;
@@ -41,6 +42,9 @@ describe('a broken declaration', () => {
     ['a machine that invokes an actor', (b) => (b.entity.lifecycle.machine = 'paymentOrder'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'paymentOrder' invokes"],
     ['a region missing from the machine', (b) => (b.entity.lifecycle.regions.$status = 'mood'), "schemas/trf/trf.entity.json at /lifecycle/regions/$status: machine 'trf' has no region 'mood'"],
     ['a grant naming an unknown role', (b) => (b.entity.grants.overlord = ['trf:list']), "schemas/trf/trf.entity.json at /grants/overlord: 'overlord' is not a role"],
+    ['a grant naming an unknown post', (b) => (b.entity.grants['post:janitor'] = ['trf:list']), "schemas/trf/trf.entity.json at /grants/post:janitor: 'janitor' is not a post of schemas/_access/posts.json"],
+    ['a grant to a post naming a code the entity does not declare', (b) => (b.entity.grants['post:finance'] = ['trf:pay']), "schemas/trf/trf.entity.json at /grants/post:finance/0: 'trf:pay' is not a permission this entity declares"],
+    ['a grant key that is neither a role nor a post', (b) => (b.entity.grants['team:finance'] = ['trf:list']), "schemas/trf/trf.entity.json at /grants: property name must be valid"],
     ['a grant naming a code the entity does not declare', (b) => (b.entity.grants.buyer = ['trf:fly']), "schemas/trf/trf.entity.json at /grants/buyer/0: 'trf:fly' is not a permission this entity declares"],
     ['numbering into a missing field', (b) => (b.entity.numbering.field = 'ghostNo'), "schemas/trf/trf.entity.json at /numbering/field: 'ghostNo' is not a top-level field"],
   ])('%s fails registration naming file and path', (_name, mutate, message) => {
@@ -65,8 +69,41 @@ describe('a broken declaration', () => {
     }
   });
 
-  it('the declared bundles as committed pass, and the roles grants may name are the server roles', () => {
+  it('the declared bundles as committed pass, and grants name the roles of SPEC §6', () => {
     expect(createRegistry(DECLARED_BUNDLES, machines).list().map((r) => r.name)).toContain('trf');
-    expect([...ROLE_NAMES].sort()).toEqual(Object.keys(ROLES).sort());
+    expect([...ROLE_NAMES].sort()).toEqual(['agent', 'applicant', 'buyer', 'customerAdmin', 'internalStaff', 'manufacturer', 'supplier']);
+  });
+});
+
+/** The roles and posts of schemas/_access/ are checked like the entities: file and JSON path of each problem. */
+describe('a broken access declaration', () => {
+  const brokenAccess = (mutate: (a: { roles: Json; posts: Json }) => void) => {
+    const copy = JSON.parse(JSON.stringify({ roles: rolesFile, posts: postsFile })) as { roles: Json; posts: Json };
+    mutate(copy);
+    try {
+      checkedAccess({ files: ACCESS_FILES, ...copy });
+    } catch (err) {
+      expect(err).toBeInstanceOf(DeclarationError);
+      return (err as Error).message;
+    }
+    throw new Error('the broken access declaration was accepted');
+  };
+
+  it.each<[string, (a: { roles: Json; posts: Json }) => void, string]>([
+    ['a misspelt key of a role', (a) => (a.roles.roles.buyer.permisions = ['form:list']), "schemas/_access/roles.json at /roles/buyer/permisions: unknown key 'permisions'"],
+    ['a role without a marker', (a) => delete a.roles.roles.buyer.markedBy, "schemas/_access/roles.json at /roles/buyer: must have required property 'markedBy'"],
+    ['a marker naming an unknown flag', (a) => (a.roles.roles.customerAdmin.markedBy = { flag: 'isBoss' }), 'schemas/_access/roles.json at /roles/customerAdmin/markedBy/flag: must be equal to one of the allowed values'],
+    ['a role code that is not area:verb', (a) => a.roles.roles.buyer.buttons.push('delete everything'), 'schemas/_access/roles.json at /roles/buyer/buttons/3: must match pattern'],
+    ['a post label without a language', (a) => delete a.posts.posts.finance.label['zh-CN'], "schemas/_access/posts.json at /posts/finance/label: must have required property 'zh-CN'"],
+    ['a misspelt key of a post', (a) => (a.posts.posts.finance.buttonz = []), "schemas/_access/posts.json at /posts/finance/buttonz: unknown key 'buttonz'"],
+    ['a misspelt top-level key', (a) => ((a.posts.post = a.posts.posts), delete a.posts.posts), "schemas/_access/posts.json at /post: unknown key 'post'"],
+  ])('%s fails at start naming file and path', (_name, mutate, message) => {
+    expect(brokenAccess(mutate)).toContain(message);
+  });
+
+  it('the access declarations as committed pass and name their meta-schemas', () => {
+    expect(Object.keys(checkedAccess({ files: ACCESS_FILES, roles: rolesFile, posts: postsFile }).posts)).toEqual(['trfSubmitter', 'reportReviewer', 'finance', 'viewer']);
+    expect(rolesFile.$schema).toBe('../_meta/roles.schema.json');
+    expect(postsFile.$schema).toBe('../_meta/posts.schema.json');
   });
 });

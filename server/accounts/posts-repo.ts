@@ -1,0 +1,102 @@
+import type { Database, Queryable } from '../db/database.ts';
+import { isoTime } from '../db/timestamps.ts';
+import type { AccountPosts, PostChange } from '../../engine/index.ts';
+
+/** An account as stored: the dimensions that mark its roles instead of the roles (posts-routes.ts works them out). */
+export type StoredAccountPosts = Omit<AccountPosts, 'roles'> & { dimensions: Record<string, unknown> };
+
+/** The audit trail's entity name for account changes: not an entity name (those are camelCase). */
+const AUDIT_ENTITY = '$account';
+const AUDIT_KIND = 'posts';
+
+const ACCOUNT_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.status, u.is_admin, u.dimensions, u.posts,
+  last.at as changed_at, actor.user_name as changed_by`;
+const ACCOUNT_FROM = `users u join companies c on c.id = u.company_id
+  left join lateral (select a.at, a.actor_id from audit a where a.entity = '${AUDIT_ENTITY}' and a.record_id = u.id and a.kind = '${AUDIT_KIND}'
+    order by a.id desc limit 1) last on true
+  left join users actor on actor.id = last.actor_id`;
+
+interface AccountRow {
+  id: string;
+  account: string;
+  user_name: string;
+  email: string | null;
+  company_id: string;
+  company_name: string;
+  status: string;
+  is_admin: boolean;
+  dimensions: Record<string, unknown>;
+  posts: string[];
+  changed_at: Date | string | null;
+  changed_by: string | null;
+}
+
+const toAccount = (r: AccountRow): StoredAccountPosts => ({
+  id: r.id,
+  account: r.account,
+  userName: r.user_name,
+  email: r.email,
+  companyId: r.company_id,
+  companyName: r.company_name,
+  status: r.status,
+  isAdmin: r.is_admin,
+  dimensions: r.dimensions,
+  posts: r.posts,
+  postsChangedAt: r.changed_at === null ? null : isoTime(r.changed_at),
+  postsChangedBy: r.changed_by,
+});
+
+/** The accounts of one company, or of every company when `companyId` is undefined; by company, then account. */
+export async function listAccountPosts(db: Queryable, companyId: string | undefined): Promise<StoredAccountPosts[]> {
+  const { rows } = await db.query<AccountRow>(
+    `select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where ($1::text is null or u.company_id = $1) order by c.name, u.account`,
+    [companyId ?? null],
+  );
+  return rows.map(toAccount);
+}
+
+/** The companies that have accounts, for the staff's filter. */
+export async function companiesWithAccounts(db: Queryable, companyId: string | undefined): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'select c.id, c.name from companies c where ($1::text is null or c.id = $1) and exists (select 1 from users u where u.company_id = c.id) order by c.name',
+    [companyId ?? null],
+  );
+  return rows;
+}
+
+/**
+ * Sets an account's posts, within `companyId` when given (a customer admin's own company), and
+ * audits who changed them from what to what. Undefined when there is no such account in reach.
+ */
+export async function setAccountPosts(db: Database, userId: string, posts: readonly string[], actorId: string, companyId: string | undefined): Promise<StoredAccountPosts | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ posts: string[] }>('select posts from users where id = $1 and ($2::text is null or company_id = $2) for update', [userId, companyId ?? null]);
+    const before = rows[0]?.posts;
+    if (!before) return undefined;
+    const unchanged = before.length === posts.length && before.every((p, i) => p === posts[i]);
+    if (!unchanged) {
+      await tx.query('update users set posts = $2::text[] where id = $1', [userId, posts]);
+      await tx.query(`insert into audit (entity, record_id, actor_id, kind, payload) values ($1, $2, $3, $4, $5::jsonb)`, [
+        AUDIT_ENTITY,
+        userId,
+        actorId,
+        AUDIT_KIND,
+        JSON.stringify({ from: before, to: posts }),
+      ]);
+    }
+    const { rows: after } = await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where u.id = $1`, [userId]);
+    return after[0] && toAccount(after[0]);
+  });
+}
+
+/** Every change of an account's posts, oldest first; undefined when the account is out of reach. */
+export async function postChanges(db: Queryable, userId: string, companyId: string | undefined): Promise<PostChange[] | undefined> {
+  const { rows: found } = await db.query('select 1 from users where id = $1 and ($2::text is null or company_id = $2)', [userId, companyId ?? null]);
+  if (!found.length) return undefined;
+  const { rows } = await db.query<{ at: Date | string; actor_name: string | null; payload: { from: string[]; to: string[] } }>(
+    `select a.at, u.user_name as actor_name, a.payload from audit a left join users u on u.id = a.actor_id
+     where a.entity = $1 and a.record_id = $2 and a.kind = $3 order by a.id`,
+    [AUDIT_ENTITY, userId, AUDIT_KIND],
+  );
+  return rows.map((r) => ({ at: isoTime(r.at), actorName: r.actor_name, from: r.payload.from, to: r.payload.to }));
+}
