@@ -1,5 +1,6 @@
 import type { Language } from '../../engine/index.ts';
 import type { Mail } from '../mail/outbox.ts';
+import type { MailTemplate } from '../effects/mail-effect.ts';
 
 /** The emails account flows send, in the recipient's language. */
 export function codeMail(to: string, code: string, purpose: 'register' | 'resetPassword', lang: Language): Mail {
@@ -10,13 +11,42 @@ export function codeMail(to: string, code: string, purpose: 'register' | 'resetP
     : { to, subject: `Your Portico ${en} code: ${code}`, body: `Your ${en} code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.` };
 }
 
-export function decisionMail(to: string, approved: boolean, reason: string | undefined, lang: Language): Mail {
-  if (lang === 'zh-CN') {
-    return approved
-      ? { to, subject: 'Portico 账号已审核通过', body: '您的账号已审核通过，现在可以登录 Portico。' }
-      : { to, subject: 'Portico 账号审核未通过', body: `很抱歉，您的注册申请未通过。原因：${reason ?? ''}` };
-  }
-  return approved
-    ? { to, subject: 'Your Portico account is approved', body: 'Your account has been approved; you can log in to Portico now.' }
-    : { to, subject: 'Your Portico registration was refused', body: `We are sorry: your registration was refused. Reason: ${reason ?? ''}` };
-}
+type Texts = { subject: string; body: string };
+const pick = (lang: Language, zh: Texts, en: Texts): Texts => (lang === 'zh-CN' ? zh : en);
+
+/**
+ * The mails the account machines declare (`sendEmail` effects of account-approval and
+ * customer-approval machines), by template; placeholders come from the recipient and the effect.
+ */
+export const ACCOUNT_MAILS: Readonly<Record<string, MailTemplate>> = {
+  accountApproved: (_, lang) =>
+    pick(
+      lang,
+      { subject: 'Portico 账号已审核通过', body: '您的账号已审核通过，现在可以登录 Portico。' },
+      { subject: 'Your Portico account is approved', body: 'Your account has been approved; you can log in to Portico now.' },
+    ),
+  accountRejected: (v, lang) =>
+    pick(
+      lang,
+      { subject: 'Portico 账号审核未通过', body: `很抱歉，您的注册申请未通过。原因：${v.reason ?? ''}` },
+      { subject: 'Your Portico registration was refused', body: `We are sorry: your registration was refused. Reason: ${v.reason ?? ''}` },
+    ),
+  confirmApplicant: (v, lang) =>
+    pick(
+      lang,
+      { subject: `Portico：${v.applicant ?? ''} 申请加入 ${v.company ?? ''}`, body: `${v.applicant ?? ''} 申请了 ${v.company ?? ''} 的 Portico 账号。请登录 Portico 确认该申请人是否为贵公司员工。` },
+      { subject: `Portico: ${v.applicant ?? ''} applied to join ${v.company ?? ''}`, body: `${v.applicant ?? ''} applied for a Portico account of ${v.company ?? ''}. Please log in to Portico and confirm whether they work for your company.` },
+    ),
+  customerCertified: (v, lang) =>
+    pick(
+      lang,
+      { subject: `Portico：${v.company ?? ''} 已通过认证`, body: `${v.company ?? ''} 已通过服务商认证。` },
+      { subject: `Portico: ${v.company ?? ''} is certified`, body: `${v.company ?? ''} has been certified by the provider.` },
+    ),
+  customerRefused: (v, lang) =>
+    pick(
+      lang,
+      { subject: `Portico：${v.company ?? ''} 未通过认证`, body: `很抱歉，${v.company ?? ''} 未通过认证。原因：${v.reason ?? ''}` },
+      { subject: `Portico: ${v.company ?? ''} was not certified`, body: `We are sorry: ${v.company ?? ''} was not certified. Reason: ${v.reason ?? ''}` },
+    ),
+};
