@@ -100,5 +100,5 @@ export function unrunnableParts(machine: AnyStateMachine, accepts: (effect: Decl
     const why = ref.effect ? accepts(ref.effect) : `the effect of '${ref.action}' cannot be worked out from its parameters`;
     if (why) problems.push(`machine '${machine.id}' emits '${ref.effect?.kind ?? ref.action}' in state '${ref.state}': ${why}`);
   }
-  return problems;
+  return [...new Set(problems)];
 }
