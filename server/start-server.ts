@@ -7,6 +7,7 @@ import { startMailWorker } from './mail/outbox.ts';
 import { startTimerWorker } from './entities/timer-worker.ts';
 import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
+import { startReclaimWorker } from './accounts/reclaim.ts';
 
 export interface StartOptions {
   port: number;
@@ -55,6 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopTimers = startTimerWorker(db, registry);
   const stopNotices = startNoticeWorker(db);
   const stopEffects = startEffectWorker(app.effects);
+  const stopReclaim = startReclaimWorker(db, app.effects);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port, host });
   const address = app.server.address();
@@ -66,6 +68,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       stopMail();
       await stopTimers();
       await stopNotices();
+      await stopReclaim();
       await stopEffects();
       await app.close();
       await db.close();

@@ -81,6 +81,10 @@ export const MESSAGES = {
     'zh-CN': '账号尚未审核通过（{status}），审核需要 3–5 个工作日',
     'en-US': 'The account is not approved yet ({status}); the review takes 3 to 5 working days',
   },
+  ACCOUNT_RECLAIMED: {
+    'zh-CN': '该账号超过 24 个月未使用，已被回收；如需继续使用，请重新注册或联系我们',
+    'en-US': 'This account was not used for 24 months and has been reclaimed; register again or contact us to use Portico again',
+  },
   ACCOUNT_REJECTED: { 'zh-CN': '账号注册申请未通过：{reason}', 'en-US': 'The registration was refused: {reason}' },
   SSO_TOKEN_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in token is invalid or has expired' },
   INTERNAL: {

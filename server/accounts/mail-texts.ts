@@ -31,6 +31,12 @@ export const ACCOUNT_MAILS: Readonly<Record<string, MailTemplate>> = {
       { subject: 'Portico 账号审核未通过', body: `很抱歉，您的注册申请未通过。原因：${v.reason ?? ''}` },
       { subject: 'Your Portico registration was refused', body: `We are sorry: your registration was refused. Reason: ${v.reason ?? ''}` },
     ),
+  accountReclaimed: (_, lang) =>
+    pick(
+      lang,
+      { subject: 'Portico 账号已回收', body: '您的 Portico 账号已超过 24 个月未登录，已被回收。如需继续使用，请重新注册或联系我们。' },
+      { subject: 'Your Portico account was reclaimed', body: 'Your Portico account was not used for 24 months and has been reclaimed. To use Portico again, register again or contact us.' },
+    ),
   confirmApplicant: (v, lang) =>
     pick(
       lang,

@@ -21,6 +21,7 @@ describe('the machines the server runs', () => {
       ['accountApproval.toBeReviewed', 'confirmApplicant'],
       ['accountApproval.toBeReviewed', 'accountApproved'],
       ['accountApproval.emailConfirmed', 'accountApproved'],
+      ['accountApproval.approved', 'accountReclaimed'],
       ['accountApproval.rejected', 'accountRejected'],
     ]);
   });
