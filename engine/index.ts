@@ -35,3 +35,4 @@ export * from './session-limits.ts';
 export * from './maintenance-notice.ts';
 export * from './account-forms.ts';
 export * from './lifecycle/timers.ts';
+export * from './lifecycle/effects.ts';

@@ -26,6 +26,11 @@ import { accountPostRoutes } from './accounts/posts-routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { Outbox } from './mail/outbox.ts';
+import { EffectRunner } from './effects/runner.ts';
+import { mailEffect } from './effects/mail-effect.ts';
+import { checkServerMachines } from './machines/server-machines.ts';
+import { ACCOUNT_RECIPIENTS } from './accounts/mail-recipients.ts';
+import { ACCOUNT_MAILS } from './accounts/mail-texts.ts';
 import { templateRoutes } from './templates/routes.ts';
 
 export interface AppOptions {
@@ -53,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app serves, with its method, pattern and whether it is public (security tests walk it). */
     routeTable: RouteEntry[];
+    /** Runs the declared effects of the machines' transitions (start-server.ts starts its worker). */
+    effects: EffectRunner;
   }
 }
 
@@ -94,8 +101,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return openapi.doc;
   };
 
+  const outbox = new Outbox(Boolean(opts.smtpConfigured));
+  // The effect kinds the server runs; a machine it drives that declares another is refused here.
+  const effects = new EffectRunner(opts.db, { sendEmail: mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS) });
+  checkServerMachines(effects);
+  app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
-  accountRoutes(app, opts.db, key, new Outbox(Boolean(opts.smtpConfigured)));
+  accountRoutes(app, opts.db, key, outbox, effects);
   accountPostRoutes(app, opts.db, opts.access);
   entityRoutes(app, opts.db, opts.registry);
   lookupRoutes(app, opts.db);

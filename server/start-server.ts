@@ -5,6 +5,9 @@ import { openDatabase, type Database } from './db/database.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { startTimerWorker } from './entities/timer-worker.ts';
+import { startEffectWorker } from './effects/runner.ts';
+import { startNoticeWorker } from './notices/notice-lifecycle.ts';
+import { startReclaimWorker } from './accounts/reclaim.ts';
 
 export interface StartOptions {
   port: number;
@@ -51,6 +54,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);
+  const stopNotices = startNoticeWorker(db);
+  const stopEffects = startEffectWorker(app.effects);
+  const stopReclaim = startReclaimWorker(db, app.effects);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port, host });
   const address = app.server.address();
@@ -61,6 +67,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     async close() {
       stopMail();
       await stopTimers();
+      await stopNotices();
+      await stopReclaim();
+      await stopEffects();
       await app.close();
       await db.close();
     },

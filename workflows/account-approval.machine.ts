@@ -4,31 +4,52 @@ import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 /**
  * Approval of a new user account in a customer company (SPEC §4 "Account approval"): waiting
  * for the applicant's email confirmation → to be reviewed by the company admin → email
- * confirmed (the admin confirmed the applicant by email) → approved by the provider.
- * Rules: account-approval.rules.md.
+ * confirmed (the admin confirmed the applicant by email) → approved by the provider. The server
+ * drives it (server/accounts/approval.ts): decisions, audit rows and the decision mails (the
+ * `sendEmail` effects) come from here. Rules: account-approval.rules.md.
  */
 export type AccountApprovalEvent =
   | { type: 'EMAIL_VERIFIED'; code: string }
   | { type: 'RESEND_CODE' }
   | { type: 'ADMIN_CONFIRMED' }
-  | { type: 'APPROVE' }
-  | { type: 'REJECT'; reason: string };
+  /** `companyAdmin`: the company has an admin who confirms its applicants (a new company's first account has none). */
+  | { type: 'APPROVE'; companyAdmin: boolean }
+  | { type: 'REJECT'; reason: string }
+  /** The server's inactivity sweep: the last login (or approval) and its own clock, ISO 8601. */
+  | { type: 'RECLAIM'; lastActiveAt: string; at: string };
 
 /** A verification code may take up to 5 minutes to arrive (SPEC §9); resending waits that long. */
 export const CODE_DELIVERY_MS = 5 * 60 * 1000;
 
+/** An account unused this many months is reclaimed (SPEC §9). */
+export const RECLAIM_AFTER_MONTHS = 24;
+
+/** The moment an account last active at `lastActiveAt` becomes reclaimable (calendar months, UTC). */
+export function reclaimableFrom(lastActiveAt: string): Date {
+  const d = new Date(lastActiveAt);
+  d.setUTCMonth(d.getUTCMonth() + RECLAIM_AFTER_MONTHS);
+  return d;
+}
+
 export const accountApprovalMachine = setup({
   types: {
     events: {} as AccountApprovalEvent,
-    emitted: {} as { type: 'sendEmail'; to: 'applicant' | 'companyAdmin'; template: string },
+    emitted: {} as { type: 'sendEmail'; to: 'applicant' | 'companyAdmin'; template: string; reason?: string },
   },
   guards: {
     isVerificationCode: ({ event }, params: { length: number }) =>
       event.type === 'EMAIL_VERIFIED' && new RegExp(`^\\d{${params.length}}$`).test(event.code),
-    hasReason: ({ event }) => event.type === 'REJECT' && event.reason.trim().length > 0,
+    hasReason: ({ event }) => event.type === 'REJECT' && typeof event.reason === 'string' && event.reason.trim().length > 0,
+    noCompanyAdmin: ({ event }) => event.type === 'APPROVE' && !event.companyAdmin,
+    inactiveTooLong: ({ event }) => event.type === 'RECLAIM' && Date.parse(event.at) >= reclaimableFrom(event.lastActiveAt).getTime(),
   },
   actions: {
-    sendEmail: emit((_, params: { to: 'applicant' | 'companyAdmin'; template: string }) => ({ type: 'sendEmail' as const, ...params })),
+    /** An effect (docs/declarations.md §4): the server mails it after the transition commits. A refusal carries its reason. */
+    sendEmail: emit(({ event }, params: { to: 'applicant' | 'companyAdmin'; template: string }) => ({
+      type: 'sendEmail' as const,
+      ...params,
+      ...(event.type === 'REJECT' ? { reason: event.reason } : {}),
+    })),
   },
   delays: { codeDelivery: CODE_DELIVERY_MS },
 }).createMachine({
@@ -38,14 +59,17 @@ export const accountApprovalMachine = setup({
     label: L('账号审批', 'Account approval'),
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
+      inactiveTooLong: L('超过 24 个月未使用', 'unused for 24 months'),
+      noCompanyAdmin: L('公司尚无管理员（新公司的首个账号）', 'the company has no admin yet (a new company’s first account)'),
       isVerificationCode: L('验证码为 {length} 位', 'the code has {length} digits'),
     },
     events: {
       EMAIL_VERIFIED: { label: L('邮箱验证', 'Verify email'), examples: [{ code: '654321' }] },
       RESEND_CODE: { label: L('重发验证码', 'Resend code') },
       ADMIN_CONFIRMED: { label: L('管理员邮件确认', 'Admin confirmed by email') },
-      APPROVE: { label: L('审批通过', 'Approve') },
+      APPROVE: { label: L('审批通过', 'Approve'), examples: [{ companyAdmin: false }, { companyAdmin: true }] },
       REJECT: { label: L('驳回', 'Reject'), examples: [{ reason: 'Not an employee' }] },
+      RECLAIM: { label: L('回收账号', 'Reclaim'), examples: [{ lastActiveAt: '2021-01-15T08:00:00Z', at: '2023-01-15T08:00:00Z' }] },
     },
   }),
   states: {
@@ -55,8 +79,7 @@ export const accountApprovalMachine = setup({
       on: { EMAIL_VERIFIED: { target: 'toBeReviewed', guard: { type: 'isVerificationCode', params: { length: 6 } } } },
       states: {
         codeSent: {
-          meta: meta({ label: L('验证码已发送', 'Code sent') }),
-          entry: { type: 'sendEmail', params: { to: 'applicant', template: 'verificationCode' } },
+          meta: meta({ label: L('验证码已发送', 'Code sent'), description: L('验证码在申请人索取时发出，账号尚未建立。', 'The code is mailed when the applicant asks for it, before the account exists.') }),
           after: { codeDelivery: 'resendAvailable' },
         },
         resendAvailable: {
@@ -70,6 +93,7 @@ export const accountApprovalMachine = setup({
       entry: { type: 'sendEmail', params: { to: 'companyAdmin', template: 'confirmApplicant' } },
       on: {
         ADMIN_CONFIRMED: 'emailConfirmed',
+        APPROVE: { target: 'approved', guard: 'noCompanyAdmin', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountApproved' } } },
         REJECT: { target: 'rejected', guard: 'hasReason' },
       },
     },
@@ -80,7 +104,14 @@ export const accountApprovalMachine = setup({
         REJECT: { target: 'rejected', guard: 'hasReason' },
       },
     },
-    approved: { type: 'final', meta: meta({ label: L('已通过', 'Approved') }) },
+    approved: {
+      meta: meta({ label: L('已通过', 'Approved') }),
+      on: { RECLAIM: { target: 'reclaimed', guard: 'inactiveTooLong', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountReclaimed' } } } },
+    },
+    reclaimed: {
+      type: 'final',
+      meta: meta({ label: L('已回收', 'Reclaimed'), description: L('超过 24 个月未登录，账号已回收。', 'Not logged in for 24 months: the account was reclaimed.') }),
+    },
     rejected: {
       type: 'final',
       meta: meta({ label: L('已驳回', 'Rejected') }),

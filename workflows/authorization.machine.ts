@@ -27,6 +27,7 @@ export const authorizationMachine = setup({
   initial: 'toBeAudited',
   meta: machineMeta<AuthorizationEvent>({
     label: L('授权', 'Authorization'),
+    specification: { reason: L('规格：授权模块（SPEC §4 授权）尚未实现，由该模块接入服务器。', 'Specification: the authorization module (SPEC §4 Authorization) is not built yet; it will run this machine on the server.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
     },

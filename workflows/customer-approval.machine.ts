@@ -4,11 +4,13 @@ import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 /**
  * Certification of a customer company (SPEC §4 "Customer approval"): the customer confirms by
  * email (emailConfirm, not certified), then waits in the provider's queue (todo, to be
- * certified) until approved (certified) or refused. Rules: customer-approval.rules.md.
+ * certified) until approved (certified) or refused. The server drives it when the provider
+ * decides a new company's first account (server/accounts/approval.ts); registration verifies
+ * the address before the company exists, so a company starts in `todo`.
+ * Rules: customer-approval.rules.md.
  */
 export type CustomerApprovalEvent =
   | { type: 'EMAIL_CONFIRMED'; code: string }
-  | { type: 'RESEND_EMAIL' }
   | { type: 'APPROVE' }
   | { type: 'REFUSE'; reason: string }
   | { type: 'REAPPLY' };
@@ -16,15 +18,21 @@ export type CustomerApprovalEvent =
 export const customerApprovalMachine = setup({
   types: {
     events: {} as CustomerApprovalEvent,
-    emitted: {} as { type: 'sendEmail'; template: string },
+    emitted: {} as { type: 'sendEmail'; to: 'customer'; template: string; reason?: string },
   },
   guards: {
     isVerificationCode: ({ event }, params: { length: number }) =>
       event.type === 'EMAIL_CONFIRMED' && new RegExp(`^\\d{${params.length}}$`).test(event.code),
-    hasReason: ({ event }) => event.type === 'REFUSE' && event.reason.trim().length > 0,
+    hasReason: ({ event }) => event.type === 'REFUSE' && typeof event.reason === 'string' && event.reason.trim().length > 0,
   },
   actions: {
-    sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
+    /** An effect (docs/declarations.md §4), mailed to the customer's applicant after the transition commits; a refusal carries its reason. */
+    sendEmail: emit(({ event }, params: { template: string }) => ({
+      type: 'sendEmail' as const,
+      to: 'customer' as const,
+      template: params.template,
+      ...(event.type === 'REFUSE' ? { reason: event.reason } : {}),
+    })),
   },
 }).createMachine({
   id: 'customerApproval',
@@ -37,7 +45,6 @@ export const customerApprovalMachine = setup({
     },
     events: {
       EMAIL_CONFIRMED: { label: L('邮箱已确认', 'Email confirmed'), examples: [{ code: '123456' }] },
-      RESEND_EMAIL: { label: L('重发邮件', 'Resend email') },
       APPROVE: { label: L('认证通过', 'Approve') },
       REFUSE: { label: L('拒绝', 'Refuse'), examples: [{ reason: 'Business licence expired' }] },
       REAPPLY: { label: L('重新申请', 'Apply again') },
@@ -45,12 +52,8 @@ export const customerApprovalMachine = setup({
   }),
   states: {
     emailConfirm: {
-      meta: meta({ label: L('未认证（待邮箱确认）', 'Not certified (email confirmation)') }),
-      entry: { type: 'sendEmail', params: { template: 'confirmCustomerEmail' } },
-      on: {
-        EMAIL_CONFIRMED: { target: 'todo', guard: { type: 'isVerificationCode', params: { length: 6 } } },
-        RESEND_EMAIL: { actions: { type: 'sendEmail', params: { template: 'confirmCustomerEmail' } } },
-      },
+      meta: meta({ label: L('未认证（待邮箱确认）', 'Not certified (email confirmation)'), description: L('确认码在客户索取时发出。', 'The confirmation code is mailed when the customer asks for it.') }),
+      on: { EMAIL_CONFIRMED: { target: 'todo', guard: { type: 'isVerificationCode', params: { length: 6 } } } },
     },
     todo: {
       meta: meta({ label: L('待认证', 'To be certified'), description: L('在服务商的审核队列中。', 'In the provider’s review queue.') }),

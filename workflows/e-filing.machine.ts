@@ -44,6 +44,7 @@ export const eFilingMachine = setup({
   initial: 'active',
   meta: machineMeta<EFilingEvent>({
     label: L('电子申报', 'E-filing'),
+    specification: { reason: L('规格：电子申报模块尚未实现；需要服务器能运行的校验与报送（声明的副作用），由该模块接入。', 'Specification: the e-filing module is not built yet; it needs validation and transmission as declared effects the server runs, and will wire them.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isValid: L('校验通过', 'the check passed'),

@@ -14,6 +14,7 @@ export const enablementMachine = setup({
   initial: 'enabled',
   meta: machineMeta<EnablementEvent>({
     label: L('启用 / 停用', 'Enable / disable'),
+    specification: { reason: L('规格：启用/停用尚无对应的业务对象；由首个需要启停的模块接入。', 'Specification: no entity enables or disables yet; the first module that needs it will bind this machine.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
     },

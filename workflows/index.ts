@@ -8,6 +8,7 @@ import { eFilingMachine } from './e-filing.machine.ts';
 import { enablementMachine } from './enablement.machine.ts';
 import { invoiceMachine } from './invoice.machine.ts';
 import { maintenanceNoticeMachine } from './maintenance-notice.machine.ts';
+import { noticeScheduleMachine } from './notice-schedule.machine.ts';
 import { paymentOrderMachine } from './payment-order.machine.ts';
 import { pushStatusMachine } from './push-status.machine.ts';
 import { quotationStatementMachine } from './quotation-statement.machine.ts';
@@ -27,6 +28,7 @@ export const machines = {
   enablement: enablementMachine,
   invoice: invoiceMachine,
   maintenanceNotice: maintenanceNoticeMachine,
+  noticeSchedule: noticeScheduleMachine,
   paymentOrder: paymentOrderMachine,
   pushStatus: pushStatusMachine,
   quotationStatement: quotationStatementMachine,

@@ -31,6 +31,7 @@ export const invoiceMachine = setup({
   context: { paid: false },
   meta: machineMeta<InvoiceEvent>({
     label: L('发票', 'Invoice'),
+    specification: { reason: L('规格：发票模块（SPEC §4 发票）尚未实现，由该模块绑定为实体生命周期。', 'Specification: the invoice module (SPEC §4 Invoice) is not built yet; it will bind this machine as an entity lifecycle.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isPaymentPositive: L('付款金额大于零', 'the amount paid is positive'),

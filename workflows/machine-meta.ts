@@ -35,6 +35,13 @@ export interface WorkflowMachineMeta<TEventType extends string = string> {
   guards?: Record<string, WorkflowText>;
   /** Named delays without a fixed length (computed), as the viewer shows them. */
   delays?: Record<string, WorkflowText>;
+  /** Set on a machine no product code runs yet: why, and which issue or module will wire it. */
+  specification?: WorkflowSpecification;
+}
+
+/** A machine kept as a specification: the states and rules are agreed, no product code runs them yet. */
+export interface WorkflowSpecification {
+  reason: WorkflowText;
 }
 
 /** Typed machine meta: every event type of the machine must be labelled. */
@@ -43,6 +50,7 @@ export function machineMeta<TEvent extends { type: string }>(m: {
   events: Record<TEvent['type'], WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
   guards?: Record<string, WorkflowText>;
   delays?: Record<string, WorkflowText>;
+  specification?: WorkflowSpecification;
 }): WorkflowMachineMeta<TEvent['type']> {
   return m;
 }

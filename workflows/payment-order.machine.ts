@@ -39,6 +39,7 @@ export const paymentOrderMachine = setup({
   initial: 'open',
   meta: machineMeta<PaymentOrderEvent>({
     label: L('支付订单', 'Payment order'),
+    specification: { reason: L('规格：支付模块尚未实现；15 分钟自动取消将由持久定时器执行，退款需服务器能运行的效果。', 'Specification: the payment module is not built yet; its 15-minute auto-cancel will run on the durable timers, and the refund needs an effect the server runs.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isAmountMatching: L('金额一致', 'the amount matches'),

@@ -21,6 +21,7 @@ export const pushStatusMachine = setup({
   initial: 'notPushed',
   meta: machineMeta<PushStatusEvent>({
     label: L('推送状态', 'Push status'),
+    specification: { reason: L('规格：推送（对接外部系统）尚未实现；推送需服务器能运行的效果。', 'Specification: pushing to outside systems is not built yet; the push needs an effect the server runs.') },
     events: {
       PUSH: { label: L('推送', 'Push') },
       RECORD_CHANGED: { label: L('记录已修改', 'Record changed') },

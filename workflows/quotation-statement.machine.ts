@@ -33,6 +33,7 @@ export const quotationStatementMachine = setup({
   initial: 'open',
   meta: machineMeta<QuotationStatementEvent>({
     label: L('报价单 / 对账单', 'Quotation / statement'),
+    specification: { reason: L('规格：报价单/对账单模块尚未实现，由该模块绑定为实体生命周期。', 'Specification: the quotation and statement module is not built yet; it will bind this machine as an entity lifecycle.') },
     guards: {
       hasPaymentOrder: L('已有付款单', 'a payment order exists'),
       hasReason: L('已填写原因', 'a reason is given'),

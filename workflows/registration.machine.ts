@@ -29,6 +29,7 @@ export const registrationMachine = setup({
   initial: 'emailConfirmation',
   meta: machineMeta<RegistrationEvent>({
     label: L('注册', 'Registration'),
+    specification: { reason: L('规格：注册是两次无状态请求（索取验证码；提交表单时校验验证码并建立账号），之后由账号审批与客户认证状态机驱动；本图概括申请人视角。', 'Specification: registration is two stateless requests (ask for a code; submit the form, which checks the code and makes the account), after which the account-approval and customer-approval machines drive it; this chart summarises the applicant’s view.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isVerificationCode: L('验证码为 {length} 位', 'the code has {length} digits'),

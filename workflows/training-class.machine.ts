@@ -32,6 +32,7 @@ export const trainingClassMachine = setup({
   type: 'parallel',
   meta: machineMeta<TrainingClassEvent>({
     label: L('培训课程', 'Training class'),
+    specification: { reason: L('规格：培训课程模块尚未实现，由该模块绑定为实体生命周期。', 'Specification: the training class module is not built yet; it will bind this machine as an entity lifecycle.') },
     guards: {
       isComingUp: L('尚未开始', 'it has not started'),
       isNotComplete: L('尚未结束', 'it has not ended'),

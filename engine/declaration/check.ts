@@ -5,21 +5,11 @@ import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, ROLE_NAMES } from './roles.ts';
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
+import { unrunnableParts } from '../lifecycle/effects.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
 export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
   return new Set([...Object.values(permissions), ...Object.values(actions ?? {}).map((a) => a.permission), ...(copy ? [copy.permission] : [])]);
-}
-
-interface StateNodeLike {
-  id: string;
-  invoke: readonly { src: unknown }[];
-  states: Record<string, StateNodeLike>;
-}
-
-/** Every `invoke` of a machine's states, as [state id, actor source]. */
-function invokedActors(node: StateNodeLike): [string, string][] {
-  return [...node.invoke.map((i): [string, string] => [node.id, typeof i.src === 'string' ? i.src : 'an inline actor']), ...Object.values(node.states).flatMap(invokedActors)];
 }
 
 /**
@@ -103,9 +93,8 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     }
   }
   if (machine) {
-    for (const [state, src] of invokedActors(machine.root)) {
-      fail(files.entity, '/lifecycle/machine', `machine '${machine.id}' invokes '${src}' in state '${state}': the server runs no invoked actor for an entity (use an \`after\` timer or a declared effect)`);
-    }
+    // The server runs an entity's transitions in its own transactions: no invoked actor, and no effect (it has no handler for an entity's effects).
+    for (const problem of unrunnableParts(machine, (e) => `the server has no handler for an entity's '${e.kind}' effect`)) fail(files.entity, '/lifecycle/machine', problem);
     for (const [field, region] of Object.entries(entity.lifecycle?.regions ?? {})) {
       if (region !== '.' && !machine.root.states[region]) fail(files.entity, pointer('lifecycle', 'regions', field), `machine '${machine.id}' has no region '${region}'`);
     }

@@ -24,6 +24,7 @@ export const MESSAGES = {
     'zh-CN': '当前状态“{state}”下不能执行“{action}”',
     'en-US': '"{action}" is not possible while the record is "{state}"',
   },
+  GUARD_FAILED: { 'zh-CN': '只有在{guard}时才能执行“{action}”', 'en-US': '"{action}" is possible only when {guard}' },
   UNKNOWN_EVENT: { 'zh-CN': '不存在的操作：{event}', 'en-US': 'There is no action called {event}' },
   FIELD_NOT_EDITABLE: {
     'zh-CN': '当前状态“{state}”下不能修改：{fields}',
@@ -84,9 +85,12 @@ export const MESSAGES = {
     'zh-CN': '账号尚未审核通过（{status}），审核需要 3–5 个工作日',
     'en-US': 'The account is not approved yet ({status}); the review takes 3 to 5 working days',
   },
+  ACCOUNT_RECLAIMED: {
+    'zh-CN': '该账号超过 24 个月未使用，已被回收；如需继续使用，请重新注册或联系我们',
+    'en-US': 'This account was not used for 24 months and has been reclaimed; register again or contact us to use Portico again',
+  },
   ACCOUNT_REJECTED: { 'zh-CN': '账号注册申请未通过：{reason}', 'en-US': 'The registration was refused: {reason}' },
   SSO_TOKEN_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in token is invalid or has expired' },
-  NOTICE_STATE: { 'zh-CN': '该公告当前状态下不能执行此操作（{action}）', 'en-US': 'The notice cannot {action} in its current state' },
   INTERNAL: {
     'zh-CN': '系统错误，请稍后重试或联系 SGS 管理员。',
     'en-US': 'System error. Please try again later or contact SGS administrator.',

@@ -1,5 +1,6 @@
 import { initialTransition, transition, type AnyStateMachine } from 'xstate';
 import { restore, toPersisted, type LifecycleEvent, type PersistedSnapshot } from './snapshot.ts';
+import { effectsOf, type DeclaredEffect } from './effects.ts';
 
 /**
  * A delayed event (`after`) a record is waiting for: the machine's event type and when it is
@@ -10,10 +11,11 @@ export interface PendingTimer {
   due: string;
 }
 
-/** A transition's result: the next snapshot and the timers it leaves pending. */
+/** A transition's result: the next snapshot, the timers it leaves pending and the effects it declares. */
 export interface Step {
   snapshot: PersistedSnapshot;
   timers: PendingTimer[];
+  effects: DeclaredEffect[];
 }
 
 type ActionLike = { type?: unknown; params?: unknown };
@@ -40,7 +42,7 @@ export function nextTimers(pending: readonly PendingTimer[], actions: readonly A
 /** The initial snapshot and the timers its states start. */
 export function initialStep(machine: AnyStateMachine, now: Date): Step {
   const [snapshot, actions] = initialTransition(machine);
-  return { snapshot: toPersisted(machine, snapshot), timers: nextTimers([], actions, now) };
+  return { snapshot: toPersisted(machine, snapshot), timers: nextTimers([], actions, now), effects: effectsOf(actions) };
 }
 
 /**
@@ -51,7 +53,7 @@ export function step(machine: AnyStateMachine, persisted: PersistedSnapshot, pen
   const current = restore(machine, persisted);
   if (!current.can(event as never)) return undefined;
   const [next, actions] = transition(machine, current, event as never);
-  return { snapshot: toPersisted(machine, next), timers: nextTimers(pending.filter((t) => t.event !== event.type), actions, now) };
+  return { snapshot: toPersisted(machine, next), timers: nextTimers(pending.filter((t) => t.event !== event.type), actions, now), effects: effectsOf(actions) };
 }
 
 /** Whether an event type is a delayed (`after`) event rather than a user's action. */

@@ -44,6 +44,8 @@ export interface StatechartTexts {
   eventCount: string;
   boundTo: string;
   notBound: string;
+  /** The tag of a machine no product code runs yet (its reason in the tooltip). */
+  specification: string;
   open: string;
   backToList: string;
   noPermission: string;
@@ -96,6 +98,7 @@ export const STATECHART_TEXTS: Record<Language, StatechartTexts> = {
     eventCount: '事件',
     boundTo: '所属实体',
     notBound: '未绑定实体',
+    specification: '规格',
     open: '查看',
     backToList: '返回列表',
     noPermission: '只有内部员工（权限 workflow:view）可以查看生命周期状态机。',
@@ -146,6 +149,7 @@ export const STATECHART_TEXTS: Record<Language, StatechartTexts> = {
     eventCount: 'Events',
     boundTo: 'Entity',
     notBound: 'Not bound to an entity',
+    specification: 'Specification',
     open: 'Open',
     backToList: 'Back to the list',
     noPermission: 'Only internal staff (permission workflow:view) may review lifecycle machines.',

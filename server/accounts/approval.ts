@@ -1,9 +1,10 @@
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Outbox } from '../mail/outbox.ts';
-import { pickLanguage, type Language } from '../../engine/index.ts';
-import { decisionMail } from './mail-texts.ts';
+import type { AnyStateMachine } from 'xstate';
+import { machines, toPersisted, type Language, type PersistedSnapshot } from '../../engine/index.ts';
 import { isoTime } from '../db/timestamps.ts';
+import { decide, record } from '../machines/transitions.ts';
+import type { EffectRunner } from '../effects/runner.ts';
 
 export interface PendingAccount {
   id: string;
@@ -18,12 +19,18 @@ export interface PendingAccount {
   createdAt: string;
 }
 
+/** The account machine's states where the provider decides (they take APPROVE or REJECT). */
+export const REVIEW_STATES: readonly string[] = Object.entries(machines.accountApproval.root.states)
+  .filter(([, node]) => node.transitions.has('APPROVE') || node.transitions.has('REJECT'))
+  .map(([state]) => state);
+
 /** Accounts waiting for the provider's review, oldest first. */
 export async function pendingAccounts(db: Database): Promise<PendingAccount[]> {
   const { rows } = await db.query<Record<string, any>>(
     `select u.id, u.account, u.user_name, u.email, u.mobile, u.status, u.company_id, c.name as company_name,
        c.approval_status, u.created_at
-     from users u join companies c on c.id = u.company_id where u.status = 'toBeReviewed' order by u.created_at`,
+     from users u join companies c on c.id = u.company_id where u.status = any($1::text[]) order by u.created_at`,
+    [REVIEW_STATES],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -39,36 +46,53 @@ export async function pendingAccounts(db: Database): Promise<PendingAccount[]> {
   }));
 }
 
+/** The stored status as the machine's snapshot (these machines keep no context). */
+const stored = (machine: AnyStateMachine, state: string): PersistedSnapshot => toPersisted(machine, machine.resolveState({ value: state, context: {} }));
+
 /**
- * Approves or refuses an account under review; a company still waiting (`todo`) is decided with
- * its first account. The applicant is told by email, in the same transaction.
+ * The provider approves or refuses an account: account-approval.machine.ts decides from the
+ * stored status (APPROVE, or REJECT with its reason) and a company still waiting for
+ * certification is decided with its first account through customer-approval.machine.ts. The new
+ * states, an audit row per machine and the machines' declared mails (effects) commit together;
+ * the mails are sent after the commit.
  */
 export async function decideAccount(
   db: Database,
-  outbox: Outbox,
+  effects: EffectRunner,
   userId: string,
-  approve: boolean,
-  reason: unknown,
+  decision: { approve: true } | { approve: false; reason: unknown },
+  actorId: string,
   lang: Language,
 ): Promise<void> {
-  // The decision is mailed in the language the applicant registered in.
-  if (!approve && (typeof reason !== 'string' || !reason.trim() || reason.length > 500)) {
-    throw new ApiError(400, 'VALIDATION_FAILED', {}, [{ field: 'reason', keyword: 'required', message: lang === 'zh-CN' ? '请填写拒绝原因' : 'A reason is required' }]);
-  }
+  const reason = decision.approve ? undefined : typeof decision.reason === 'string' ? decision.reason.trim() : '';
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ email: string | null; company_id: string; language: string | null }>(
-      `update users set status = $2, reject_reason = $3 where id = $1 and status = 'toBeReviewed'
-       returning email, company_id, settings->>'language' as language`,
-      [userId, approve ? 'approved' : 'rejected', approve ? null : reason],
+    const { rows } = await tx.query<{ status: string; company_id: string; approval_status: string; company_admin: boolean }>(
+      `select u.status, u.company_id, c.approval_status,
+         exists (select 1 from users a where a.company_id = u.company_id and a.id <> u.id and a.is_admin and a.status = 'approved') as company_admin
+       from users u join companies c on c.id = u.company_id where u.id = $1 for update of u, c`,
+      [userId],
     );
     const user = rows[0];
     if (!user) throw new ApiError(404, 'NOT_FOUND');
-    await tx.query(`update companies set approval_status = $2, reject_reason = $3 where id = $1 and approval_status = 'todo'`, [
-      user.company_id,
-      approve ? 'approved' : 'refused',
-      approve ? null : reason,
-    ]);
-    const mailLang = pickLanguage(user.language);
-    if (user.email) await outbox.queue(tx, decisionMail(user.email, approve, approve ? undefined : String(reason), mailLang));
+    const account = decide({
+      machine: machines.accountApproval,
+      subject: { kind: 'account', id: userId },
+      snapshot: stored(machines.accountApproval, user.status),
+      event: reason === undefined ? { type: 'APPROVE', companyAdmin: user.company_admin } : { type: 'REJECT', reason },
+      lang,
+    });
+    const companyEvent = reason === undefined ? { type: 'APPROVE' } : { type: 'REFUSE', reason };
+    const company =
+      user.approval_status === 'todo'
+        ? decide({ machine: machines.customerApproval, subject: { kind: 'company', id: user.company_id }, snapshot: stored(machines.customerApproval, 'todo'), event: companyEvent, lang })
+        : undefined;
+    if (company) {
+      await tx.query('update companies set approval_status = $2, reject_reason = $3 where id = $1', [user.company_id, company.to, reason ?? null]);
+      await record(tx, company, actorId);
+    }
+    await tx.query('update users set status = $2, reject_reason = $3 where id = $1', [userId, account.to, reason ?? null]);
+    // The account's decision mail is queued last: the newest mail the applicant gets is about their account.
+    await record(tx, account, actorId, reason === undefined ? {} : { reason });
   });
+  await effects.afterCommit();
 }

@@ -1,5 +1,6 @@
-import type { Language } from '../../engine/index.ts';
+import type { Language, LocalizedText } from '../../engine/index.ts';
 import type { Mail } from '../mail/outbox.ts';
+import type { MailTemplate } from '../effects/mail-effect.ts';
 
 /** The emails account flows send, in the recipient's language. */
 export function codeMail(to: string, code: string, purpose: 'register' | 'resetPassword', lang: Language): Mail {
@@ -10,13 +11,46 @@ export function codeMail(to: string, code: string, purpose: 'register' | 'resetP
     : { to, subject: `Your Portico ${en} code: ${code}`, body: `Your ${en} code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.` };
 }
 
-export function decisionMail(to: string, approved: boolean, reason: string | undefined, lang: Language): Mail {
-  if (lang === 'zh-CN') {
-    return approved
-      ? { to, subject: 'Portico 账号已审核通过', body: '您的账号已审核通过，现在可以登录 Portico。' }
-      : { to, subject: 'Portico 账号审核未通过', body: `很抱歉，您的注册申请未通过。原因：${reason ?? ''}` };
-  }
-  return approved
-    ? { to, subject: 'Your Portico account is approved', body: 'Your account has been approved; you can log in to Portico now.' }
-    : { to, subject: 'Your Portico registration was refused', body: `We are sorry: your registration was refused. Reason: ${reason ?? ''}` };
-}
+const fill = (template: string, vars: Readonly<Record<string, string>>) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+
+/** Each mail's subject and body in both languages, with `{placeholders}`. */
+const MAILS: Readonly<Record<string, { subject: LocalizedText; body: LocalizedText }>> = {
+  accountApproved: {
+    subject: { 'zh-CN': 'Portico 账号已审核通过', 'en-US': 'Your Portico account is approved' },
+    body: { 'zh-CN': '您的账号已审核通过，现在可以登录 Portico。', 'en-US': 'Your account has been approved; you can log in to Portico now.' },
+  },
+  accountRejected: {
+    subject: { 'zh-CN': 'Portico 账号审核未通过', 'en-US': 'Your Portico registration was refused' },
+    body: { 'zh-CN': '很抱歉，您的注册申请未通过。原因：{reason}', 'en-US': 'We are sorry: your registration was refused. Reason: {reason}' },
+  },
+  accountReclaimed: {
+    subject: { 'zh-CN': 'Portico 账号已回收', 'en-US': 'Your Portico account was reclaimed' },
+    body: {
+      'zh-CN': '您的 Portico 账号已超过 24 个月未登录，已被回收。如需继续使用，请重新注册或联系我们。',
+      'en-US': 'Your Portico account was not used for 24 months and has been reclaimed. To use Portico again, register again or contact us.',
+    },
+  },
+  confirmApplicant: {
+    subject: { 'zh-CN': 'Portico：{applicant} 申请加入 {company}', 'en-US': 'Portico: {applicant} applied to join {company}' },
+    body: {
+      'zh-CN': '{applicant} 申请了 {company} 的 Portico 账号。请登录 Portico 确认该申请人是否为贵公司员工。',
+      'en-US': '{applicant} applied for a Portico account of {company}. Please log in to Portico and confirm whether they work for your company.',
+    },
+  },
+  customerCertified: {
+    subject: { 'zh-CN': 'Portico：{company} 已通过认证', 'en-US': 'Portico: {company} is certified' },
+    body: { 'zh-CN': '{company} 已通过服务商认证。', 'en-US': '{company} has been certified by the provider.' },
+  },
+  customerRefused: {
+    subject: { 'zh-CN': 'Portico：{company} 未通过认证', 'en-US': 'Portico: {company} was not certified' },
+    body: { 'zh-CN': '很抱歉，{company} 未通过认证。原因：{reason}', 'en-US': 'We are sorry: {company} was not certified. Reason: {reason}' },
+  },
+};
+
+/**
+ * The mails the account machines declare (`sendEmail` effects of the account-approval and
+ * customer-approval machines), by template; placeholders come from the recipient and the effect.
+ */
+export const ACCOUNT_MAILS: Readonly<Record<string, MailTemplate>> = Object.fromEntries(
+  Object.entries(MAILS).map(([name, m]): [string, MailTemplate] => [name, (vars, lang) => ({ subject: fill(m.subject[lang], vars), body: fill(m.body[lang], vars) })]),
+);

@@ -10,6 +10,7 @@ import { clearThrottle } from '../auth/login-judge.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { checkCode, checkSendingRate, issueCode, useCode, type CodePurpose } from './codes.ts';
 import { codeMail } from './mail-texts.ts';
+import { writeAudit } from '../entities/audit-repo.ts';
 
 export const REGISTRATION_SCHEMA = checkedSchema(registrationSchema, 'schemas/account/registration.schema.json');
 export const SIMPLE_REGISTRATION_SCHEMA = checkedSchema(simpleSchema, 'schemas/account/simple-registration.schema.json');
@@ -104,6 +105,9 @@ export async function register(db: Database, body: Body, password: string, simpl
          jsonb_build_object('language', $10::text))`,
       [userId, account, form.userName, email, mobile, form.contactNumber ?? null, await hashPassword(password), companyId, form.receiveMarketingCommunication === true, lang],
     );
+    // The account and company histories start here (their machines take the provider's decision: approval.ts).
+    await writeAudit(tx, 'company', companyId, userId, { kind: 'create', toStates: { status: 'todo' } });
+    await writeAudit(tx, 'account', userId, userId, { kind: 'create', toStates: { status: 'toBeReviewed' } });
     return { userId };
   });
 }

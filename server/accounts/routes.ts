@@ -10,11 +10,12 @@ import { clearThrottle } from '../auth/login-judge.ts';
 import { register, resetPassword, sendCode } from './registration.ts';
 import { ACCOUNT_SCHEMAS as S } from './account-schemas.ts';
 import { accountNameOf } from './users-repo.ts';
+import type { EffectRunner } from '../effects/runner.ts';
 
 type Body = Record<string, unknown>;
 
 /** Public account calls (registration, codes, password reset) and the staff's review and outbox. */
-export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey, outbox: Outbox): void {
+export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey, outbox: Outbox, effects: EffectRunner): void {
   /** Decrypts the password and its repeat (both RSA-OAEP like at login); they must match. */
   const passwordOf = (body: Body): string => {
     const password = typeof body.password === 'string' ? key.decrypt(body.password) : undefined;
@@ -60,13 +61,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
 
   app.post<{ Params: { id: string } }>('/api/accounts/:id/approve', { schema: S.decide }, async (req) => {
     requireStaff('account:approve', req);
-    await decideAccount(db, outbox, req.params.id, true, undefined, requestLanguage(req));
+    await decideAccount(db, effects, req.params.id, { approve: true }, currentUser(req).id, requestLanguage(req));
     return ok({});
   });
 
   app.post<{ Params: { id: string } }>('/api/accounts/:id/reject', { schema: S.reject }, async (req) => {
     requireStaff('account:approve', req);
-    await decideAccount(db, outbox, req.params.id, false, bodyOf(req.body).reason, requestLanguage(req));
+    await decideAccount(db, effects, req.params.id, { approve: false, reason: bodyOf(req.body).reason }, currentUser(req).id, requestLanguage(req));
     return ok({});
   });
 

@@ -298,6 +298,34 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
         select distinct f.id, r.id from files f join records r on strpos(r.doc::text, '"fileId": "' || f.id || '"') > 0
     `,
   },
+  {
+    // Declared effects (docs/declarations.md §4): written with the transition that declares them,
+    // run by the effect worker after commit (claimed with `for update skip locked`, retried with
+    // backoff). Maintenance notices keep their machine's snapshot and durable timers, like records.
+    id: '008_effects_outbox',
+    sql: `
+      create table effects (
+        id bigserial primary key,
+        kind text not null,
+        machine text not null,
+        subject text not null,
+        subject_id text not null,
+        params jsonb not null default '{}',
+        status text not null default 'pending',
+        attempts integer not null default 0,
+        next_attempt_at timestamptz not null default now(),
+        last_error text,
+        created_at timestamptz not null default now(),
+        done_at timestamptz,
+        check (status in ('pending', 'done', 'failed'))
+      );
+      create index effects_pending on effects (next_attempt_at) where status = 'pending';
+      alter table notices add column snapshot jsonb;
+      alter table notices add column timers jsonb not null default '[]'::jsonb;
+      alter table notices add column timer_due_at timestamptz;
+      create index notices_timer_due on notices (timer_due_at) where timer_due_at is not null
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

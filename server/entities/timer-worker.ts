@@ -1,5 +1,6 @@
 import type { EntityRegistry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
+import { drainClaims, startIntervalWorker } from '../db/claim-loop.ts';
 import { EntityService } from './service.ts';
 import { claimDueRecord, postponeTimers, setTimers } from './timers-repo.ts';
 
@@ -14,44 +15,22 @@ const RETRY_SECONDS = 60;
  */
 export async function fireDueTimers(db: Database, registry: EntityRegistry, service = new EntityService(db)): Promise<number> {
   let fired = 0;
-  for (;;) {
-    let failed: string | undefined;
-    const claimed = await db
-      .transaction(async (tx) => {
-        const due = await claimDueRecord(tx);
-        if (!due) return false;
-        failed = due.id;
-        if (!registry.has(due.entity)) await setTimers(tx, due.id, []);
-        else if (await service.fireTimer(tx, registry.get(due.entity), due.id, due.timers)) fired += 1;
-        failed = undefined;
-        return true;
-      })
-      .catch(async (err: unknown) => {
-        if (failed === undefined) throw err;
-        console.error(`timer of record ${failed} failed; retrying in ${RETRY_SECONDS} s`, err);
-        await postponeTimers(db, failed, RETRY_SECONDS);
-        return true;
-      });
-    if (!claimed) return fired;
-  }
+  await drainClaims(
+    db,
+    claimDueRecord,
+    async (tx, due) => {
+      if (!registry.has(due.entity)) await setTimers(tx, due.id, []);
+      else if (await service.fireTimer(tx, registry.get(due.entity), due.id, due.timers)) fired += 1;
+    },
+    async (due, err) => {
+      console.error(`timer of record ${due.id} failed; retrying in ${RETRY_SECONDS} s`, err);
+      await postponeTimers(db, due.id, RETRY_SECONDS);
+    },
+  );
+  return fired;
 }
 
 /** Runs `fireDueTimers` every `intervalMs` (one run at a time); the returned function stops it and waits for a run in progress. */
 export function startTimerWorker(db: Database, registry: EntityRegistry, intervalMs = 1000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    running = fireDueTimers(db, registry)
-      .catch((err: unknown) => console.error('timer worker', err))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const handle = setInterval(tick, intervalMs);
-  return async () => {
-    clearInterval(handle);
-    await running;
-  };
+  return startIntervalWorker('timer worker', () => fireDueTimers(db, registry), intervalMs);
 }

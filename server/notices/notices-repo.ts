@@ -1,6 +1,7 @@
+import type { PendingTimer, PersistedSnapshot } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** A notices row (migration 003). */
+/** A notices row (migrations 002 and 008). */
 export interface NoticeRow {
   id: string;
   final_publish_status: number;
@@ -8,6 +9,9 @@ export interface NoticeRow {
   finish_date_time: Date | string;
   publish_remark: { cn: string; en: string };
   white_list: string;
+  /** notice-schedule.machine.ts's snapshot; null for a notice stored before the machine ran it. */
+  snapshot: PersistedSnapshot | null;
+  timers: PendingTimer[];
 }
 
 export interface NewNotice {
@@ -18,6 +22,15 @@ export interface NewNotice {
   whiteList?: string;
   createdBy: string;
 }
+
+/** A notice's machine state as stored: the snapshot, its finalPublishStatus and its pending timers. */
+export interface NoticeState {
+  snapshot: PersistedSnapshot;
+  status: number;
+  timers: readonly PendingTimer[];
+}
+
+const dueOf = (timers: readonly PendingTimer[]) => timers.reduce<string | null>((min, t) => (min === null || t.due < min ? t.due : min), null);
 
 /** The notice clients show: the newest one not finished, else the newest finished one. */
 export async function currentNotice(db: Queryable): Promise<NoticeRow | undefined> {
@@ -30,21 +43,37 @@ export async function latestNotices(db: Queryable): Promise<NoticeRow[]> {
   return (await db.query<NoticeRow>('select * from notices order by start_date_time desc limit 100')).rows;
 }
 
-/** Stores a notice as published (status 1, not yet started). */
-export async function insertNotice(db: Queryable, n: NewNotice): Promise<NoticeRow> {
+/** A notice, its row locked until the transaction ends. */
+export async function lockNotice(tx: Queryable, id: string): Promise<NoticeRow | undefined> {
+  return (await tx.query<NoticeRow>('select * from notices where id = $1 for update', [id])).rows[0];
+}
+
+/** Stores a published notice in the state its machine gave it. */
+export async function insertNotice(db: Queryable, n: NewNotice, state: NoticeState): Promise<NoticeRow> {
   const { rows } = await db.query<NoticeRow>(
-    `insert into notices (id, final_publish_status, start_date_time, finish_date_time, publish_remark, white_list, created_by)
-     values ($1, 1, $2, $3, $4::jsonb, $5, $6) returning *`,
-    [n.id, n.startDateTime, n.finishDateTime, JSON.stringify(n.publishRemark), n.whiteList ?? '', n.createdBy],
+    `insert into notices (id, final_publish_status, start_date_time, finish_date_time, publish_remark, white_list, created_by, snapshot, timers, timer_due_at)
+     values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9::jsonb, $10) returning *`,
+    [n.id, state.status, n.startDateTime, n.finishDateTime, JSON.stringify(n.publishRemark), n.whiteList ?? '', n.createdBy, JSON.stringify(state.snapshot), JSON.stringify(state.timers), dueOf(state.timers)],
   );
   return rows[0]!;
 }
 
-/** Moves a notice from one status to the next; undefined when it is not in the `from` status. */
-export async function moveNotice(db: Queryable, id: string, from: number, to: number): Promise<NoticeRow | undefined> {
-  const { rows } = await db.query<NoticeRow>(
-    'update notices set final_publish_status = $3, updated_at = now() where id = $1 and final_publish_status = $2 returning *',
-    [id, from, to],
+/** Stores a notice's next machine state (in the transaction that holds its row). */
+export async function saveNoticeState(tx: Queryable, id: string, state: NoticeState): Promise<NoticeRow> {
+  const { rows } = await tx.query<NoticeRow>(
+    `update notices set final_publish_status = $2, snapshot = $3::jsonb, timers = $4::jsonb, timer_due_at = $5, updated_at = now()
+     where id = $1 returning *`,
+    [id, state.status, JSON.stringify(state.snapshot), JSON.stringify(state.timers), dueOf(state.timers)],
   );
-  return rows[0];
+  return rows[0]!;
+}
+
+/** Claims one notice whose earliest timer is due (`for update skip locked`: each timer fires once however many workers run). */
+export async function claimDueNotice(tx: Queryable): Promise<NoticeRow | undefined> {
+  return (await tx.query<NoticeRow>('select * from notices where timer_due_at <= now() order by timer_due_at limit 1 for update skip locked')).rows[0];
+}
+
+/** Puts a notice's timers back by `seconds` after a firing that failed. */
+export async function postponeNoticeTimers(db: Queryable, id: string, seconds: number): Promise<void> {
+  await db.query('update notices set timer_due_at = now() + make_interval(secs => $2) where id = $1', [id, seconds]);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hasPermission, validateForm } from '../../engine/index.ts';
 import { NOTICE_SCHEMA, NOTICE_SCHEMAS as S } from './notice-schemas.ts';
@@ -6,7 +5,8 @@ import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { isoTime } from '../db/timestamps.ts';
-import { currentNotice, insertNotice, latestNotices, moveNotice, type NoticeRow } from './notices-repo.ts';
+import { currentNotice, latestNotices, type NoticeRow } from './notices-repo.ts';
+import { changeNotice, publishNotice } from './notice-lifecycle.ts';
 
 /** The notice fields of SPEC §3, as GET /api/sgs-im/im/getNotifyMsg answers them. */
 function view(r: NoticeRow) {
@@ -22,11 +22,10 @@ function view(r: NoticeRow) {
   };
 }
 
-const STATUS_BY_ACTION = { start: { from: 1, to: 2 }, finish: { from: 2, to: 0 }, cancel: { from: 1, to: 0 } } as const;
-
 /**
- * Maintenance notices (SPEC §4, §7): polled by every client, published, started and finished by
- * internal staff (`notice:publish`). The current notice is the newest one not finished, else the
+ * Maintenance notices (SPEC §4, §7): polled by every client, published by internal staff
+ * (`notice:publish`), started and finished on time by notice-schedule.machine.ts (or by staff
+ * earlier: notice-lifecycle.ts). The current notice is the newest one not finished, else the
  * newest finished one (so clients close their dialog and clear what they kept).
  */
 export function noticeRoutes(app: FastifyInstance, db: Database): void {
@@ -49,16 +48,12 @@ export function noticeRoutes(app: FastifyInstance, db: Database): void {
     const errors = validateForm(NOTICE_SCHEMA, req.body, requestLanguage(req));
     if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
     const body = req.body as { startDateTime: string; finishDateTime: string; publishRemark: object; whiteList?: string };
-    const notice = await insertNotice(db, { id: randomUUID(), ...body, createdBy: currentUser(req).id });
+    const notice = await publishNotice(db, { ...body, createdBy: currentUser(req).id }, requestLanguage(req));
     return reply.status(201).send({ code: 201, data: view(notice) });
   });
 
   app.post<{ Params: { id: string; action: string } }>('/api/notices/:id/:action', { schema: S.change }, async (req) => {
     requirePublisher(req);
-    const step = Object.hasOwn(STATUS_BY_ACTION, req.params.action) ? STATUS_BY_ACTION[req.params.action as keyof typeof STATUS_BY_ACTION] : undefined;
-    if (!step) throw new ApiError(404, 'ROUTE_NOT_FOUND');
-    const notice = await moveNotice(db, req.params.id, step.from, step.to);
-    if (!notice) throw new ApiError(409, 'NOTICE_STATE', { action: req.params.action });
-    return ok(view(notice));
+    return ok(view(await changeNotice(db, req.params.id, req.params.action, currentUser(req).id, requestLanguage(req))));
   });
 }

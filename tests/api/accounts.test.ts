@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
+import { listAudit } from '../../server/entities/audit-repo.ts';
 
 describe.each(BACKENDS)('registration, approval and password reset on %s', (backend) => {
   let h: ApiHarness;
@@ -102,7 +103,17 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
     const applicant = await h.login('applicant');
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: applicant })).status).toBe(403);
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: staff })).status).toBe(200);
-    expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: staff })).status).toBe(404);
+    // The approval machine refuses a second decision, in the staff's language, with its own labels.
+    const again = await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: staff, lang: 'en-US' });
+    expect([again.status, again.body.errorCode, again.body.message]).toEqual([409, 'EVENT_NOT_ALLOWED', '"Approve" is not possible while the record is "Approved"']);
+    const againZh = await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/reject`, payload: { reason: '重复' }, token: staff, lang: 'zh-CN' });
+    expect([againZh.status, againZh.body.message]).toEqual([409, '当前状态“已通过”下不能执行“驳回”']);
+    expect((await h.call({ method: 'POST', url: '/api/accounts/u-nobody/approve', token: staff })).status).toBe(404);
+    // The account's history: made by its applicant at registration, approved by staff.
+    expect((await listAudit(h.db, 'account', pending.id)).map((a) => [a.kind, a.event ?? '', a.toStates?.status])).toEqual([
+      ['create', '', 'toBeReviewed'],
+      ['event', 'APPROVE', 'approved'],
+    ]);
     const token = await h.login('registrant', 'Secret#2024');
     const me = await h.call({ method: 'GET', url: '/api/auth/me', token });
     expect(me.body.data.userInfo.companyName).toBe('Newcomer Trading Co.');

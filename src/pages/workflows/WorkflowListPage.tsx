@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Card, Table, Tag } from 'antd';
+import { Button, Card, Table, Tag, Tooltip } from 'antd';
 import { machines } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { statechartTexts } from '../../../renderers/statechart/labels.ts';
@@ -26,9 +26,18 @@ function MachineList() {
           {
             title: t.machine,
             render: (_, row) => (
-              <Button type="link" style={{ padding: 0 }} onClick={() => navigate(`/workflows/${row.id}`)} data-machine-id={row.id}>
-                {row.label}
-              </Button>
+              <>
+                <Button type="link" style={{ padding: 0 }} onClick={() => navigate(`/workflows/${row.id}`)} data-machine-id={row.id}>
+                  {row.label}
+                </Button>
+                {row.specification && (
+                  <Tooltip title={row.specification}>
+                    <Tag style={{ marginInlineStart: 8 }} data-testid={`specification-${row.id}`}>
+                      {t.specification}
+                    </Tag>
+                  </Tooltip>
+                )}
+              </>
             ),
           },
           { title: 'id', dataIndex: 'id', render: (id: string) => <code>{id}</code> },

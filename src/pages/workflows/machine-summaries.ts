@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { Language } from '../../../engine/declaration/types.ts';
+import type { Language, LocalizedText } from '../../../engine/declaration/types.ts';
 import { text } from '../../../engine/i18n/labels.ts';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { describeMachine, machineTitle } from '../../../engine/graph/index.ts';
@@ -12,6 +12,8 @@ export interface MachineSummary {
   events: number;
   /** The entity whose lifecycle it is, in the language; undefined when none. */
   entity?: string;
+  /** Why no product code runs it yet (its meta's specification reason), in the language. */
+  specification?: string;
 }
 
 /** One row per registered machine: its label and the size of its chart. */
@@ -27,6 +29,8 @@ export function summarizeMachines(machines: Record<string, AnyStateMachine>, ent
       events: graph.events.length,
     };
     if (bound) summary.entity = text(bound.entity.label, lang, bound.name);
+    const specification = (machine.root.meta as { specification?: { reason: LocalizedText } } | undefined)?.specification;
+    if (specification) summary.specification = text(specification.reason, lang);
     return summary;
   });
 }

@@ -40,6 +40,7 @@ describe('a broken declaration', () => {
     ['a machine event without an action', (b) => delete b.entity.actions.SUBMIT, "schemas/trf/trf.entity.json at /actions: machine 'trf' has the event 'SUBMIT', which has no action"],
     ['a machine missing from workflows/', (b) => (b.entity.lifecycle.machine = 'ghost'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'ghost' is not in workflows/"],
     ['a machine that invokes an actor', (b) => (b.entity.lifecycle.machine = 'paymentOrder'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'paymentOrder' invokes"],
+    ['a machine that declares an effect', (b) => (b.entity.lifecycle.machine = 'invoice'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'invoice' emits 'paymentRecorded' in state 'invoice.toBePaid': the server has no handler for an entity's 'paymentRecorded' effect"],
     ['a region missing from the machine', (b) => (b.entity.lifecycle.regions.$status = 'mood'), "schemas/trf/trf.entity.json at /lifecycle/regions/$status: machine 'trf' has no region 'mood'"],
     ['a grant naming an unknown role', (b) => (b.entity.grants.overlord = ['trf:list']), "schemas/trf/trf.entity.json at /grants/overlord: 'overlord' is not a role"],
     ['a grant naming an unknown post', (b) => (b.entity.grants['post:janitor'] = ['trf:list']), "schemas/trf/trf.entity.json at /grants/post:janitor: 'janitor' is not a post of schemas/_access/posts.json"],

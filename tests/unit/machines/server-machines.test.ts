@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { effectRefs, effectsOf, machines, unrunnableParts } from '../../../engine/index.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { EffectRunner } from '../../../server/effects/runner.ts';
+import { mailEffect } from '../../../server/effects/mail-effect.ts';
+import { Outbox } from '../../../server/mail/outbox.ts';
+import { ACCOUNT_RECIPIENTS } from '../../../server/accounts/mail-recipients.ts';
+import { ACCOUNT_MAILS } from '../../../server/accounts/mail-texts.ts';
+import { serverMachineProblems } from '../../../server/machines/server-machines.ts';
+
+const noDatabase = {} as Database;
+const runnerWith = (mails = ACCOUNT_MAILS) => new EffectRunner(noDatabase, { sendEmail: mailEffect(new Outbox(false), ACCOUNT_RECIPIENTS, mails) });
+
+/** Issue 12 item 4: a machine whose effects (or invokes) the server cannot run is refused at start, naming its file. */
+describe('the machines the server runs', () => {
+  it('reads a transition\'s effects from its emitted events, and where a machine may emit them', () => {
+    expect(effectsOf([{ type: 'xstate.emit', params: { event: { type: 'sendEmail', to: 'applicant', template: 'accountRejected', reason: 'x' } } }, { type: 'xstate.raise', params: {} }])).toEqual([
+      { kind: 'sendEmail', params: { to: 'applicant', template: 'accountRejected', reason: 'x' } },
+    ]);
+    expect(effectRefs(machines.accountApproval).map((r) => [r.state, r.effect?.params.template])).toEqual([
+      ['accountApproval.toBeReviewed', 'confirmApplicant'],
+      ['accountApproval.toBeReviewed', 'accountApproved'],
+      ['accountApproval.emailConfirmed', 'accountApproved'],
+      ['accountApproval.approved', 'accountReclaimed'],
+      ['accountApproval.rejected', 'accountRejected'],
+    ]);
+  });
+
+  it('accepts the account and notice machines with the server\'s handlers', () => {
+    expect(serverMachineProblems(runnerWith())).toEqual([]);
+  });
+
+  it('refuses an effect kind without a handler, naming the machine\'s file', () => {
+    const problems = serverMachineProblems(new EffectRunner(noDatabase, {}));
+    expect(problems[0]).toEqual({
+      file: 'workflows/account-approval.machine.ts',
+      path: '',
+      message: "machine 'accountApproval' emits 'sendEmail' in state 'accountApproval.toBeReviewed': the server has no handler for the effect 'sendEmail' (handlers: )",
+    });
+    expect(new Set(problems.map((p) => p.file))).toEqual(new Set(['workflows/account-approval.machine.ts', 'workflows/customer-approval.machine.ts']));
+  });
+
+  it('refuses a mail whose template has no text, and an invoked actor', () => {
+    const { accountRejected: _dropped, ...mails } = ACCOUNT_MAILS;
+    expect(serverMachineProblems(runnerWith(mails)).map((p) => p.message)).toEqual([
+      "machine 'accountApproval' emits 'sendEmail' in state 'accountApproval.rejected': there is no mail text for the template 'accountRejected'",
+    ]);
+    expect(serverMachineProblems(runnerWith(), { paymentOrder: machines.paymentOrder })[0]).toMatchObject({
+      file: 'workflows/payment-order.machine.ts',
+      message: expect.stringContaining("machine 'paymentOrder' invokes 'requestRefund' in state 'paymentOrder.refunding'"),
+    });
+    expect(unrunnableParts(machines.pushStatus, () => undefined)).toHaveLength(1);
+  });
+});
