@@ -22,6 +22,7 @@ const SYSTEM_LABELS: Record<string, LocalizedText> = {
   $updatedAt: { 'zh-CN': '更新时间', 'en-US': 'Updated' },
   $version: { 'zh-CN': '版本', 'en-US': 'Version' },
   $companyName: { 'zh-CN': '所属公司', 'en-US': 'Company' },
+  $status: { 'zh-CN': '状态', 'en-US': 'Status' },
 };
 
 export function kindOf(node: FieldSchema): FieldKind {
@@ -63,7 +64,11 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
   const { entity, schema } = reg;
   if (path.startsWith('$')) {
     const region = entity.lifecycle?.regions[path];
-    if (region && reg.machine) return text(regionNode(reg.machine, region).meta?.label as LocalizedText | undefined, lang, region);
+    if (region && reg.machine) {
+      // A machine without regions ('.') is labelled by its root; a root without a label says "Status".
+      const unlabelled = region === '.' ? text(SYSTEM_LABELS.$status, lang, path) : region;
+      return text(regionNode(reg.machine, region).meta?.label as LocalizedText | undefined, lang, unlabelled);
+    }
     return text(SYSTEM_LABELS[path], lang, path);
   }
   const node = fieldAt(schema, path);
