@@ -20,9 +20,10 @@ export interface RevealQueue {
 /**
  * A line of reveals (sections waiting to mount their form), called one per task, each after a
  * painted frame, and not while the user is typing or pressing: a reveal waits until input has
- * been quiet for INPUT_QUIET (input is noted while reveals wait). While reveals wait, the queue listens to the window's keydown and
+ * been quiet for INPUT_QUIET. While reveals wait, the queue listens to the window's keydown and
  * pointerdown (capture, passive) and has one frame or timeout pending; once the line is empty —
- * every reveal called or taken out — the listeners are removed and nothing stays pending.
+ * every reveal called or taken out — the listeners are removed, the input noted so far is
+ * forgotten and nothing stays pending.
  */
 export function createRevealQueue(): RevealQueue {
   const waiting: { reveal: () => void }[] = [];
