@@ -136,4 +136,22 @@ describe('Save reading a form mid-typing', () => {
     expect(read?.basic).toEqual({ name: 'Ada', qty: 42, notes: 'line' });
     view.unmount();
   });
+
+  it('hands a field over when it is left, and after a pause while it keeps the focus', () => {
+    const reader: { read?: () => Record<string, Doc> } = {};
+    const reported = vi.fn();
+    const view = render(<Page reader={reader} reported={reported} />);
+    const name = view.container.querySelector<HTMLInputElement>('#root_name')!;
+    type(name, 'Ada');
+    act(() => {
+      name.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+    expect(reported).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Ada' }));
+    const notes = view.container.querySelector<HTMLTextAreaElement>('#root_notes')!;
+    type(notes, 'more');
+    expect(reported).not.toHaveBeenCalledWith(expect.objectContaining({ notes: 'more' }));
+    act(() => vi.advanceTimersByTime(HAND_OVER_PAUSE));
+    expect(reported).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Ada', notes: 'more' }));
+    view.unmount();
+  });
 });
