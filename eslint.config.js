@@ -74,4 +74,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // The large-form speed module (renderers/form/speed/) is used through its index only.
+    files: ['renderers/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+    ignores: ['renderers/form/speed/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration[source.value=/(^|\\/)speed\\/(?!index\\.ts$)/]', message: 'Import the large-form speed module from renderers/form/speed/index.ts only.' },
+      ],
+    },
+  },
 );

@@ -12,7 +12,7 @@ import { toErrorSchema } from '../form/error-schema.ts';
 import { inlineMessage } from '../form/inline-message.ts';
 import { localizePayloadSchema } from '../form/localize-payload.ts';
 import { portalWidgets, assertKnownWidgets } from '../form/widgets/index.ts';
-import { releaseHeldInput } from '../form/widgets/held-value.ts';
+import { releaseHeldInput } from '../form/speed/index.ts';
 
 export interface PayloadModalProps {
   reg: RegisteredEntity;

@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Card, Skeleton } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -8,10 +8,8 @@ import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidator } from './form-validator.ts';
 import { FORM_DEFAULTS } from './form-defaults.ts';
 import { portalWidgets } from './widgets/index.ts';
-import { GridObjectFieldTemplate } from './templates/GridObjectFieldTemplate.tsx';
-import { PortalFieldTemplate } from './templates/PortalFieldTemplate.tsx';
-import { HeldInputTemplate } from './templates/HeldInputTemplate.tsx';
 import { AddRowButton } from './templates/AddRowButton.tsx';
+import { SECTION_STYLE, SPEED_TEMPLATES, useRevealed } from './speed/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { loadLookup } from '../lookup/use-lookup-options.ts';
 import { applyFill, lookupFillsOf, pickedFills } from './lookup-fill.ts';
@@ -41,90 +39,8 @@ function formContextFor(columns: number) {
   return { ...base, colSpan: { ...byKind, ...FULL_ROW } };
 }
 
-/** The portal's templates over the antd theme's. */
-const TEMPLATES = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: PortalFieldTemplate, BaseInputTemplate: HeldInputTemplate, ButtonTemplates: { AddButton: AddRowButton } };
-
-/** Sections waiting to mount their form, in page order (layout effects run in tree order). */
-const waiting: (() => void)[] = [];
-let revealing = false;
-/** When the user last typed or pressed (ms, performance.now()); reveals wait while input goes on. */
-let lastInput = -Infinity;
-/** Whether the input listeners are installed (once, with the first section that waits). */
-let listening = false;
-/** How long after an input the waiting sections keep waiting, in ms. */
-const INPUT_QUIET = 400;
-
-function noteInput(): void {
-  lastInput = performance.now();
-}
-
-/**
- * Mounts the waiting sections one per task, each after a painted frame and as a transition
- * (React yields to input while rendering it), and not while the user is typing: a keystroke
- * then waits for no section's mounting.
- */
-function revealNext(): void {
-  revealing = true;
-  if (!listening) {
-    listening = true;
-    for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, noteInput, { capture: true, passive: true });
-  }
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      const quietFor = performance.now() - lastInput;
-      if (quietFor < INPUT_QUIET) {
-        setTimeout(revealNext, INPUT_QUIET - quietFor);
-        return;
-      }
-      const reveal = waiting.shift();
-      if (!reveal) {
-        revealing = false;
-        return;
-      }
-      startTransition(reveal);
-      revealNext();
-    }, 0),
-  );
-}
-
-/**
- * Whether the section's form is mounted: at once when the section starts within the first
- * screen or is scrolled near it, otherwise in turn after the first paint, while the user is not
- * typing. A long form (hundreds of fields) thus paints its first screen without waiting for every
- * field, and stays responsive while the rest arrive.
- */
-function useRevealed(ref: RefObject<HTMLDivElement | null>): boolean {
-  // Rendered to a string (no window, no layout effects), every section shows at once.
-  const [shown, setShown] = useState(() => typeof window === 'undefined');
-  useLayoutEffect(() => {
-    if (shown) return;
-    const el = ref.current;
-    const top = el?.getBoundingClientRect().top ?? 0;
-    if (top < window.innerHeight) {
-      setShown(true);
-      return;
-    }
-    let live = true;
-    waiting.push(() => live && setShown(true));
-    if (!revealing) revealNext();
-    // Scrolled near before its turn: shown at once (a transition, so the first screen's paint
-    // and the user's input go first).
-    const reveal = (entries: IntersectionObserverEntry[]) => entries.some((e) => e.isIntersecting) && startTransition(() => setShown(true));
-    const io = el && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver(reveal, { rootMargin: '200px 0px' }) : undefined;
-    if (io && el) io.observe(el);
-    return () => {
-      live = false;
-      io?.disconnect();
-    };
-  }, [ref, shown]);
-  return shown;
-}
-
-/**
- * Off-screen sections skip style, layout and paint (`content-visibility: auto`), so a keystroke
- * lays out the sections in view, not the whole document; the size last rendered is kept.
- */
-const CARD_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
+/** The portal's templates over the antd theme's: the large-form speed templates and the list's Add button. */
+const TEMPLATES = { ...SPEED_TEMPLATES, ButtonTemplates: { AddButton: AddRowButton } };
 
 const isEmpty = (doc: Record<string, unknown>) => Object.keys(doc).length === 0;
 /** The same data for the form: the very object, or two empty ones (callers pass `?? {}`). */
@@ -144,7 +60,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
   const uiSchema = useMemo<UiSchema>(() => ({ ...section.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [section]);
   const formContext = useMemo(() => formContextFor(section.columns), [section.columns]);
   const ref = useRef<HTMLDivElement>(null);
-  const shown = useRevealed(ref);
+  const shown = useRevealed(ref, section.id);
   // Every object the form has reported: a parent may render with an older one while a newer
   // change (a widget filling a field after a pick) is on its way; that is still an echo.
   const reported = useRef(new WeakSet<object>());
@@ -203,7 +119,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
     [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, onFormChange],
   );
   return (
-    <Card ref={ref} title={section.title} size="small" data-section={section.id} data-invalid={extraErrors ? '' : undefined} style={CARD_STYLE}>
+    <Card ref={ref} title={section.title} size="small" data-section={section.id} data-invalid={extraErrors ? '' : undefined} style={SECTION_STYLE}>
       {!shown && <Skeleton title={false} paragraph={{ rows: Math.min(section.fields.length, 6) }} />}
       {form}
     </Card>

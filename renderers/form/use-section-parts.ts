@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Doc } from './form-document.ts';
-import { releaseHeldInput } from './widgets/held-value.ts';
+import { releaseHeldInput } from './speed/index.ts';
 
 export interface SectionParts<P extends Record<string, Doc> | undefined> {
   /** Each section's form data, as rendered. */

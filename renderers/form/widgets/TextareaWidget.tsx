@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { useHeldValue } from './held-value.ts';
+import { useHeldValue } from '../speed/index.ts';
 
 /**
  * Multi-line text; `ui:options.rows` sets the height (3 lines by default). What is typed is held

@@ -11,7 +11,7 @@ import { SelectWidget } from './SelectWidget.tsx';
 
 /**
  * The antd theme opens a select's list inside the field's parent element. Form sections skip
- * paint while off-screen (`content-visibility: auto`, FormSection.tsx), which contains paint and
+ * paint while off-screen (`content-visibility: auto`, speed/section-style.ts), which contains paint and
  * would clip a list opened near a section's edge, so lists open in document.body, as antd's own
  * default. The theme exposes this callback as its hook for exactly this.
  */

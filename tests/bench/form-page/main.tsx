@@ -86,8 +86,8 @@ const has = (selector: string) => document.querySelector(selector) !== null;
 /** Whether the whole view is rendered. */
 const complete: Record<Mounted, () => boolean> = {
   // Sections below the first screen mount in turn, not strictly in page order, and a section
-  // draws its first fields first (FormSection.tsx, GridObjectFieldTemplate.tsx): the form is
-  // whole when no section shows its skeleton and none has fields still to draw.
+  // draws its first fields first (renderers/form/speed/: use-revealed.ts, use-drawn-count.ts):
+  // the form is whole when no section shows its skeleton and none has fields still to draw.
   ours: () => has('#root_s20f38') && !has('[data-section] .ant-skeleton, [data-fields-pending]'),
   baseline: () => has('#root_s20f38'),
   // The canvas renders the cards near the screen only (Canvas.tsx): its end is the root drop zone.

@@ -2,7 +2,7 @@ import { Input, InputNumber } from 'antd';
 import { SchemaExamples } from '@rjsf/core';
 import { Templates } from '@rjsf/antd';
 import { ariaDescribedByIds, examplesId, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
-import { useHeldValue } from '../widgets/held-value.ts';
+import { useHeldValue } from './held-value.ts';
 
 const AntdBaseInputTemplate = Templates.BaseInputTemplate!;
 const INPUT_STYLE = { width: '100%' };

@@ -12,7 +12,7 @@ const AntdFieldTemplate = Templates.FieldTemplate!;
  * re-render all of the section's fields past RJSF's memoization. The object's own messages and
  * description keep the Form.Item's classes, so they look the same.
  */
-export function PortalFieldTemplate(props: FieldTemplateProps) {
+export function ItemlessFieldTemplate(props: FieldTemplateProps) {
   const { children, description, errors, help, rawHelp, hidden, rawErrors, rawDescription, registry, schema, uiSchema } = props;
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   if (schema.type !== 'object' || hidden) return <AntdFieldTemplate {...props} />;
