@@ -1,7 +1,9 @@
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { createQueryClient } from '../../../../renderers/env/query-client.ts';
 import { RendererEnvProvider } from '../../../../renderers/env/renderer-env.tsx';
 import { memoryDataProvider, translator } from '../render-env.tsx';
 
@@ -51,14 +53,17 @@ export interface Rendered {
   unmount(): void;
 }
 
-/** Renders `node` into a fresh element of the document, inside antd's App and the renderer environment (zh-CN). */
+/** Renders `node` into a fresh element of the document, inside antd's App, a query cache and the renderer environment (zh-CN). */
 export function render(node: ReactNode): Rendered {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
+  const queries = createQueryClient();
   const wrap = (n: ReactNode) => (
     <App>
-      <RendererEnvProvider value={{ lang: 'zh-CN', t: translator('zh-CN'), data: memoryDataProvider([]), permissions: {}, navigate: () => undefined }}>{n}</RendererEnvProvider>
+      <QueryClientProvider client={queries}>
+        <RendererEnvProvider value={{ lang: 'zh-CN', t: translator('zh-CN'), data: memoryDataProvider([]), permissions: {}, navigate: () => undefined }}>{n}</RendererEnvProvider>
+      </QueryClientProvider>
     </App>
   );
   act(() => root.render(wrap(node)));
