@@ -51,4 +51,4 @@ export function productMenu(): MenuDeclaration {
 }
 
 /** The group ids an entity's `menu.group` may name (read without the full check, which the server's start does). */
-export const MENU_GROUPS: ReadonlySet<string> = new Set((declared.groups as readonly { id: string }[]).map((g) => g.id));
+export const MENU_GROUPS: ReadonlySet<string> = new Set(declared.groups.map((g) => g.id));
