@@ -66,7 +66,9 @@ export class PortalPage {
   /** Picks an option of an antd Select (the field's input id), the first one or the one labelled. */
   async pick(inputId: string, label?: string): Promise<string> {
     await this.page.locator(`#${inputId}`).click();
-    const dropdown = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    // The dropdown of this select (its listbox is `<input id>_list`): another select's list may still be
+    // in the page, closing or on a tab left behind, holding the same option.
+    const dropdown = this.page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden):has([id="${inputId}_list"])`);
     const option = label ? dropdown.locator('.ant-select-item-option', { hasText: label }) : dropdown.locator('.ant-select-item-option').first();
     await option.waitFor();
     const text = (await option.textContent()) ?? '';
