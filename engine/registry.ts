@@ -35,6 +35,15 @@ export function registrationFor(reg: RegisteredEntity, templateVersion: number |
   return found;
 }
 
+/**
+ * A template's records are the DFF data of a TRF, seen by whoever sees the TRF (their
+ * `visible_to` follows it), authorized companies included: the engine, not the designer,
+ * declares that (docs/declarations.md §3, access).
+ */
+function templateAccess(bundle: EntityBundle): EntityBundle {
+  return { ...bundle, entity: { ...bundle.entity, access: { ...bundle.entity.access, visibility: 'authorized' } } };
+}
+
 export class UnknownEntityError extends Error {
   readonly code = 'UNKNOWN_ENTITY';
   constructor(readonly entityName: string) {
@@ -81,7 +90,7 @@ export class EntityRegistry {
     this.dynamic.set(name, versions);
     this.ajv.removeSchema(bundle.schema.$id);
     this.ajv.removeSchema(`${bundle.schema.$id}#draft`);
-    return { ...this.compile(bundle), templateVersion: version, versions };
+    return { ...this.compile(templateAccess(bundle)), templateVersion: version, versions };
   }
 
   /** Adds a prepared version; the newest version becomes the entity's current one. */

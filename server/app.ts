@@ -113,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   lookupRoutes(app, opts.db);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
-  fileRoutes(app, opts.db, opts.filesDir);
+  fileRoutes(app, opts.db, opts.filesDir, opts.registry);
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
   app.get('/api/health', { ...publicRoute(120), schema: META.health }, async () => ok({ status: 'up', database: opts.db.kind }));
 

@@ -6,4 +6,10 @@ export interface WorkflowStateMeta {
   editable?: '*' | readonly string[];
   /** A draft state: records are saved without the schema's `required` checks. */
   draft?: boolean;
+  /**
+   * The record no longer exists for its users in this state (a cancelled authorization): any
+   * event or edit sent to it is answered 409 `RECORD_GONE` with this message, whatever version
+   * the sender held.
+   */
+  gone?: { 'zh-CN': string; 'en-US': string };
 }

@@ -53,10 +53,13 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   if (entity.numbering && !schema.properties?.[entity.numbering.field]) {
     fail(files.entity, '/numbering/field', `'${entity.numbering.field}' is not a top-level field of ${files.schema}`);
   }
+  if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties' or 'authorized'");
   entity.access?.shareWith?.forEach((s, i) => {
     field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
     if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
+    if (s.account) field(files.entity, pointer('access', 'shareWith', i, 'account'), s.account);
   });
+  checkGrant(entity, (path, name) => field(files.entity, path, name), (path, message) => fail(files.entity, path, message));
 
   entity.unique?.forEach((u, i) =>
     u.fields.forEach((f, j) => {
@@ -98,6 +101,12 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     for (const [field, region] of Object.entries(entity.lifecycle?.regions ?? {})) {
       if (region !== '.' && !machine.root.states[region]) fail(files.entity, pointer('lifecycle', 'regions', field), `machine '${machine.id}' has no region '${region}'`);
     }
+    const grant = entity.access?.grantsVisibility;
+    const [primary] = Object.values(entity.lifecycle?.regions ?? {});
+    const leaves = primary === '.' ? machine.root.states : primary ? machine.root.states[primary]?.states : undefined;
+    grant?.states.forEach((state, i) => {
+      if (leaves && !leaves[state]) fail(files.entity, pointer('access', 'grantsVisibility', 'states', i), `'${state}' is not a state of machine '${machine.id}' (states: ${Object.keys(leaves).join(', ')})`);
+    });
     const machineEvents = new Set(machine.events.filter((e) => !e.startsWith('xstate.')));
     for (const event of Object.keys(entity.actions ?? {})) {
       if (!machineEvents.has(event)) fail(files.entity, pointer('actions', event), `'${event}' is not an event of machine '${machine.id}'`);
@@ -108,4 +117,22 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   if (problems.length) throw new DeclarationError(problems);
   return machine;
+}
+
+/** `access.grantsVisibility`: its fields exist, its dates are dates and its states are the primary region's. */
+function checkGrant(
+  entity: EntityBundle['entity'],
+  field: (path: string, name: string) => ResolvedField | undefined,
+  fail: (path: string, message: string) => void,
+): void {
+  const grant = entity.access?.grantsVisibility;
+  if (!grant) return;
+  field('/access/grantsVisibility/grantee', grant.grantee);
+  for (const key of ['from', 'to'] as const) {
+    const name = grant[key];
+    if (!name) continue;
+    const kind = field(`/access/grantsVisibility/${key}`, name)?.kind;
+    if (kind && kind !== 'date') fail(`/access/grantsVisibility/${key}`, `'${name}' is a ${kind} field: a grant's period is given by date fields`);
+  }
+  if (!entity.lifecycle) fail('/access/grantsVisibility/states', 'states need a lifecycle');
 }

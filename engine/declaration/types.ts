@@ -163,6 +163,30 @@ export interface ActionDeclaration {
   by?: 'owner' | 'shared';
 }
 
+/** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
+export type EntityVisibility = 'parties' | 'authorized';
+
+/** One company a record is shared with (`access.shareWith`). */
+export interface ShareRule {
+  field: FieldPath;
+  unlessTrue?: FieldPath;
+  changedBy?: 'owner' | 'anyParty';
+  account?: FieldPath;
+  requiresApprovedOwner?: boolean;
+}
+
+/**
+ * `access.grantsVisibility`: a record of this entity in one of `states` (primary region), today
+ * within [`from`, `to`] (date fields, either open when absent), lets the company `grantee` names
+ * read the records the owner company sees, of every entity whose visibility is `authorized`.
+ */
+export interface VisibilityGrant {
+  grantee: FieldPath;
+  states: readonly string[];
+  from?: FieldPath;
+  to?: FieldPath;
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
@@ -180,13 +204,28 @@ export interface EntityDeclaration {
   copy?: { permission: string; label: LocalizedText; omit: readonly string[] };
   /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
   numbering?: { field: string; prefix: string; digits: number };
+  /**
+   * Who sees and edits the records (docs/declarations.md §3, access). Required of every declared
+   * entity (the meta-schema and checkEntityBundle refuse one without `visibility`); a template's
+   * records (DFF data of a TRF) get `authorized` from the registry.
+   */
   access?: {
+    /**
+     * `parties`: the owner company and the companies `shareWith` names. `authorized`: those, plus
+     * (read-only) every company holding an active authorization (`grantsVisibility`) from one of them.
+     */
+    visibility: EntityVisibility;
     /**
      * Doc paths holding company ids that may see the record too. Each must name an existing,
      * approved company. `changedBy` says who may set or change it: `owner` (the default) the
      * record's own company and staff who see all companies; `anyParty` every company that sees it.
+     * `account`: a doc path holding a login account that must belong to the named company.
+     * `requiresApprovedOwner`: only an approved owner company may name one (SPEC §5: applicants
+     * of an unapproved company fill non-buyer requests only).
      */
-    shareWith?: readonly { field: FieldPath; unlessTrue?: FieldPath; changedBy?: 'owner' | 'anyParty' }[];
+    shareWith?: readonly ShareRule[];
+    /** Records of this entity in `states` extend what the grantee company sees to the owner's records (docs/declarations.md §3). */
+    grantsVisibility?: VisibilityGrant;
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };

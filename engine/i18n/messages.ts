@@ -76,6 +76,15 @@ export const MESSAGES = {
   },
   FILE_CONTENT: { 'zh-CN': '文件内容与类型不符（仅限 {types}）', 'en-US': 'The file content does not match its type (only {types})' },
   COMPANY_UNKNOWN: { 'zh-CN': '公司不存在：{field}', 'en-US': 'No such company: {field}' },
+  ACCOUNT_NOT_OF_COMPANY: {
+    'zh-CN': '账号“{account}”不是所选公司的登录账号',
+    'en-US': 'The account "{account}" is not a login account of the chosen company',
+  },
+  OWNER_NOT_APPROVED: {
+    'zh-CN': '贵公司尚未通过审核，只能填写不指定“{field}”的申请',
+    'en-US': 'Your company is not approved yet: requests naming a "{field}" are not possible',
+  },
+  RECORD_GONE: { 'zh-CN': '{message}', 'en-US': '{message}' },
   PARTY_NOT_CHANGEABLE: {
     'zh-CN': '只有记录所属公司可以修改“{field}”',
     'en-US': 'Only the company that owns the record may change "{field}"',

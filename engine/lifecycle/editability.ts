@@ -1,4 +1,5 @@
 import type { RegisteredEntity } from '../registry.ts';
+import type { LocalizedText } from '../declaration/types.ts';
 import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
 
 /**
@@ -46,6 +47,12 @@ export function linkedEditableFields(reg: RegisteredEntity, parentStates: Readon
     if (own ? own.some((s) => parentStates.has(s)) : parentAllows) out.add(key);
   }
   return out;
+}
+
+/** The message of a state in which the record is gone for its users (`meta.gone`: a cancelled authorization), if active. */
+export function goneMessage(reg: RegisteredEntity, snapshot: PersistedSnapshot): LocalizedText | undefined {
+  if (!reg.machine) return undefined;
+  return activeMeta(reg.machine, snapshot).find((m) => m.gone)?.gone as LocalizedText | undefined;
 }
 
 /** A draft state saves without the `required` checks. */

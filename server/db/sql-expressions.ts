@@ -76,9 +76,21 @@ export function uniqueIndexes(reg: RegisteredEntity): UniqueIndex[] {
   });
 }
 
-/** Index DDL for every filter and sortable column of an entity (partial on the entity), and its unique indexes. */
+/**
+ * The index serving an entity's `access.grantsVisibility` lookups (server/entities/visibility.ts):
+ * the grantee's expression and the state, partial on the entity.
+ */
+export function grantIndexStatements(reg: RegisteredEntity): string[] {
+  const grant = reg.entity.access?.grantsVisibility;
+  if (!grant) return [];
+  const grantee = fieldExpression(reg, grant.grantee).sql;
+  const name = `gx_${reg.name}_${grant.grantee.replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
+  return [`create index if not exists ${name} on records (${grantee}, state) where entity = ${lit(reg.name)}`];
+}
+
+/** Index DDL for every filter and sortable column of an entity (partial on the entity), its unique indexes and its grant index. */
 export function entityIndexStatements(reg: RegisteredEntity): string[] {
-  const out: string[] = uniqueIndexes(reg).map((u) => u.ddl);
+  const out: string[] = [...uniqueIndexes(reg).map((u) => u.ddl), ...grantIndexStatements(reg)];
   for (const field of indexedFields(reg)) {
     const { sql } = fieldExpression(reg, field);
     if (sql === 'state') continue; // covered by records_entity_state

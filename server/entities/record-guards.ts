@@ -1,8 +1,8 @@
-import { valueAt, type RegisteredEntity } from '../../engine/index.ts';
+import { fieldAt, fieldLabel, message, valueAt, type Language, type RegisteredEntity, type ShareRule } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { indexedFields } from '../db/sql-expressions.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Scope } from './records-repo.ts';
+import type { Scope } from './visibility.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -27,24 +27,54 @@ export function checkIndexedText(reg: RegisteredEntity, doc: Doc): void {
  * The companies a record is shared with (`access.shareWith`): a changed one must name an existing,
  * approved company, and only the writers the declaration allows may change it (by default the
  * record's own company and staff who see all companies) — a company a record is shared with
- * cannot share it further.
+ * cannot share it further. A rule's `account` must be a login account of the named company, and
+ * `requiresApprovedOwner` lets only an approved owner company name one (checked on every write).
  */
-export async function checkSharing(tx: Queryable, reg: RegisteredEntity, before: Doc | undefined, after: Doc, writer: { scope: Scope; companyId: string; ownerCompanyId: string }): Promise<void> {
-  const changed: string[] = [];
+export async function checkSharing(tx: Queryable, reg: RegisteredEntity, before: Doc | undefined, after: Doc, writer: { scope: Scope; companyId: string; ownerCompanyId: string }, lang: Language): Promise<void> {
+  const changed: ShareRule[] = [];
   for (const rule of reg.entity.access?.shareWith ?? []) {
-    const was = before ? valueAt(before, rule.field) : undefined;
-    const now = valueAt(after, rule.field);
-    if ((was ?? '') === (now ?? '')) continue;
+    const named = (doc: Doc | undefined) => [doc && valueAt(doc, rule.field), rule.account && doc ? valueAt(doc, rule.account) : undefined].map((v) => v ?? '').join('\n');
+    if (named(before) === named(after)) continue;
     const owner = writer.scope.all || writer.companyId === writer.ownerCompanyId;
     if ((rule.changedBy ?? 'owner') === 'owner' && !owner) {
       throw new ApiError(403, 'PARTY_NOT_CHANGEABLE', { field: rule.field }, [{ field: rule.field, keyword: 'party', message: rule.field }]);
     }
-    if (typeof now === 'string' && now) changed.push(rule.field);
+    if (nameOf(after, rule)) changed.push(rule);
   }
+  await checkApprovedOwner(tx, reg, after, writer.ownerCompanyId, lang);
   if (!changed.length) return;
-  const ids = changed.map((f) => String(valueAt(after, f)));
+  const ids = changed.map((r) => nameOf(after, r)!);
   const { rows } = await tx.query<{ id: string }>("select id from companies where id = any($1::text[]) and approval_status = 'approved'", [ids]);
   const known = new Set(rows.map((r) => r.id));
-  const unknown = changed.find((f) => !known.has(String(valueAt(after, f))));
-  if (unknown) throw new ApiError(400, 'COMPANY_UNKNOWN', { field: unknown }, [{ field: unknown, keyword: 'company', message: unknown }]);
+  const unknown = changed.find((r) => !known.has(nameOf(after, r)!));
+  if (unknown) throw new ApiError(400, 'COMPANY_UNKNOWN', { field: unknown.field }, [{ field: unknown.field, keyword: 'company', message: unknown.field }]);
+  for (const rule of changed.filter((r) => r.account)) await checkAccount(tx, reg, after, rule, lang);
+}
+
+/** The company a share rule names in the document (none when empty or skipped by `unlessTrue`). */
+function nameOf(doc: Doc, rule: ShareRule): string | undefined {
+  if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) return undefined;
+  const v = valueAt(doc, rule.field);
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+/** A rule's `account` names a login account of the company the rule names. */
+async function checkAccount(tx: Queryable, reg: RegisteredEntity, doc: Doc, rule: ShareRule, lang: Language): Promise<void> {
+  const field = rule.account!;
+  const account = valueAt(doc, field);
+  const { rows } = await tx.query('select 1 from users where account = $1 and company_id = $2', [String(account ?? ''), nameOf(doc, rule)]);
+  if (rows.length) return;
+  const params = { account: String(account ?? '').slice(0, 100) };
+  throw new ApiError(400, 'ACCOUNT_NOT_OF_COMPANY', params, [{ field, keyword: 'account', message: message('ACCOUNT_NOT_OF_COMPANY', lang, params) }]);
+}
+
+/** `requiresApprovedOwner`: a record whose own company is not approved names no such company (SPEC §5). */
+async function checkApprovedOwner(tx: Queryable, reg: RegisteredEntity, doc: Doc, ownerCompanyId: string, lang: Language): Promise<void> {
+  const rule = reg.entity.access?.shareWith?.find((r) => r.requiresApprovedOwner && nameOf(doc, r));
+  if (!rule) return;
+  const { rows } = await tx.query("select 1 from companies where id = $1 and approval_status = 'approved'", [ownerCompanyId]);
+  if (rows.length) return;
+  const label = fieldLabel(fieldAt(reg.schema, rule.field.split('.')[0]!), lang, rule.field);
+  const params = { field: label };
+  throw new ApiError(400, 'OWNER_NOT_APPROVED', params, [{ field: rule.field, keyword: 'company', message: message('OWNER_NOT_APPROVED', lang, params) }]);
 }

@@ -2,9 +2,9 @@ import type { EntityRecord, ListQuery, PersistedSnapshot, RegisteredEntity } fro
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
+import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
 
-/** Which companies' records a user may see: its own and those shared with it, or all (staff). */
-export type Scope = { all: true } | { all: false; companyIds: readonly string[] };
+export type { Scope };
 
 interface Row {
   id: string;
@@ -45,15 +45,15 @@ const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r
   r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
-/** Builds `where` text and parameters for the entity, the scope and the filters. */
-function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery): { sql: string; params: unknown[] } {
+/** Builds `where` text and parameters for the entity, the scope (visibility.ts) and the filters. */
+function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read'): { sql: string; params: unknown[] } {
   const params: unknown[] = [reg.name];
   const parts = ['r.entity = $1'];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  if (!scope.all) parts.push(`r.visible_to && ${p(scope.companyIds)}::text[]`);
+  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, access));
   for (const f of query?.filters ?? []) {
     const expr = fieldExpression(reg, f.field, 'r').sql;
     switch (f.op) {
@@ -107,7 +107,8 @@ export async function getRecord(
   scope: Scope,
   forUpdate = false,
 ): Promise<EntityRecord | undefined> {
-  const where = whereClause(reg, scope);
+  // A load for update is a write: what an authorization lets a company read it may not change.
+  const where = whereClause(reg, scope, undefined, forUpdate ? 'write' : 'read');
   where.params.push(id);
   const { rows } = await db.query<Row>(
     `${SELECT} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,

@@ -5,7 +5,8 @@ import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { listAudit } from './audit-repo.ts';
 import { listRecords } from './records-repo.ts';
-import { EntityService, scopeOf } from './service.ts';
+import { EntityService } from './service.ts';
+import { scopeOf } from './visibility.ts';
 import { DffRecords } from '../templates/dff-records.ts';
 import { ENTITY_SCHEMAS as S } from './entity-schemas.ts';
 
@@ -13,7 +14,7 @@ type Params = { entity: string; id: string };
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  const service = new EntityService(db, new DffRecords(db, registry));
+  const service = new EntityService(db, new DffRecords(db, registry), registry);
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {
@@ -31,7 +32,7 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     if (!user.permissionMap[reg.entity.permissions.list]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
     const parsed = parseListQuery(reg, req.query, lang);
     if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', {}, parsed.errors);
-    const { items, total } = await listRecords(db, reg, parsed.query, scopeOf(user));
+    const { items, total } = await listRecords(db, reg, parsed.query, scopeOf(user, registry));
     return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize });
   });
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ALL_COMPANIES,
   DEFAULT_LANGUAGE,
   initialStep,
   step,
   changedFields,
   activeStateKeys,
   editableFields,
+  goneMessage,
   hasPermission,
   initialSnapshot,
   isDraftState,
@@ -21,6 +21,7 @@ import {
   withDefaults,
   registrationFor,
   type ActionDeclaration,
+  type EntityRegistry,
   type Language,
   type PendingTimer,
   type PersistedSnapshot,
@@ -43,14 +44,10 @@ import {
   shareChildren,
   type EntityRecord,
   type RecordWrite,
-  type Scope,
 } from './records-repo.ts';
+import { scopeOf } from './visibility.ts';
 
 type Doc = Record<string, unknown>;
-
-export function scopeOf(user: SessionUser): Scope {
-  return hasPermission(user.permissionMap, ALL_COMPANIES) ? { all: true } : { all: false, companyIds: [user.companyId] };
-}
 
 function requirePermission(user: SessionUser, code: string): void {
   if (!hasPermission(user.permissionMap, code)) throw new ApiError(403, 'FORBIDDEN', { permission: code });
@@ -100,6 +97,12 @@ function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, l
   return stateOptions(reg, field, lang).find((o) => o.value === leaf)?.label ?? leaf ?? '';
 }
 
+/** A record in a state whose machine meta says `gone` no longer exists for its users: 409 with that state's message. */
+function refuseGone(reg: RegisteredEntity, record: EntityRecord, lang: Language): void {
+  const gone = record.snapshot ? goneMessage(reg, record.snapshot) : undefined;
+  if (gone) throw new ApiError(409, 'RECORD_GONE', { message: text(gone, lang, '') });
+}
+
 function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
   const states = snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {};
   return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId, snapshot) };
@@ -110,10 +113,13 @@ export class EntityService {
     private readonly db: Database,
     /** Data written with a record in its transaction (a TRF's DFF section). */
     private readonly linked?: LinkedData,
+    /** The entities whose `access.grantsVisibility` widen what users read (visibility.ts); none without. */
+    private readonly registry?: EntityRegistry,
   ) {}
 
+  /** The record within the user's visibility; a load for update sees what the user may write (no granted access). */
   private async load(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser, forUpdate = false): Promise<EntityRecord> {
-    const record = await getRecord(tx, reg, id, scopeOf(user), forUpdate);
+    const record = await getRecord(tx, reg, id, scopeOf(user, this.registry), forUpdate);
     if (!record) throw new ApiError(404, 'NOT_FOUND');
     return record;
   }
@@ -134,7 +140,7 @@ export class EntityService {
     return this.db.transaction(async (tx) => {
       let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
-      await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: user.companyId });
+      await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: user.companyId }, lang);
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
       }
@@ -169,6 +175,7 @@ export class EntityService {
       if (entityReg.entity.access?.updatedBy === 'owner' && !scopeOf(user).all && current.companyId !== user.companyId) {
         throw new ApiError(403, 'OWNER_ONLY_EDIT', { entity: text(entityReg.entity.label, lang, entityReg.name) });
       }
+      refuseGone(entityReg, current, lang);
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
@@ -183,7 +190,7 @@ export class EntityService {
         }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
       }
       validateDoc(reg, doc, current.snapshot, lang);
-      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
+      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
       if (linked) {
         const snap = current.snapshot ?? undefined;
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
@@ -213,6 +220,7 @@ export class EntityService {
     }
     return this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
+      refuseGone(reg, current, lang);
       requirePermission(user, action.permission);
       if (!partyMaySend(action, partyOf(reg.entity, current, user.companyId))) {
         throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
@@ -279,7 +287,7 @@ export class EntityService {
     if (user) {
       // A draft's event (cancel, delete) needs no completeness: the draft's own rules apply.
       validateDoc(reg, doc, isDraftState(reg, from) ? from : next.snapshot, lang);
-      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId });
+      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).

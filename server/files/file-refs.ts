@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Scope } from '../entities/records-repo.ts';
+import { visibilityPredicate, writerCompanies, type Scope } from '../entities/visibility.ts';
 
 /** Every `fileId` a document references (attachment items are `{ fileId, fileName, … }`), with its path. */
 export function fileRefsIn(doc: unknown, path = ''): { fileId: string; path: string }[] {
@@ -26,7 +26,7 @@ export async function attachFiles(tx: Queryable, recordId: string, doc: unknown,
       `select f.id from files f where f.id = any($1::text[]) and (
          $2::boolean or f.company_id = any($3::text[])
          or exists (select 1 from file_links l where l.file_id = f.id and l.record_id = $4))`,
-      [ids, writer.all, writer.all ? [] : writer.companyIds, recordId],
+      [ids, writer.all, writerCompanies(writer), recordId],
     );
     const readable = new Set(rows.map((r) => r.id));
     const refused = refs.find((r) => !readable.has(r.fileId));
@@ -40,8 +40,18 @@ export async function attachFiles(tx: Queryable, recordId: string, doc: unknown,
   }
 }
 
-/** Whether the user may read the file: its company's, or attached to a record the user sees. */
-export function readableFileSql(): string {
-  return `f.id = $1 and ($2::boolean or f.company_id = any($3::text[]) or exists (
-    select 1 from file_links l join records r on r.id = l.record_id where l.file_id = f.id and r.visible_to && $3::text[]))`;
+/**
+ * Whether the user may read the file `$1`: its company's, or attached to a record the user sees
+ * (the records' one visibility condition, visibility.ts). Returns the SQL and its parameters.
+ */
+export function readableFileSql(id: string, scope: Scope): { sql: string; params: unknown[] } {
+  const params: unknown[] = [id];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (scope.all) return { sql: 'f.id = $1', params };
+  const sql = `f.id = $1 and (f.company_id = ${p(scope.companyId)} or exists (
+    select 1 from file_links l join records r on r.id = l.record_id where l.file_id = f.id and ${visibilityPredicate(scope, 'r', p)}))`;
+  return { sql, params };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Scope } from '../entities/records-repo.ts';
+import type { Scope } from '../entities/visibility.ts';
 import { readableFileSql } from './file-refs.ts';
 
 export interface StoredFile {
@@ -23,9 +23,10 @@ export async function insertFile(db: Queryable, f: StoredFile): Promise<void> {
 
 /** The file when the scope may read it (file-refs.ts: its company's, or linked to a record the scope sees). */
 export async function readableFile(db: Queryable, id: string, scope: Scope): Promise<{ fileName: string; contentType: string; path: string } | undefined> {
+  const where = readableFileSql(id, scope);
   const { rows } = await db.query<{ file_name: string; content_type: string; path: string }>(
-    `select f.file_name, f.content_type, f.path from files f where ${readableFileSql()}`,
-    [id, scope.all, scope.all ? [] : scope.companyIds],
+    `select f.file_name, f.content_type, f.path from files f where ${where.sql}`,
+    where.params,
   );
   const row = rows[0];
   return row && { fileName: row.file_name, contentType: row.content_type, path: row.path };

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { scopeOf } from '../entities/service.ts';
-import { own } from '../../engine/index.ts';
+import { scopeOf } from '../entities/visibility.ts';
+import { own, type EntityRegistry } from '../../engine/index.ts';
 import { insertFile, readableFile } from './files-repo.ts';
 import { FILE_SCHEMAS as S } from './file-schemas.ts';
 
@@ -22,7 +22,7 @@ export const UPLOAD_RULES: Record<string, { maxBytes: number; label: string; kin
 const KINDS = Object.values(UPLOAD_RULES).map((r) => r.kind).join(', ');
 
 /** Files on the local disk under dataDir/files (object storage is the scale-out path). */
-export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string): void {
+export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string, registry: EntityRegistry): void {
   mkdirSync(filesDir, { recursive: true });
   for (const type of Object.keys(UPLOAD_RULES)) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 11 * 1024 * 1024 }, (_req, body, done) => done(null, body));
@@ -46,7 +46,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string)
   });
 
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', { schema: S.download }, async (req, reply) => {
-    const file = await readableFile(db, req.params.id, scopeOf(currentUser(req)));
+    const file = await readableFile(db, req.params.id, scopeOf(currentUser(req), registry));
     if (!file) throw new ApiError(404, 'NOT_FOUND');
     // Only the kinds checked at upload open in the browser; anything else is a download.
     const inline = own(UPLOAD_RULES, file.contentType) && req.query.download === undefined;

@@ -15,7 +15,7 @@ export async function templateOptions(db: Queryable, lang: string, q: string): P
 }
 
 /**
- * Approved companies matching the text, at most 50, each with the data a pick fills: its name,
+ * Approved companies whose name contains the text or whose customer number starts with it, at most 50, each with the data a pick fills: its name,
  * customer number and default contact (its admin, else its first user).
  */
 export async function companyOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
@@ -25,7 +25,7 @@ export async function companyOptions(db: Queryable, lang: string, q: string): Pr
               'contactName', u.user_name, 'contactEmail', u.email, 'contactPhone', u.mobile) as data
      from companies c
      left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true
-     where c.approval_status = 'approved' and ($2 = '' or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%')
+     where c.approval_status = 'approved' and ($2 = '' or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
      order by c.name limit 50`,
     [lang, q],
   );

@@ -20,7 +20,7 @@ import type { LinkedData, LinkedWrite, LinkedWriteContext } from '../entities/li
 import { getRecord, insertRecord, updateRecord, type EntityRecord } from '../entities/records-repo.ts';
 import { TemplateSettings } from './settings-service.ts';
 import { attachFiles } from '../files/file-refs.ts';
-import { scopeOf } from '../entities/service.ts';
+import { scopeOf } from '../entities/visibility.ts';
 
 type Doc = Record<string, unknown>;
 

@@ -33,6 +33,7 @@ export const gadgetBundle: EntityBundle = {
         payloadSchema: { type: 'object', required: ['note'], properties: { note: { type: 'string', minLength: 1, 'x-label': L('说明', 'Note') } } },
       },
     },
+    access: { visibility: 'parties' },
     routes: { list: '/gadgets', detail: '/gadgets/one', form: '/gadgets/edit' },
   },
   schema: {

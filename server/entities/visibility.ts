@@ -1,0 +1,69 @@
+import { ALL_COMPANIES, hasPermission, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { fieldExpression } from '../db/sql-expressions.ts';
+
+/**
+ * Which records a user may see (docs/declarations.md §3, access): every company's (staff holding
+ * `data:allCompanies`), or those whose `visible_to` holds its company — widened, for reading the
+ * records of entities whose visibility is `authorized`, by the companies that granted its company
+ * an active authorization (an entity's `access.grantsVisibility`). Without a registry no grant is
+ * read (writers checking file ownership, the seed).
+ */
+export type Scope = { all: true } | { all: false; companyId: string; registry?: EntityRegistry };
+
+/** Reading or writing: authorized (granted) access is read-only, so writes see the record's parties only. */
+export type Access = 'read' | 'write';
+
+export function scopeOf(user: SessionUser, registry?: EntityRegistry): Scope {
+  if (hasPermission(user.permissionMap, ALL_COMPANIES)) return { all: true };
+  return registry ? { all: false, companyId: user.companyId, registry } : { all: false, companyId: user.companyId };
+}
+
+/** The company ids a scope's own writes act as (file ownership): none for staff, who may use any. */
+export const writerCompanies = (scope: Scope): string[] => (scope.all ? [] : [scope.companyId]);
+
+const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/** The query of one granting entity's grantor companies (its states: the primary region's, the `state` column) for the grantee `company` today, by its declaration. */
+const grantSql = new WeakMap<RegisteredEntity, (company: string, today: string) => string>();
+
+function grantorsOf(reg: RegisteredEntity): ((company: string, today: string) => string) | undefined {
+  const grant = reg.entity.access?.grantsVisibility;
+  if (!grant) return undefined;
+  let sql = grantSql.get(reg);
+  if (!sql) {
+    const grantee = fieldExpression(reg, grant.grantee, 'g').sql;
+    const from = grant.from ? fieldExpression(reg, grant.from, 'g').sql : undefined;
+    const to = grant.to ? fieldExpression(reg, grant.to, 'g').sql : undefined;
+    const states = `array[${grant.states.map(lit).join(', ')}]::text[]`;
+    sql = (company, today) =>
+      `select g.company_id from records g where g.entity = ${lit(reg.name)} and ${grantee} = ${company} and g.state = any(${states})` +
+      `${from ? ` and ${from} <= ${today}` : ''}${to ? ` and ${to} >= ${today}` : ''}`;
+    grantSql.set(reg, sql);
+  }
+  return sql;
+}
+
+/** Today's date (UTC, `YYYY-MM-DD`): the dates of a grant's period are compared as text. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The one visibility condition of every reader of `records` (list, get, history, copy, files, the
+ * writes' loads): SQL over the row alias, its values added through `param`. The grantor companies
+ * are computed inside the same statement (an uncorrelated subquery PostgreSQL runs once, the GIN
+ * index on `visible_to` and the grant's expression index serving both sides). `entity` is the
+ * entity read (undefined: rows of any entity, as a file's links are).
+ */
+export function visibilityPredicate(scope: Scope, alias: string, param: (v: unknown) => string, entity?: RegisteredEntity, access: Access = 'read'): string {
+  if (scope.all) return 'true';
+  const own = `${alias}.visible_to && ${param([scope.companyId])}::text[]`;
+  const extended = entity ? entity.entity.access?.visibility === 'authorized' : true;
+  const granting = scope.registry?.list().flatMap((r) => grantorsOf(r) ?? []) ?? [];
+  if (access === 'write' || !extended || !granting.length) return own;
+  const company = `${param(scope.companyId)}::text`;
+  const today = param(todayUtc());
+  const grantors = `(select array_agg(v.company_id) from (select ${company} as company_id${granting.map((g) => ` union all ${g(company, today)}`).join('')}) v)`;
+  if (entity) return `${alias}.visible_to && ${grantors}`;
+  const authorized = scope.registry!.list().filter((r) => r.entity.access?.visibility === 'authorized').map((r) => r.name);
+  return `(${own} or (${alias}.entity = any(${param(authorized)}::text[]) and ${alias}.visible_to && ${grantors}))`;
+}
