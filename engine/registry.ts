@@ -4,6 +4,7 @@ import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from 
 import { createAjv } from './validate/ajv.ts';
 import { withoutRequired } from './schema/resolve.ts';
 import { checkEntityBundle } from './declaration/check.ts';
+import { templateAccess } from './templates/template-access.ts';
 
 /** A registered entity: its declarations, its machine, and its schema compiled once. */
 export interface RegisteredEntity {
@@ -33,15 +34,6 @@ export function registrationFor(reg: RegisteredEntity, templateVersion: number |
   const found = reg.versions.get(templateVersion);
   if (!found) throw new Error(`Entity '${reg.name}' has no registered version ${templateVersion}`);
   return found;
-}
-
-/**
- * A template's records are the DFF data of a TRF, seen by whoever sees the TRF (their
- * `visible_to` follows it), authorized companies included: the engine, not the designer,
- * declares that (docs/declarations.md §3, access).
- */
-function templateAccess(bundle: EntityBundle): EntityBundle {
-  return { ...bundle, entity: { ...bundle.entity, access: { ...bundle.entity.access, visibility: 'authorized' } } };
 }
 
 export class UnknownEntityError extends Error {

@@ -4,6 +4,7 @@ import type { ErrorObject } from 'ajv';
 import type { EntitySchema, Language } from '../declaration/types.ts';
 import { LANGUAGES } from '../declaration/types.ts';
 import { checkEntityBundle } from '../declaration/check.ts';
+import { templateAccess } from './template-access.ts';
 import { resolveField } from '../derive/fields.ts';
 import { message } from '../i18n/messages.ts';
 import { createAjv } from '../validate/ajv.ts';
@@ -88,7 +89,7 @@ export function checkTemplate(input: unknown, lang: Language): TemplateProblem[]
   out.push(...checkViews(bundle));
   if (out.length) return out;
   try {
-    checkEntityBundle({ ...bundle, files: { entity: 'entity', schema: 'schema', views: 'views' } }, {});
+    checkEntityBundle({ ...templateAccess(bundle), files: { entity: 'entity', schema: 'schema', views: 'views' } }, {});
   } catch (err) {
     out.push({ at: 'bundle', code: 'TEMPLATE_DECLARATION_INVALID', params: { detail: (err as Error).message } });
   }

@@ -56,14 +56,15 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
  */
 export function visibilityPredicate(scope: Scope, alias: string, param: (v: unknown) => string, entity?: RegisteredEntity, access: Access = 'read'): string {
   if (scope.all) return 'true';
-  const own = `${alias}.visible_to && ${param([scope.companyId])}::text[]`;
+  // Parameters are added only when used: PostgreSQL refuses a statement with a parameter it never reads.
+  const own = () => `${alias}.visible_to && ${param([scope.companyId])}::text[]`;
   const extended = entity ? entity.entity.access?.visibility === 'authorized' : true;
   const granting = scope.registry?.list().flatMap((r) => grantorsOf(r) ?? []) ?? [];
-  if (access === 'write' || !extended || !granting.length) return own;
+  if (access === 'write' || !extended || !granting.length) return own();
   const company = `${param(scope.companyId)}::text`;
-  const today = param(todayUtc());
+  const today = `${param(todayUtc())}::text`;
   const grantors = `(select array_agg(v.company_id) from (select ${company} as company_id${granting.map((g) => ` union all ${g(company, today)}`).join('')}) v)`;
   if (entity) return `${alias}.visible_to && ${grantors}`;
   const authorized = scope.registry!.list().filter((r) => r.entity.access?.visibility === 'authorized').map((r) => r.name);
-  return `(${own} or (${alias}.entity = any(${param(authorized)}::text[]) and ${alias}.visible_to && ${grantors}))`;
+  return `(${own()} or (${alias}.entity = any(${param(authorized)}::text[]) and ${alias}.visible_to && ${grantors}))`;
 }

@@ -11,7 +11,7 @@ const field = (node: FieldSchema, zh: string, en: string): FieldSchema => ({ ...
 /** kind (a/b) shows `detail` when "b", required then; the group's `flag` shows `note` when true. */
 function bundle(): TemplateBundle {
   return {
-    entity: { name: 'condForm', label: L('条件表单', 'Conditional form'), titleField: '$id', permissions: { ...TEMPLATE_RECORD_PERMISSIONS }, routes: { list: '/form/condForm/list', detail: '/form/condForm/detail', form: '/form/condForm/form' } },
+    entity: { name: 'condForm', label: L('条件表单', 'Conditional form'), titleField: '$id', permissions: { ...TEMPLATE_RECORD_PERMISSIONS }, access: { visibility: 'authorized' }, routes: { list: '/form/condForm/list', detail: '/form/condForm/detail', form: '/form/condForm/form' } },
     schema: {
       $id: 'https://portico.dev/templates/condForm/v1.json',
       type: 'object',
