@@ -27,3 +27,10 @@ export function partyOf(entity: Pick<EntityDeclaration, 'access'>, record: { com
 
 /** Whether an action's `by` lets a company on this side send it (no `by`: any side holding the permission). */
 export const partyMaySend = (action: Pick<ActionDeclaration, 'by'>, party: Party): boolean => !action.by || action.by === party;
+
+/**
+ * Whether a user reads a record only through an authorization (access.grantsVisibility): a
+ * company on neither side of a record it sees, without `data:allCompanies`. Such access is
+ * read-only — the server answers 404 to its writes, and the pages offer none.
+ */
+export const readsThroughGrant = (party: Party | undefined, allCompanies: boolean): boolean => party === 'none' && !allCompanies;

@@ -45,7 +45,8 @@ export async function checkSharing(tx: Queryable, reg: RegisteredEntity, before:
   if (!changed.length) return;
   const ids = changed.map((r) => nameOf(after, r)!);
   const { rows } = await tx.query<{ id: string }>("select id from companies where id = any($1::text[]) and approval_status = 'approved'", [ids]);
-  const known = new Set(rows.map((r) => r.id));
+  // The record's own company may name itself whatever its approval (an applicant not yet certified).
+  const known = new Set([writer.ownerCompanyId, ...rows.map((r) => r.id)]);
   const unknown = changed.find((r) => !known.has(nameOf(after, r)!));
   if (unknown) throw new ApiError(400, 'COMPANY_UNKNOWN', { field: unknown.field }, [{ field: unknown.field, keyword: 'company', message: unknown.field }]);
   for (const rule of changed.filter((r) => r.account)) await checkAccount(tx, reg, after, rule, lang);

@@ -11,13 +11,18 @@ import { printFigures, type BenchFigure } from './stats.ts';
  * repeated rounds). Not a test: these machines are shared and noisy, so nothing fails on a figure.
  */
 const figures: BenchFigure[] = [];
-figures.push(...benchValidation());
-figures.push(...(await benchList()));
-figures.push(...(await benchLoginBundle()));
-figures.push(...(await benchViewerPage()));
-figures.push(...(await benchFormSpeed()));
+/** `npm run bench -- list` runs the list and validation figures only (any other argument: the part of that name). */
+const only = process.argv.slice(2);
+const part = (name: string) => !only.length || only.includes(name);
+if (part('list')) {
+  figures.push(...benchValidation());
+  figures.push(...(await benchList()));
+}
+if (part('login')) figures.push(...(await benchLoginBundle()));
+if (part('viewer')) figures.push(...(await benchViewerPage()));
+if (part('form')) figures.push(...(await benchFormSpeed()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
-if (existsSync(extra)) {
+if (part('statechart') && existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };
   if (mod.benchStatechartLayout) figures.push(...(await mod.benchStatechartLayout()));
 }

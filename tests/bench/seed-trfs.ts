@@ -36,3 +36,27 @@ export async function seedBenchTrfs(db: Database, count: number, companies: numb
   // Steady state: PostgreSQL's autovacuum would have done this; PGlite runs it at start (see start-server.ts).
   await db.exec('vacuum analyze records');
 }
+
+/**
+ * Authorizations to `grantee` (straight in SQL, as the TRFs): one audited within today's period
+ * from each of `active`, and for realism one expired and one cancelled from each of `inactive`,
+ * so the visibility subquery (server/entities/visibility.ts) finds grants and skips others.
+ */
+export async function seedBenchAuthorizations(db: Database, grantee: string, active: readonly string[], inactive: readonly string[]): Promise<void> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const rows = [
+    ...active.map((grantor) => [grantor, 'audited', day(-30), day(30)]),
+    ...inactive.map((grantor) => [grantor, 'audited', day(-60), day(-1)]),
+    ...inactive.map((grantor) => [grantor, 'cancelled', day(-30), day(30)]),
+  ];
+  for (const [i, [grantor, state, from, to]] of rows.entries()) {
+    const doc = { grantee: { companyId: grantee, account: 'bench' }, validFrom: from, validTo: to };
+    const user = grantor!.replace('bench-c', 'bench-u');
+    await db.query(
+      `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by)
+       values ($1, 'authorization', $2::jsonb, $3, jsonb_build_object('$status', $3::text), null, $4, array[$4, $5], $6)`,
+      [`bench-auth-${i}`, JSON.stringify(doc), state, grantor, grantee, user],
+    );
+  }
+  await db.exec('analyze records');
+}
