@@ -4,14 +4,14 @@ import MENU from '../../schemas/_menu/menu.json';
 import { DEMO_COMPANIES } from '../../server/seed/demo-data.ts';
 import { validTrf } from '../support/api-harness.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
-import { POLL, type PortalPage } from './portal-page.ts';
+import { POLL } from './portal-page.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
 
 /**
- * Issue 14, authorizations, through the generic pages: the applicant's company requests an
- * authorization for the supplier's company (by customer number and login account), the supplier
- * rejects it with a reason, the applicant requests it again, the supplier audits it — and then
- * sees the applicant's TRF in its TRF list, read-only (access.grantsVisibility).
+ * Issue 14, authorizations, through the generic pages: a company (the grantor) requests an
+ * authorization for another (the grantee, by customer number and login account), the grantee
+ * rejects it with a reason, the grantor requests it again, the grantee audits it — and then sees
+ * the grantor's TRF in its TRF list, read-only (access.grantsVisibility).
  */
 const portalServer = usePortal();
 const registry = createStaticRegistry();
@@ -19,43 +19,39 @@ const authorization = registry.get('authorization');
 const trfRegistration = registry.get('trf');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function api<T>(portal: PortalPage, method: string, path: string, data?: unknown): Promise<T> {
-  const token = await portal.page.evaluate(() => sessionStorage.getItem('portico_token'));
-  const res = await portal.page.request.fetch(`${portalServer.url}${path}`, { method, headers: { 'Portico-Auth': `bearer ${token}` }, data });
-  const body = (await res.json()) as { data: T };
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
 describe('an authorization between two companies', () => {
-  for (const lang of ['zh-CN', 'en-US'] as Language[]) {
+  // One pair of companies per language: an authorization audited in one run stays in force for the next.
+  const PAIRS = [
+    { lang: 'zh-CN', grantor: 'applicant', grantee: 'supplier', company: 'c-supplier' },
+    { lang: 'en-US', grantor: 'buyer', grantee: 'agent', company: 'c-agent' },
+  ] as const satisfies readonly { lang: Language; grantor: string; grantee: string; company: string }[];
+  for (const { lang, grantor: grantorAccount, grantee: granteeAccount, company } of PAIRS) {
     it(`is requested, rejected with a reason, requested again and audited; the grantee then lists the grantor's TRF (${lang})`, async () => {
       const auth = entityTexts(authorization, lang);
       const trf = trfTexts(lang);
-      const supplierName = DEMO_COMPANIES.find((c) => c.id === 'c-supplier')!;
+      const granteeCompany = DEMO_COMPANIES.find((c) => c.id === company)!;
       const grantor = await portalServer.open(lang);
-      await grantor.logIn('applicant', DEMO_PASSWORD);
-      // The grantor's submitted TRF, not naming the supplier.
-      const made = await api<{ id: string; version: number; doc: { trfNo: string } }>(grantor, 'POST', '/api/entities/trf', { doc: validTrf({ selfReference: true }) });
-      await api(grantor, 'POST', `/api/entities/trf/${made.id}/events`, { type: 'SUBMIT', version: made.version });
+      await grantor.logIn(grantorAccount, DEMO_PASSWORD);
+      // The grantor's submitted TRF, not naming the grantee.
+      const made = await grantor.api<{ id: string; version: number; doc: { trfNo: string } }>('POST', '/api/entities/trf', { doc: validTrf({ selfReference: true }) });
+      await grantor.api('POST', `/api/entities/trf/${made.id}/events`, { type: 'SUBMIT', version: made.version });
       const trfNo = made.doc.trfNo;
 
       const grantee = await portalServer.open(lang);
-      await grantee.logIn('supplier', DEMO_PASSWORD);
+      await grantee.logIn(granteeAccount, DEMO_PASSWORD);
       await grantee.page.goto(`${portalServer.url}/trf/newList`);
       await grantee.seeText(trf.field('trfNo'));
       expect(await grantee.page.getByRole('link', { name: trfNo }).count()).toBe(0);
 
       // The grantor requests it from the Company menu's authorization list.
       const { page } = grantor;
-      await grantor.openMenu(text(MENU.groups.find((g) => g.id === authorization.entity.menu!.group)!.label, lang));
-      await grantor.openMenu(auth.entity);
+      await grantor.openMenuEntry(text(MENU.groups.find((g) => g.id === authorization.entity.menu!.group)!.label, lang), auth.entity);
       await page.waitForURL(/\/customer\/authority$/);
       await grantor.button(ui(lang, 'renderer.list.new')).click();
       await page.waitForURL(/\/customer\/authority\/form$/);
-      await grantor.pick('root_grantee_companyId', lang === 'en-US' ? supplierName.nameEn : supplierName.name);
-      await expect.poll(() => page.locator('#root_grantee_customerNo').inputValue(), POLL).toBe(supplierName.customerNo);
-      await page.locator('#root_grantee_account').fill('supplier');
+      await grantor.pick('root_grantee_companyId', lang === 'en-US' ? granteeCompany.nameEn : granteeCompany.name);
+      await expect.poll(() => page.locator('#root_grantee_customerNo').inputValue(), POLL).toBe(granteeCompany.customerNo);
+      await page.locator('#root_grantee_account').fill(granteeAccount);
       await grantor.typeDate('root_validFrom', day(-1));
       await grantor.typeDate('root_validTo', day(30));
       await grantor.shot('authorization-form', false);

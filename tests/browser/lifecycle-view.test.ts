@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
-import { POLL, type PortalPage } from './portal-page.ts';
+import { POLL } from './portal-page.ts';
 import { validTrf } from '../support/api-harness.ts';
 
 /** "View lifecycle" from a TRF's detail page (live mode), and the machine list for internal staff. */
 const portalServer = usePortal();
-
-async function api<T>(portal: PortalPage, method: string, path: string, data?: unknown): Promise<T> {
-  const token = await portal.page.evaluate(() => sessionStorage.getItem('portico_token'));
-  const res = await portal.page.request.fetch(`${portalServer.url}${path}`, { method, headers: { 'Portico-Auth': `bearer ${token}` }, data });
-  const body = (await res.json()) as { data: T };
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.data;
-}
 
 describe('lifecycle view', () => {
   it('shows a submitted TRF on its machine: current state, what this user may do now, what not', async () => {
     const portal = await portalServer.open('en-US');
     const { page } = portal;
     await portal.logIn('applicant', DEMO_PASSWORD);
-    const trf = await api<{ id: string; version: number }>(portal, 'POST', '/api/entities/trf', { doc: validTrf() });
-    await api(portal, 'POST', `/api/entities/trf/${trf.id}/events`, { type: 'SUBMIT', version: trf.version });
+    const trf = await portal.api<{ id: string; version: number }>('POST', '/api/entities/trf', { doc: validTrf() });
+    await portal.api('POST', `/api/entities/trf/${trf.id}/events`, { type: 'SUBMIT', version: trf.version });
     await page.goto(`${portalServer.url}/trf/trfDetail?id=${trf.id}`);
     await page.getByTestId('view-lifecycle').click();
     const live = page.getByTestId('statechart-live');

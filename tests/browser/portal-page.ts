@@ -63,6 +63,16 @@ export class PortalPage {
     await this.page.getByTestId('main-menu').getByText(label, { exact: true }).click();
   }
 
+  /** Opens an entry of a menu group: the horizontal menu shows a group's entries in a popup of its own. */
+  async openMenuEntry(group: string, label: string): Promise<void> {
+    await this.page.getByTestId('main-menu').getByText(group, { exact: true }).hover();
+    const popup = this.page.locator('.ant-menu-submenu-popup:visible');
+    await popup.getByText(label, { exact: true }).click();
+    // The popup closes once the pointer leaves it; until then it covers the page below it.
+    await this.page.mouse.move(1, 450);
+    await expect.poll(() => popup.count(), POLL).toBe(0);
+  }
+
   /** Picks an option of an antd Select (the field's input id), the first one or the one labelled. */
   async pick(inputId: string, label?: string): Promise<string> {
     await this.page.locator(`#${inputId}`).click();
@@ -114,6 +124,15 @@ export class PortalPage {
     await this.button(label, this.page.getByTestId('detail-actions')).click();
     if (confirm) await confirm(this.dialog());
     await this.seeText(ui(this.lang, 'renderer.detail.actionDone', { action: label }));
+  }
+
+  /** Calls the API as the logged-in user (its session token), for the steps a test does not take through the pages. */
+  async api<T>(method: string, path: string, data?: unknown): Promise<T> {
+    const token = await this.page.evaluate(() => sessionStorage.getItem('portico_token'));
+    const res = await this.page.request.fetch(`${this.baseUrl}${path}`, { method, headers: { 'Portico-Auth': `bearer ${token}` }, data });
+    const body = (await res.json()) as { data: T };
+    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
+    return body.data;
   }
 
   async stateTag(): Promise<string> {
