@@ -48,6 +48,11 @@ describe('a broken declaration', () => {
     ['a grant key that is neither a role nor a post', (b) => (b.entity.grants['team:finance'] = ['trf:list']), "schemas/trf/trf.entity.json at /grants: property name must be valid"],
     ['a grant naming a code the entity does not declare', (b) => (b.entity.grants.buyer = ['trf:fly']), "schemas/trf/trf.entity.json at /grants/buyer/0: 'trf:fly' is not a permission this entity declares"],
     ['numbering into a missing field', (b) => (b.entity.numbering.field = 'ghostNo'), "schemas/trf/trf.entity.json at /numbering/field: 'ghostNo' is not a top-level field"],
+    ['an entity without a declared visibility', (b) => delete b.entity.access, "schemas/trf/trf.entity.json at /: must have required property 'access'"],
+    ['an unknown visibility', (b) => (b.entity.access.visibility = 'everyone'), 'schemas/trf/trf.entity.json at /access/visibility: must be equal to one of the allowed values'],
+    ['a grant from a state the machine lacks', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['granted'] }), "schemas/trf/trf.entity.json at /access/grantsVisibility/states/0: 'granted' is not a state of machine 'trf'"],
+    ['a grant period on a text field', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['submitted'], to: 'trfNo' }), "schemas/trf/trf.entity.json at /access/grantsVisibility/to: 'trfNo' is a text field: a grant's period is given by date fields"],
+    ['a share rule naming a missing account field', (b) => (b.entity.access.shareWith[0].account = 'buyer.ghost'), "schemas/trf/trf.entity.json at /access/shareWith/0/account: 'buyer.ghost' is not a field"],
   ])('%s fails registration naming file and path', (_name, mutate, message) => {
     expect(failure(broken(mutate))).toContain(message);
   });
