@@ -34,7 +34,7 @@ describe('conditional visibility in the designer store', () => {
     expect(root(s).required).toBeUndefined();
     expect(isRequiredIn(root(s) as Node, 'text1')).toBe(true);
     expect(checkTemplate(s.getState().doc.bundle, 'en-US')).toEqual([]);
-    const reg = new EntityRegistry(machines).register(s.getState().doc.bundle);
+    const reg = new EntityRegistry(machines).registerVersion(s.getState().doc.bundle, 1);
     expect(reg.validate({ select1: 'option1' })).toBe(true);
     expect(reg.validate({ select1: 'option2' })).toBe(false);
     expect(reg.validate({ select1: 'option2', text1: 'x' })).toBe(true);

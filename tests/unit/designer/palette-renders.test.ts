@@ -17,7 +17,7 @@ describe('every palette type has a widget in the published form', () => {
     const store = createDesignerStore({ bundle, renames: {} });
     for (const type of FIELD_TYPES) store.getState().add(type, [], L);
     store.getState().add('text', ['table1'], L);
-    const reg = new EntityRegistry(machines).register(store.getState().doc.bundle);
+    const reg = new EntityRegistry(machines).registerVersion(store.getState().doc.bundle, 1);
     const sections = deriveFormSections(reg, 'zh-CN', new Set(Object.keys(reg.schema.properties)));
     expect(sections.length).toBeGreaterThan(0);
     for (const s of sections) expect(() => assertKnownWidgets(s.schema as never, s.uiSchema)).not.toThrow();
