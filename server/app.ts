@@ -109,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
   accountPostRoutes(app, opts.db, opts.access);
-  entityRoutes(app, opts.db, opts.registry);
+  entityRoutes(app, opts.db, opts.registry, outbox);
   lookupRoutes(app, opts.db);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);

@@ -78,6 +78,11 @@ export interface FieldSchema {
   'x-system'?: boolean;
   /** A CAS Registry Number, checked by its check digit (engine/validate/keywords.ts). */
   'x-cas'?: boolean;
+  /**
+   * On an object field: the record's first account (a company registered by staff), made with the
+   * record and not stored in its document; shown in the form of a new record only.
+   */
+  'x-firstAccount'?: boolean;
   /** A unified social credit code (统一社会信用代码), checked by its GB 32100-2015 check character. */
   'x-uscc'?: boolean;
   /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
@@ -212,7 +217,7 @@ export interface EntityDeclaration {
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
-  menu?: { group?: string; order?: number };
+  menu?: { group?: string; order?: number; label?: LocalizedText };
   /** Role, or `post:<post>`, → the permission codes of this entity it holds (schemas/_access/ declares the roles and posts). */
   grants?: Record<string, readonly string[]>;
 }

@@ -19,7 +19,7 @@ import {
   sharedCompanies,
   withDefaults,
   registrationFor,
-  toPersisted,
+  snapshotIn,
   type ActionDeclaration,
   type Language,
   type PendingTimer,
@@ -110,7 +110,7 @@ function creationStep(reg: RegisteredEntity): { snapshot: PersistedSnapshot; tim
   if (!reg.machine) return undefined;
   const createdIn = reg.entity.lifecycle?.createdIn;
   if (!createdIn) return initialStep(reg.machine, new Date());
-  return { snapshot: toPersisted(reg.machine, reg.machine.resolveState({ value: createdIn, context: {} })), timers: [] };
+  return { snapshot: snapshotIn(reg.machine, createdIn), timers: [] };
 }
 
 export function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
@@ -151,14 +151,14 @@ export class EntityService {
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
       }
+      // A company record's projection row is the company the record, and what links to it, belong to: it comes first.
+      await writeProjection(tx, reg, id, contentOf(reg, doc, snapshot, companyId));
       if (linked) {
         const draft = isDraftState(reg, snapshot ?? undefined);
         const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
         doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
       }
       const content = contentOf(reg, doc, snapshot, companyId);
-      // A company record's projection row is the company the record belongs to: it comes first.
-      await writeProjection(tx, reg, id, content);
       await insertRecord(tx, reg, id, content, companyId, user.id);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
@@ -323,7 +323,7 @@ export class EntityService {
     reg: RegisteredEntity,
     opts: { id: string; companyId: string; doc: Doc; state?: string; actorId: string; lang: Language; beforeRecord?: () => Promise<void> },
   ): Promise<void> {
-    const snapshot = opts.state && reg.machine ? toPersisted(reg.machine, reg.machine.resolveState({ value: opts.state, context: {} })) : (creationStep(reg)?.snapshot ?? null);
+    const snapshot = opts.state && reg.machine ? snapshotIn(reg.machine, opts.state) : (creationStep(reg)?.snapshot ?? null);
     validateDoc(reg, opts.doc, snapshot, opts.lang);
     const content = contentOf(reg, opts.doc, snapshot, opts.companyId);
     await writeProjection(tx, reg, opts.id, content);

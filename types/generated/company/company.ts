@@ -5117,4 +5117,25 @@ export interface Company {
    * Reason for refusal (拒绝原因)
    */
   reason?: string;
+  /**
+   * First account (customer admin) (首个账号（客户管理员）)
+   */
+  firstAccount?: {
+    /**
+     * Login account (登录账号)
+     */
+    account: string;
+    /**
+     * User name (用户名)
+     */
+    userName: string;
+    /**
+     * Email (邮箱)
+     */
+    email: string;
+    /**
+     * Mobile (手机号)
+     */
+    mobile: string;
+  };
 }
