@@ -26,12 +26,14 @@ export interface EntityFormProps {
   dff?: DffSource;
   /** A new record's starting values (a preset form: `routes.forms`). */
   preset?: Doc;
+  /** A new record's title (a preset form's own label), instead of "New <entity>". */
+  newTitle?: string;
 }
 
 const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 
 /** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
-export function EntityForm({ reg: entityReg, id, dff, preset }: EntityFormProps) {
+export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: EntityFormProps) {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
   const cache = useRecordCache();
@@ -136,7 +138,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset }: EntityFormProps)
   const entityLabel = text(reg.entity.label, lang, reg.name);
   const title = record
     ? t('form.editTitle', { entity: entityLabel, title: String(valueAt(record.doc, reg.entity.titleField) ?? '') })
-    : t('form.newTitle', { entity: entityLabel });
+    : (newTitle ?? t('form.newTitle', { entity: entityLabel }));
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 
   return (

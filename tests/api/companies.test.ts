@@ -69,7 +69,7 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const en = await create({ ...doc, taxNo: WRONG_CHECK });
     expect([en.status, en.body.errors]).toEqual([400, [expect.objectContaining({ field: 'taxNo', keyword: 'x-uscc', message: 'Tax number (unified social credit code): is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' })]]);
     const zh = await create({ ...doc, taxNo: '9144030070846113' }, 'zh-CN');
-    expect(zh.body.errors.map((e: { message: string }) => e.message)).toEqual(['税号（统一社会信用代码）: 不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）']);
+    expect(zh.body.errors!.map((e: { message: string }) => e.message)).toEqual(['税号（统一社会信用代码）: 不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）']);
     const made = await create({ ...doc, taxNo: TAX_NO });
     expect([made.status, made.body.data.states]).toEqual([201, { $status: 'approved' }]);
     const id = made.body.data.id as string;
@@ -92,9 +92,9 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const current = (await get('c-applicant', admin)).body.data;
     const licence = (item: object) => put('c-applicant', { ...current.doc, businessLicence: [item] }, current.version, admin, 'zh-CN');
     const pdf = await licence({ fileId: jpg.fileId, fileName: 'licence.pdf', contentType: 'application/pdf', size: 2048 });
-    expect([pdf.status, pdf.body.errors.map((e: { message: string }) => e.message)]).toEqual([400, ['营业执照 · contentType (#1): 营业执照只能是 JPG 图片']]);
+    expect([pdf.status, pdf.body.errors!.map((e: { message: string }) => e.message)]).toEqual([400, ['营业执照 · contentType (#1): 营业执照只能是 JPG 图片']]);
     const big = await licence({ fileId: jpg.fileId, fileName: 'licence.jpg', contentType: 'image/jpeg', size: 3 * 1024 * 1024 });
-    expect(big.body.errors.map((e: { keyword: string }) => e.keyword)).toEqual(['maximum']);
+    expect(big.body.errors!.map((e: { keyword: string }) => e.keyword)).toEqual(['maximum']);
     const ok = await licence({ fileId: jpg.fileId, fileName: 'licence.jpg', contentType: 'image/jpeg', size: 2048 });
     expect([ok.status, ok.body.data.doc.businessLicence[0].fileId]).toEqual([200, jpg.fileId]);
     // The company's other accounts read it, and the file with it.
@@ -124,8 +124,8 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const record = (await get(id)).body.data;
     expect(record.states).toEqual({ $status: 'todo' });
     const blank = await send(id, 'REFUSE', record.version, { reason: ' ' }, 'zh-CN');
-    expect([blank.status, blank.body.errors.map((e: { message: string }) => e.message)]).toEqual([400, ['拒绝原因: 请填写拒绝原因']]);
-    expect((await send(id, 'REFUSE', record.version, {})).body.errors.map((e: { message: string }) => e.message)).toEqual(['Reason for refusal: is required']);
+    expect([blank.status, blank.body.errors!.map((e: { message: string }) => e.message)]).toEqual([400, ['拒绝原因: 请填写拒绝原因']]);
+    expect((await send(id, 'REFUSE', record.version, {})).body.errors!.map((e: { message: string }) => e.message)).toEqual(['Reason for refusal: is required']);
     // A customer admin decides no company: not one they cannot see (404), nor their own (403).
     expect((await send(id, 'APPROVE', record.version, undefined, 'en-US', admin)).status).toBe(404);
     expect((await send('c-applicant', 'APPROVE', 1, undefined, 'en-US', admin)).status).toBe(403);
@@ -151,11 +151,11 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const before = await count();
     const firstAccount = { account: 'offline.admin', userName: '线下管理员', email: 'buyer@demo.portico.dev', mobile: '13800138000' };
     const taken = await create({ name: '线下客户有限公司', roles: ['buyer'], taxNo: OTHER_TAX_NO, firstAccount }, 'zh-CN');
-    expect([taken.status, taken.body.errorCode, taken.body.errors.map((e: { field: string }) => e.field)]).toEqual([409, 'DUPLICATE_VALUE', ['firstAccount.email']]);
+    expect([taken.status, taken.body.errorCode, taken.body.errors!.map((e: { field: string }) => e.field)]).toEqual([409, 'DUPLICATE_VALUE', ['firstAccount.email']]);
     expect(taken.body.message).toBe('邮箱已存在，不能重复');
     expect(await count()).toEqual(before);
     const badMobile = await create({ name: '线下客户有限公司', roles: ['buyer'], firstAccount: { ...firstAccount, mobile: '2380013800', account: 'ab' } }, 'en-US');
-    expect(badMobile.body.errors.map((e: { message: string }) => e.message).sort()).toEqual([
+    expect(badMobile.body.errors!.map((e: { message: string }) => e.message).sort()).toEqual([
       'First account (customer admin) · Login account: The login account has 3–50 characters',
       'First account (customer admin) · Mobile: Enter an 11-digit mainland China mobile number',
     ]);
@@ -185,7 +185,7 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const lab = await create({ name: '第三方检测实验室', roles: ['thirdPartyLab'], contacts: [{ name: '彭工', email: 'lab@example.com', phone: '0755-1234' }, { name: '韩工' }] });
     expect([lab.status, lab.body.data.doc.contacts.length]).toEqual([201, 2]);
     const noName = await create({ name: '实验室二', roles: ['thirdPartyLab'], contacts: [{ email: 'x@example.com' }] }, 'zh-CN');
-    expect(noName.body.errors.map((e: { message: string }) => e.message)).toEqual(['联系人 · 姓名 (#1): 此项为必填项']);
+    expect(noName.body.errors!.map((e: { message: string }) => e.message)).toEqual(['联系人 · 姓名 (#1): 此项为必填项']);
     expect((await create({ name: '自助实验室', roles: ['thirdPartyLab'] }, 'en-US', admin)).status).toBe(403);
   });
 

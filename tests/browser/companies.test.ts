@@ -75,11 +75,14 @@ describe('companies in the browser', () => {
     await expect.poll(() => portal.stateTag(), POLL).toBe(texts.status('todo'));
     await portal.button(texts.action('REFUSE'), page.getByTestId('detail-actions')).click();
     const dialog = portal.dialog();
-    await portal.button(texts.action('REFUSE'), dialog).click();
+    // The dialog's OK button carries the action's label (antd spaces out a two-character Chinese label: "拒 绝").
+    const refuse = dialog.locator('.ant-modal-footer button').last();
+    await expect.poll(async () => ((await refuse.textContent()) ?? '').replace(/\s/g, ''), POLL).toBe(texts.action('REFUSE'));
+    await refuse.click();
     await portal.seeText(lang === 'zh-CN' ? '此项为必填项' : 'is required', dialog);
     await dialog.locator('textarea').fill(lang === 'zh-CN' ? '营业执照已过期' : 'Business licence expired');
     await portal.shot('refuse-dialog', false);
-    await portal.button(texts.action('REFUSE'), dialog).click();
+    await refuse.click();
     await portal.seeText(ui(lang, 'renderer.detail.actionDone', { action: texts.action('REFUSE') }));
     await expect.poll(() => portal.stateTag(), POLL).toBe(texts.status('refused'));
     await portal.seeText(lang === 'zh-CN' ? '营业执照已过期' : 'Business licence expired', page.getByTestId('entity-detail'));
