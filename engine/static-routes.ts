@@ -8,3 +8,8 @@ import { DECLARED_ROUTES } from './generated/entity-routes.ts';
  * they agree with the checked declarations.
  */
 export const STATIC_ENTITY_ROUTES: readonly EntityDeclaration['routes'][] = DECLARED_ROUTES;
+
+/** Every page path an entity declares: list, detail, form, its own-record pages and its preset forms. */
+export function entityRoutePaths(routes: EntityDeclaration['routes']): string[] {
+  return [routes.list, routes.detail, routes.form, ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
+}

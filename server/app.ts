@@ -104,12 +104,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const outbox = new Outbox(Boolean(opts.smtpConfigured));
   // The effect kinds the server runs; a machine it drives that declares another is refused here.
   const effects = new EffectRunner(opts.db, { sendEmail: mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS) });
-  checkServerMachines(effects);
+  checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
-  accountRoutes(app, opts.db, key, outbox, effects);
+  accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
   accountPostRoutes(app, opts.db, opts.access);
-  entityRoutes(app, opts.db, opts.registry);
+  entityRoutes(app, opts.db, opts.registry, outbox);
   lookupRoutes(app, opts.db);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);

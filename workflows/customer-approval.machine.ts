@@ -5,8 +5,10 @@ import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
  * Certification of a customer company (SPEC §4 "Customer approval"): the customer confirms by
  * email (emailConfirm, not certified), then waits in the provider's queue (todo, to be
  * certified) until approved (certified) or refused. The server drives it when the provider
- * decides a new company's first account (server/accounts/approval.ts); registration verifies
- * the address before the company exists, so a company starts in `todo`.
+ * decides a new company's first account (server/accounts/approval.ts), or from the company's
+ * record (schemas/company/: /customer/management); registration verifies the address before the
+ * company exists, so a company starts in `todo`. Its profile stays editable in every state (by
+ * its customer admin and staff). A company staff register themselves starts `approved`.
  * Rules: customer-approval.rules.md.
  */
 export type CustomerApprovalEvent =
@@ -52,19 +54,19 @@ export const customerApprovalMachine = setup({
   }),
   states: {
     emailConfirm: {
-      meta: meta({ label: L('未认证（待邮箱确认）', 'Not certified (email confirmation)'), description: L('确认码在客户索取时发出。', 'The confirmation code is mailed when the customer asks for it.') }),
+      meta: meta({ label: L('未认证（待邮箱确认）', 'Not certified (email confirmation)'), editable: '*', description: L('确认码在客户索取时发出。', 'The confirmation code is mailed when the customer asks for it.') }),
       on: { EMAIL_CONFIRMED: { target: 'todo', guard: { type: 'isVerificationCode', params: { length: 6 } } } },
     },
     todo: {
-      meta: meta({ label: L('待认证', 'To be certified'), description: L('在服务商的审核队列中。', 'In the provider’s review queue.') }),
+      meta: meta({ label: L('待认证', 'To be certified'), editable: '*', description: L('在服务商的审核队列中。', 'In the provider’s review queue.') }),
       on: {
         APPROVE: { target: 'approved', actions: { type: 'sendEmail', params: { template: 'customerCertified' } } },
         REFUSE: { target: 'refused', guard: 'hasReason', actions: { type: 'sendEmail', params: { template: 'customerRefused' } } },
       },
     },
-    approved: { type: 'final', meta: meta({ label: L('已认证', 'Certified') }) },
+    approved: { type: 'final', meta: meta({ label: L('已认证', 'Certified'), editable: '*' }) },
     refused: {
-      meta: meta({ label: L('已拒绝', 'Refused') }),
+      meta: meta({ label: L('已拒绝', 'Refused'), editable: '*' }),
       on: { REAPPLY: 'emailConfirm' },
     },
   },

@@ -71,6 +71,8 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
       }
     }),
   );
+  for (const [column, path] of Object.entries(entity.projection?.columns ?? {})) field(files.entity, pointer('projection', 'columns', column), path);
+  if (entity.routes.own?.length && !entity.projection?.self) fail(files.entity, '/routes/own', "'own' pages need projection.self: only a company's own record can be shown as its own");
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
   }
@@ -96,8 +98,11 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     }
   }
   if (machine) {
-    // The server runs an entity's transitions in its own transactions: no invoked actor, and no effect (it has no handler for an entity's effects).
-    for (const problem of unrunnableParts(machine, (e) => `the server has no handler for an entity's '${e.kind}' effect`)) fail(files.entity, '/lifecycle/machine', problem);
+    // The server runs an entity's transitions in its own transactions: no invoked actor. Its effects are
+    // queued with the transition; whether the server has a handler for each is checked at start (server/machines/server-machines.ts).
+    for (const problem of unrunnableParts(machine, () => undefined)) fail(files.entity, '/lifecycle/machine', problem);
+    const createdIn = entity.lifecycle?.createdIn;
+    if (createdIn !== undefined && !machine.root.states[createdIn]) fail(files.entity, '/lifecycle/createdIn', `machine '${machine.id}' has no state '${createdIn}'`);
     for (const [field, region] of Object.entries(entity.lifecycle?.regions ?? {})) {
       if (region !== '.' && !machine.root.states[region]) fail(files.entity, pointer('lifecycle', 'regions', field), `machine '${machine.id}' has no region '${region}'`);
     }

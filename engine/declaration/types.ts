@@ -78,6 +78,13 @@ export interface FieldSchema {
   'x-system'?: boolean;
   /** A CAS Registry Number, checked by its check digit (engine/validate/keywords.ts). */
   'x-cas'?: boolean;
+  /**
+   * On an object field: the record's first account (a company registered by staff), made with the
+   * record and not stored in its document; shown in the form of a new record only.
+   */
+  'x-firstAccount'?: boolean;
+  /** A unified social credit code (统一社会信用代码), checked by its GB 32100-2015 check character. */
+  'x-uscc'?: boolean;
   /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
   'x-sumTo'?: number;
   'x-sumField'?: string;
@@ -197,7 +204,15 @@ export interface EntityDeclaration {
     machine: string;
     /** System field name → top-level region of the machine (`.` for a non-parallel machine). */
     regions: Record<string, string>;
+    /** The state a record created through the API starts in, instead of the machine's initial one. */
+    createdIn?: string;
   };
+  /**
+   * A table kept as a projection of the records (docs/declarations.md §3): written in the
+   * transaction of every write and transition, `id` = the record's id. With `self`, each record is
+   * a company of its own: its id is a new company id and the record belongs to it.
+   */
+  projection?: { table: string; self?: boolean; idPrefix?: string; columns: Record<string, FieldPath> };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
@@ -229,11 +244,19 @@ export interface EntityDeclaration {
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };
-  routes: { list: string; detail: string; form: string };
+  routes: {
+    list: string;
+    detail: string;
+    form: string;
+    /** Pages showing the detail of the user's own company's record (`projection.self`). */
+    own?: readonly string[];
+    /** More pages creating a record, each from its preset values. */
+    forms?: readonly { path: string; label?: LocalizedText; preset: Record<string, unknown> }[];
+  };
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
-  menu?: { group?: string; order?: number };
+  menu?: { group?: string; order?: number; label?: LocalizedText };
   /** Role, or `post:<post>`, → the permission codes of this entity it holds (schemas/_access/ declares the roles and posts). */
   grants?: Record<string, readonly string[]>;
 }

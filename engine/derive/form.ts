@@ -99,9 +99,14 @@ export function deriveFormSections(
   reg: RegisteredEntity,
   lang: Language,
   editable: ReadonlySet<string>,
+  /** `creating: false` (an existing record) leaves out the fields only a new record fills (`x-firstAccount`), and sections left empty. */
+  opts: { creating?: boolean } = {},
 ): DerivedFormSection[] {
   const { schema, uiSchema } = localizeSchema(reg, lang);
-  return reg.views.form.sections.map((section) => {
+  const shown = (field: string) => opts.creating !== false || !reg.schema.properties[field]?.['x-firstAccount'];
+  return reg.views.form.sections.flatMap((declared) => {
+    const section = { ...declared, fields: declared.fields.filter(shown) };
+    if (!section.fields.length) return [];
     const properties: Record<string, FieldSchema> = {};
     const ui: UiSchema = { 'ui:order': [...section.fields] };
     for (const field of section.fields) {
@@ -125,13 +130,13 @@ export function deriveFormSections(
       ...(dependencies.length ? { dependencies: Object.fromEntries(dependencies) } : {}),
     };
     showWhenConditionsHold(sectionSchema, ui);
-    return {
+    return [{
       id: section.id,
       title: text(section.label, lang, section.id),
       columns: section.columns ?? 1,
       schema: sectionSchema,
       uiSchema: ui,
       fields: section.fields,
-    };
+    }];
   });
 }

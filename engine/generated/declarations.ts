@@ -6,6 +6,9 @@ import address_views from '../../schemas/address/address.views.json' with { type
 import authorization_entity from '../../schemas/authorization/authorization.entity.json' with { type: 'json' };
 import authorization_schema from '../../schemas/authorization/authorization.schema.json' with { type: 'json' };
 import authorization_views from '../../schemas/authorization/authorization.views.json' with { type: 'json' };
+import company_entity from '../../schemas/company/company.entity.json' with { type: 'json' };
+import company_schema from '../../schemas/company/company.schema.json' with { type: 'json' };
+import company_views from '../../schemas/company/company.views.json' with { type: 'json' };
 import contact_entity from '../../schemas/contact/contact.entity.json' with { type: 'json' };
 import contact_schema from '../../schemas/contact/contact.schema.json' with { type: 'json' };
 import contact_views from '../../schemas/contact/contact.views.json' with { type: 'json' };
@@ -26,6 +29,7 @@ import trf_views from '../../schemas/trf/trf.views.json' with { type: 'json' };
 export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/address/address.entity.json', schema: 'schemas/address/address.schema.json', views: 'schemas/address/address.views.json' }, entity: address_entity, schema: address_schema, views: address_views },
   { files: { entity: 'schemas/authorization/authorization.entity.json', schema: 'schemas/authorization/authorization.schema.json', views: 'schemas/authorization/authorization.views.json' }, entity: authorization_entity, schema: authorization_schema, views: authorization_views },
+  { files: { entity: 'schemas/company/company.entity.json', schema: 'schemas/company/company.schema.json', views: 'schemas/company/company.views.json' }, entity: company_entity, schema: company_schema, views: company_views },
   { files: { entity: 'schemas/contact/contact.entity.json', schema: 'schemas/contact/contact.schema.json', views: 'schemas/contact/contact.views.json' }, entity: contact_entity, schema: contact_schema, views: contact_views },
   { files: { entity: 'schemas/department/department.entity.json', schema: 'schemas/department/department.schema.json', views: 'schemas/department/department.views.json' }, entity: department_entity, schema: department_schema, views: department_views },
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },

@@ -2,6 +2,7 @@
 import type { EntityDeclaration } from '../declaration/types.ts';
 import address_entity from '../../schemas/address/address.entity.json' with { type: 'json' };
 import authorization_entity from '../../schemas/authorization/authorization.entity.json' with { type: 'json' };
+import company_entity from '../../schemas/company/company.entity.json' with { type: 'json' };
 import contact_entity from '../../schemas/contact/contact.entity.json' with { type: 'json' };
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' }
 export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   address_entity.routes,
   authorization_entity.routes,
+  company_entity.routes,
   contact_entity.routes,
   department_entity.routes,
   emailGroup_entity.routes,

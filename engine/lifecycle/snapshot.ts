@@ -14,6 +14,16 @@ export function initialSnapshot(machine: AnyStateMachine): PersistedSnapshot {
   return toPersisted(machine, snapshot);
 }
 
+/** A machine's snapshot resting in a state (machines whose records keep no context). */
+export function snapshotIn(machine: AnyStateMachine, state: string): PersistedSnapshot {
+  return toPersisted(machine, machine.resolveState({ value: state, context: {} }));
+}
+
+/** Where a record created through the API starts: the entity's `lifecycle.createdIn`, else the machine's initial state. */
+export function creationSnapshot(machine: AnyStateMachine, createdIn: string | undefined): PersistedSnapshot {
+  return createdIn ? snapshotIn(machine, createdIn) : initialSnapshot(machine);
+}
+
 export function toPersisted(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
   return JSON.parse(JSON.stringify(machine.getPersistedSnapshot(snapshot))) as PersistedSnapshot;
 }

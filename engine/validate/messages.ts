@@ -60,6 +60,7 @@ const REQUIRED: Record<Language, string> = { 'zh-CN': '此项为必填项', 'en-
 /** Messages of the engine's own keywords (validate/keywords.ts); `{param}` filled from the error's params. */
 const KEYWORD_MESSAGES: Record<string, LocalizedText> = {
   'x-cas': { 'zh-CN': '不是有效的 CAS 号（校验位不符）', 'en-US': 'is not a valid CAS number (check digit)' },
+  'x-uscc': { 'zh-CN': '不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）', 'en-US': 'is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' },
   'x-sumTo': { 'zh-CN': '百分比合计须为 {total}（当前 {sum}）', 'en-US': 'percentages must add up to {total} (now {sum})' },
   'x-dateRange': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'the end date must not be before the start date' },
   'x-dateRangeSpan': { 'zh-CN': '日期范围不能超过 {maxDays} 天', 'en-US': 'the range must not span more than {maxDays} days' },

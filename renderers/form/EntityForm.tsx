@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { deriveFormSections, editableFields, initialSnapshot, isDraftState, registrationFor, text, valueAt } from '../../engine/index.ts';
+import { creationSnapshot, deriveFormSections, editableFields, isDraftState, registrationFor, text, valueAt } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
@@ -24,12 +24,16 @@ export interface EntityFormProps {
   id?: string;
   /** Where a TRF's DFF section finds its template (entities with an `x-dff` field). */
   dff?: DffSource;
+  /** A new record's starting values (a preset form: `routes.forms`). */
+  preset?: Doc;
+  /** A new record's title (a preset form's own label), instead of "New <entity>". */
+  newTitle?: string;
 }
 
 const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 
 /** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
-export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
+export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: EntityFormProps) {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
   const cache = useRecordCache();
@@ -40,25 +44,25 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   const [loadError, setLoadError] = useState<unknown>();
   const [saving, setSaving] = useState(false);
 
-  const firstSnapshot = useMemo(() => (reg.machine ? initialSnapshot(reg.machine) : undefined), [reg]);
+  const firstSnapshot = useMemo(() => (reg.machine ? creationSnapshot(reg.machine, reg.entity.lifecycle?.createdIn) : undefined), [reg]);
   const snapshot = record?.snapshot ?? firstSnapshot;
   const editable = useMemo(() => editableFields(reg, snapshot), [reg, snapshot]);
   const sections = useMemo(() => {
-    const derived = deriveFormSections(reg, lang, editable);
+    const derived = deriveFormSections(reg, lang, editable, { creating: !id });
     for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
     return derived;
-  }, [reg, lang, editable]);
+  }, [reg, lang, editable, id]);
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
   /** Per-section form data; a new record starts from the schema's defaults. */
-  const { parts, setParts, onSectionChange, read } = useSectionParts<Record<string, Doc> | undefined>(() => (id ? undefined : splitDocument(sections, {}, true)));
+  const { parts, setParts, onSectionChange, read } = useSectionParts<Record<string, Doc> | undefined>(() => (id ? undefined : splitDocument(sections, preset ?? {}, true)));
 
   const show = useCallback(
     (r: EntityRecord | undefined) => {
       setRecord(r);
       const shown = registrationFor(entityReg, r?.templateVersion);
       // Splitting reads the sections' fields and defaults only, the same in every language.
-      setParts(splitDocument(deriveFormSections(shown, 'en-US', editableFields(shown, r?.snapshot ?? undefined)), r?.doc ?? {}, !r));
+      setParts(splitDocument(deriveFormSections(shown, 'en-US', editableFields(shown, r?.snapshot ?? undefined), { creating: !r }), r?.doc ?? {}, !r));
       setErrors(NO_ERRORS);
     },
     [entityReg, setParts],
@@ -134,7 +138,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
   const entityLabel = text(reg.entity.label, lang, reg.name);
   const title = record
     ? t('form.editTitle', { entity: entityLabel, title: String(valueAt(record.doc, reg.entity.titleField) ?? '') })
-    : t('form.newTitle', { entity: entityLabel });
+    : (newTitle ?? t('form.newTitle', { entity: entityLabel }));
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 
   return (

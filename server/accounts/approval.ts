@@ -5,6 +5,8 @@ import { machines, toPersisted, type Language, type PersistedSnapshot } from '..
 import { isoTime } from '../db/timestamps.ts';
 import { decide, record } from '../machines/transitions.ts';
 import type { EffectRunner } from '../effects/runner.ts';
+import { EntityService } from '../entities/service.ts';
+import type { EntityRegistry } from '../../engine/index.ts';
 
 export interface PendingAccount {
   id: string;
@@ -52,12 +54,15 @@ const stored = (machine: AnyStateMachine, state: string): PersistedSnapshot => t
 /**
  * The provider approves or refuses an account: account-approval.machine.ts decides from the
  * stored status (APPROVE, or REJECT with its reason) and a company still waiting for
- * certification is decided with its first account through customer-approval.machine.ts. The new
+ * certification is decided with its first account through customer-approval.machine.ts — as an
+ * event of its `company` record (schemas/company/), through the entity's own transition path, so
+ * the record, its `companies` projection, its audit row and its mail move together. The new
  * states, an audit row per machine and the machines' declared mails (effects) commit together;
  * the mails are sent after the commit.
  */
 export async function decideAccount(
   db: Database,
+  registry: EntityRegistry,
   effects: EffectRunner,
   userId: string,
   decision: { approve: true } | { approve: false; reason: unknown },
@@ -87,8 +92,10 @@ export async function decideAccount(
         ? decide({ machine: machines.customerApproval, subject: { kind: 'company', id: user.company_id }, snapshot: stored(machines.customerApproval, 'todo'), event: companyEvent, lang })
         : undefined;
     if (company) {
-      await tx.query('update companies set approval_status = $2, reject_reason = $3 where id = $1', [user.company_id, company.to, reason ?? null]);
-      await record(tx, company, actorId);
+      const { type, ...payload } = company.event;
+      if (!(await new EntityService(db).sendInside(tx, registry.get('company'), user.company_id, { type, payload }, actorId))) {
+        throw new ApiError(409, 'EVENT_NOT_ALLOWED', { action: type, state: user.approval_status });
+      }
     }
     await tx.query('update users set status = $2, reject_reason = $3 where id = $1', [userId, account.to, reason ?? null]);
     // The account's decision mail is queued last: the newest mail the applicant gets is about their account.

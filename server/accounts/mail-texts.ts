@@ -11,6 +11,13 @@ export function codeMail(to: string, code: string, purpose: 'register' | 'resetP
     : { to, subject: `Your Portico ${en} code: ${code}`, body: `Your ${en} code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.` };
 }
 
+/** A company's first account, made by staff (first-account.ts): how to set its password, with a reset code. */
+export function firstAccountMail(to: string, account: string, code: string, lang: Language): Mail {
+  return lang === 'zh-CN'
+    ? { to, subject: 'Portico 账号已开通，请设置密码', body: `您的 Portico 账号 ${account} 已由服务商开通。请在“忘记密码”页面用此邮箱和验证码 ${code}（10 分钟内有效）设置密码；过期后可在该页面重新获取验证码。` }
+    : { to, subject: 'Your Portico account is ready: set your password', body: `Your Portico account ${account} was opened by the provider. Set its password on the "Forgot password" page with this email and the code ${code} (valid for 10 minutes); after that, ask for a new code on that page.` };
+}
+
 const fill = (template: string, vars: Readonly<Record<string, string>>) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
 
 /** Each mail's subject and body in both languages, with `{placeholders}`. */

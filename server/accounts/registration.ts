@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkedSchema, message, validateForm, type EntitySchema, type Language } from '../../engine/index.ts';
+import { checkedSchema, message, validateForm, type EntityRegistry, type EntitySchema, type Language } from '../../engine/index.ts';
 import registrationSchema from '../../schemas/account/registration.schema.json' with { type: 'json' };
 import simpleSchema from '../../schemas/account/simple-registration.schema.json' with { type: 'json' };
 import resetSchema from '../../schemas/account/password-reset.schema.json' with { type: 'json' };
@@ -11,6 +11,7 @@ import type { Outbox } from '../mail/outbox.ts';
 import { checkCode, checkSendingRate, issueCode, useCode, type CodePurpose } from './codes.ts';
 import { codeMail } from './mail-texts.ts';
 import { writeAudit } from '../entities/audit-repo.ts';
+import { EntityService } from '../entities/service.ts';
 
 export const REGISTRATION_SCHEMA = checkedSchema(registrationSchema, 'schemas/account/registration.schema.json');
 export const SIMPLE_REGISTRATION_SCHEMA = checkedSchema(simpleSchema, 'schemas/account/simple-registration.schema.json');
@@ -76,7 +77,7 @@ export async function sendCode(db: Database, outbox: Outbox, email: unknown, pur
  * account, email or mobile; then a new company waiting for review (`todo`) and an account
  * `toBeReviewed` — internal staff approve both (SPEC §4: email confirmation, then provider approval).
  */
-export async function register(db: Database, body: Body, password: string, simple: boolean, lang: Language): Promise<{ userId: string }> {
+export async function register(db: Database, registry: EntityRegistry, body: Body, password: string, simple: boolean, lang: Language): Promise<{ userId: string }> {
   const schema = simple ? SIMPLE_REGISTRATION_SCHEMA : REGISTRATION_SCHEMA;
   const form: Body = { ...trimmed(body), password };
   const errors = validateForm(schema, form, lang);
@@ -96,17 +97,27 @@ export async function register(db: Database, body: Body, password: string, simpl
     if (mobile && dup.rows.some((r) => r.mobile === mobile)) throw new ApiError(409, 'MOBILE_REGISTERED');
     if (dup.rows.some((r) => r.account.toLowerCase() === account.toLowerCase())) throw new ApiError(409, 'ACCOUNT_REGISTERED');
     const companyId = `c-${randomUUID()}`;
-    await tx.query("insert into companies (id, name, roles, approval_status) values ($1, $2, '{applicant}', 'todo')", [companyId, form.companyName]);
     const userId = `u-${randomUUID()}`;
-    await tx.query(
-      `insert into users (id, account, user_name, email, mobile, contact_number, password_hash, company_id, roles,
-         dimensions, status, terms_accepted_at, receive_marketing, settings)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, '{applicant}', '{"UserRole":"Applicant"}'::jsonb, 'toBeReviewed', now(), $9,
-         jsonb_build_object('language', $10::text))`,
-      [userId, account, form.userName, email, mobile, form.contactNumber ?? null, await hashPassword(password), companyId, form.receiveMarketingCommunication === true, lang],
-    );
-    // The account and company histories start here (their machines take the provider's decision: approval.ts).
-    await writeAudit(tx, 'company', companyId, userId, { kind: 'create', toStates: { status: 'todo' } });
+    // The company is its `company` record (waiting for review: todo) with the companies row as its
+    // projection; the account, the record's author, is made in between (the row comes first, the record last).
+    await new EntityService(db).createInside(tx, registry.get('company'), {
+      id: companyId,
+      companyId,
+      doc: { name: form.companyName, roles: ['applicant'] },
+      state: 'todo',
+      actorId: userId,
+      lang,
+      beforeRecord: async () => {
+        await tx.query(
+          `insert into users (id, account, user_name, email, mobile, contact_number, password_hash, company_id, roles,
+             dimensions, status, terms_accepted_at, receive_marketing, settings)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, '{applicant}', '{"UserRole":"Applicant"}'::jsonb, 'toBeReviewed', now(), $9,
+             jsonb_build_object('language', $10::text))`,
+          [userId, account, form.userName, email, mobile, form.contactNumber ?? null, await hashPassword(password), companyId, form.receiveMarketingCommunication === true, lang],
+        );
+      },
+    });
+    // The account's history starts here (its machine takes the provider's decision: approval.ts).
     await writeAudit(tx, 'account', userId, userId, { kind: 'create', toStates: { status: 'toBeReviewed' } });
     return { userId };
   });

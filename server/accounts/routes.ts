@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EntityRegistry } from '../../engine/index.ts';
 import { hasPermission, message } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
@@ -15,7 +16,7 @@ import type { EffectRunner } from '../effects/runner.ts';
 type Body = Record<string, unknown>;
 
 /** Public account calls (registration, codes, password reset) and the staff's review and outbox. */
-export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey, outbox: Outbox, effects: EffectRunner): void {
+export function accountRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, key: LoginKey, outbox: Outbox, effects: EffectRunner): void {
   /** Decrypts the password and its repeat (both RSA-OAEP like at login); they must match. */
   const passwordOf = (body: Body): string => {
     const password = typeof body.password === 'string' ? key.decrypt(body.password) : undefined;
@@ -41,7 +42,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
       const body = bodyOf(req.body);
       const password = passwordOf(body);
       delete body.passwordRepeat;
-      const { userId } = await register(db, body, password, simple, requestLanguage(req));
+      const { userId } = await register(db, registry, body, password, simple, requestLanguage(req));
       return reply.status(201).send({ code: 201, data: { userId, status: 'toBeReviewed' } });
     });
   }
@@ -61,13 +62,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, key: LoginKey,
 
   app.post<{ Params: { id: string } }>('/api/accounts/:id/approve', { schema: S.decide }, async (req) => {
     requireStaff('account:approve', req);
-    await decideAccount(db, effects, req.params.id, { approve: true }, currentUser(req).id, requestLanguage(req));
+    await decideAccount(db, registry, effects, req.params.id, { approve: true }, currentUser(req).id, requestLanguage(req));
     return ok({});
   });
 
   app.post<{ Params: { id: string } }>('/api/accounts/:id/reject', { schema: S.reject }, async (req) => {
     requireStaff('account:approve', req);
-    await decideAccount(db, effects, req.params.id, { approve: false, reason: bodyOf(req.body).reason }, currentUser(req).id, requestLanguage(req));
+    await decideAccount(db, registry, effects, req.params.id, { approve: false, reason: bodyOf(req.body).reason }, currentUser(req).id, requestLanguage(req));
     return ok({});
   });
 

@@ -1,6 +1,28 @@
 import type { Database } from './database.ts';
 
 /**
+ * A `company` record (schemas/company/) for every `companies` row that has none: the record's id
+ * is the company's, it belongs to itself, and its customerApproval state is the row's approval
+ * status (a final state for `approved`). The row stays as the record's projection (the columns
+ * other code joins on). Its author is the company's first account, else the first account at all.
+ * Migration 010 runs it once; the demo seed runs it after inserting its companies.
+ */
+export const COMPANY_RECORDS_FROM_ROWS = `
+  insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by)
+  select c.id, 'company',
+    jsonb_strip_nulls(jsonb_build_object('name', c.name, 'nameEn', c.name_en, 'customerNo', c.customer_no,
+      'roles', case when cardinality(c.roles) > 0 then to_jsonb(c.roles) else '["applicant"]'::jsonb end, 'reason', c.reject_reason)),
+    c.approval_status, jsonb_build_object('$status', c.approval_status),
+    jsonb_build_object('status', case when c.approval_status = 'approved' then 'done' else 'active' end, 'value', c.approval_status,
+      'historyValue', '{}'::jsonb, 'context', '{}'::jsonb, 'children', '{}'::jsonb),
+    c.id, array[c.id], a.id
+  from companies c
+  cross join lateral (select coalesce(
+    (select u.id from users u where u.company_id = c.id order by u.created_at, u.id limit 1),
+    (select u.id from users u order by u.created_at, u.id limit 1)) as id) a
+  where a.id is not null and not exists (select 1 from records r where r.id = c.id)`;
+
+/**
  * Core tables, in order. A migration never changes once released: add a new one instead.
  * Declared entities all live in `records` (doc as jsonb); their list indexes are derived
  * from the view declarations (see entity-indexes.ts).
@@ -325,6 +347,11 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table notices add column timer_due_at timestamptz;
       create index notices_timer_due on notices (timer_due_at) where timer_due_at is not null
     `,
+  },
+  {
+    // Issue 14: a company is the `company` entity's record; the companies row is its projection.
+    id: '010_company',
+    sql: COMPANY_RECORDS_FROM_ROWS,
   },
 ];
 

@@ -46,3 +46,33 @@ export interface LinkedData {
   /** The record is removed: its linked data goes with it. */
   remove(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser): Promise<void>;
 }
+
+/**
+ * Several kinds of linked data as one (a TRF's DFF section, a company's first account): each
+ * prepares its own part, and the parts write in turn, each given the document the one before returned.
+ */
+export function combineLinked(parts: readonly LinkedData[]): LinkedData {
+  return {
+    async prepare(reg, body, doc, lang) {
+      const writes = (await Promise.all(parts.map((p) => p.prepare(reg, body, doc, lang)))).filter((w): w is LinkedWrite => Boolean(w));
+      if (!writes.length) return undefined;
+      return {
+        async write(tx, ctx) {
+          let out = ctx.doc;
+          for (const w of writes) out = await w.write(tx, { ...ctx, doc: out });
+          return out;
+        },
+      };
+    },
+    async checkValid(tx, reg, doc, lang) {
+      for (const p of parts) await p.checkValid(tx, reg, doc, lang);
+    },
+    async copyInput(reg, source, lang) {
+      const inputs = await Promise.all(parts.map((p) => p.copyInput(reg, source, lang)));
+      return inputs.some(Boolean) ? Object.assign({}, ...inputs) : undefined;
+    },
+    async remove(tx, reg, id, user) {
+      for (const p of parts) await p.remove(tx, reg, id, user);
+    },
+  };
+}

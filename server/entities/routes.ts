@@ -8,13 +8,16 @@ import { listRecords } from './records-repo.ts';
 import { EntityService } from './service.ts';
 import { scopeOf } from './visibility.ts';
 import { DffRecords } from '../templates/dff-records.ts';
+import { combineLinked } from './linked-data.ts';
+import { FirstAccount } from '../accounts/first-account.ts';
+import type { Outbox } from '../mail/outbox.ts';
 import { ENTITY_SCHEMAS as S } from './entity-schemas.ts';
 
 type Params = { entity: string; id: string };
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
-export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  const service = new EntityService(db, new DffRecords(db, registry), registry);
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox): void {
+  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox)]), registry);
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
   initialStep,
@@ -20,6 +19,7 @@ import {
   sharedCompanies,
   withDefaults,
   registrationFor,
+  snapshotIn,
   type ActionDeclaration,
   type EntityRegistry,
   type Language,
@@ -35,6 +35,8 @@ import { checkIndexedText, checkSharing } from './record-guards.ts';
 import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
+import { newRecordOwner, writeProjection } from './projection.ts';
+import { queueEffects } from '../effects/effects-repo.ts';
 import {
   deleteRecord,
   getRecord,
@@ -103,7 +105,18 @@ function refuseGone(reg: RegisteredEntity, record: EntityRecord, lang: Language)
   if (gone) throw new ApiError(409, 'RECORD_GONE', { message: text(gone, lang, '') });
 }
 
-function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
+/**
+ * A new record's first step: the machine's initial state, or the declared `lifecycle.createdIn`
+ * (a customer registered by staff is certified at once; such a state's timers are not started).
+ */
+function creationStep(reg: RegisteredEntity): { snapshot: PersistedSnapshot; timers: PendingTimer[] } | undefined {
+  if (!reg.machine) return undefined;
+  const createdIn = reg.entity.lifecycle?.createdIn;
+  if (!createdIn) return initialStep(reg.machine, new Date());
+  return { snapshot: snapshotIn(reg.machine, createdIn), timers: [] };
+}
+
+export function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
   const states = snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {};
   return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId, snapshot) };
 }
@@ -133,24 +146,26 @@ export class EntityService {
     requirePermission(user, copiedFrom ? (reg.entity.copy?.permission ?? reg.entity.permissions.create) : reg.entity.permissions.create);
     const incoming = isDoc(body) ? body.doc : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
-    const start = reg.machine ? initialStep(reg.machine, new Date()) : undefined;
+    const start = creationStep(reg);
     const snapshot = start?.snapshot ?? null;
-    const id = randomUUID();
+    const { id, companyId } = newRecordOwner(reg, user.companyId);
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
     return this.db.transaction(async (tx) => {
       let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
-      await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: user.companyId }, lang);
+      await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
       }
+      // A company record's projection row is the company the record, and what links to it, belong to: it comes first.
+      await writeProjection(tx, reg, id, contentOf(reg, doc, snapshot, companyId));
       if (linked) {
         const draft = isDraftState(reg, snapshot ?? undefined);
-        const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId: user.companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, user.companyId, snapshot) });
+        const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
+        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
       }
-      const content = contentOf(reg, doc, snapshot, user.companyId);
-      await insertRecord(tx, reg, id, content, user.companyId, user.id);
+      const content = contentOf(reg, doc, snapshot, companyId);
+      await insertRecord(tx, reg, id, content, companyId, user.id);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
       await writeAudit(tx, reg.name, id, user.id, {
@@ -196,9 +211,11 @@ export class EntityService {
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
         doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId, current.snapshot) });
       }
-      if (!(await updateRecord(tx, id, current.version, contentOf(reg, doc, current.snapshot, current.companyId)))) {
+      const content = contentOf(reg, doc, current.snapshot, current.companyId);
+      if (!(await updateRecord(tx, id, current.version, content))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
+      await writeProjection(tx, reg, id, content);
       await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
       return this.load(tx, reg, id, user);
@@ -265,6 +282,8 @@ export class EntityService {
     event: { type: string; payload: Doc; action?: ActionDeclaration },
     user: SessionUser | null,
     lang: Language,
+    /** Who the audit names when no user sends it (the server on a user's behalf); none for a timer. */
+    actorId: string | null = null,
   ): Promise<'moved' | 'deleted' | undefined> {
     const { type, payload, action } = event;
     const from = current.snapshot ?? initialSnapshot(reg.machine!);
@@ -290,12 +309,48 @@ export class EntityService {
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    await writeProjection(tx, reg, current.id, content);
+    // The machine's declared effects (a mail) run after the commit: written with the transition (docs/declarations.md §4).
+    await queueEffects(tx, reg.machine!.id, { kind: reg.name, id: current.id }, next.effects);
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
     await shareChildren(tx, current.id, content.visibleTo);
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
     await setTimers(tx, current.id, next.timers);
-    await writeAudit(tx, reg.name, current.id, user?.id ?? null, { ...audit, version: current.version + 1 });
+    await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
     return 'moved';
+  }
+
+  /**
+   * A record the server makes itself, in the caller's transaction (a registered company): the
+   * document is checked like a user's, then the projection row, `beforeRecord` (what the record
+   * needs to exist first: the company's first account, its author), the record and its audit row.
+   * It starts in `state`, or where a created record starts.
+   */
+  async createInside(
+    tx: Queryable,
+    reg: RegisteredEntity,
+    opts: { id: string; companyId: string; doc: Doc; state?: string; actorId: string; lang: Language; beforeRecord?: () => Promise<void> },
+  ): Promise<void> {
+    const snapshot = opts.state && reg.machine ? snapshotIn(reg.machine, opts.state) : (creationStep(reg)?.snapshot ?? null);
+    validateDoc(reg, opts.doc, snapshot, opts.lang);
+    const content = contentOf(reg, opts.doc, snapshot, opts.companyId);
+    await writeProjection(tx, reg, opts.id, content);
+    await opts.beforeRecord?.();
+    await insertRecord(tx, reg, opts.id, content, opts.companyId, opts.actorId);
+    await writeAudit(tx, reg.name, opts.id, opts.actorId, { kind: 'create', toStates: content.states, version: 1 });
+  }
+
+  /**
+   * An event the server sends on a user's behalf in the caller's transaction (the provider's
+   * decision on a new company, taken with its first account: server/accounts/approval.ts):
+   * the same transition path as `send` — record, projection, effects, audit — with `actorId` as the
+   * actor and no permission of the entity's own. Returns whether the record moved.
+   */
+  async sendInside(tx: Queryable, reg: RegisteredEntity, id: string, event: { type: string; payload: Doc }, actorId: string): Promise<boolean> {
+    const current = await getRecord(tx, reg, id, { all: true }, true);
+    if (!current || !reg.machine) return false;
+    const action = own(reg.entity.actions, event.type);
+    return Boolean(await this.transitionIn(tx, reg, current, { ...event, ...(action ? { action } : {}) }, null, DEFAULT_LANGUAGE, actorId));
   }
 
   /** DELETE: through the lifecycle's removing event where there is one, else by the delete permission. */

@@ -22,8 +22,13 @@ export function serverMachineProblems(runner: EffectRunner, list: Readonly<Recor
 
 const pick = (ids: readonly MachineId[]): Record<string, AnyStateMachine> => Object.fromEntries(ids.map((id) => [id, machines[id]]));
 
-/** Refuses to start with a server machine that invokes an actor or declares an effect the server cannot run (naming the file). */
-export function checkServerMachines(runner: EffectRunner): void {
-  const problems = serverMachineProblems(runner);
+/**
+ * Refuses to start with a server machine, or an entity's lifecycle machine (whose effects are
+ * queued with its transitions: server/entities/service.ts), that invokes an actor or declares
+ * an effect the server cannot run (naming the file).
+ */
+export function checkServerMachines(runner: EffectRunner, entityMachines: readonly AnyStateMachine[] = []): void {
+  const entities = Object.fromEntries(entityMachines.map((m) => [m.id, m]));
+  const problems = serverMachineProblems(runner, { ...pick(SERVER_MACHINES), ...entities });
   if (problems.length) throw new DeclarationError(problems);
 }

@@ -33,7 +33,7 @@ export function menuFor(registry: EntityRegistry, permissions: PermissionMap, la
   const place = (group: string | undefined, order: number, item: MenuItem) => placed.set(group, [...(placed.get(group) ?? []), { order, item }]);
   for (const r of registry.list()) {
     if (!hasPermission(permissions, r.entity.permissions.list)) continue;
-    place(r.entity.menu?.group, r.entity.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(r.entity.label, r.entity.routes.list, 'file-text'));
+    place(r.entity.menu?.group, r.entity.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(r.entity.menu?.label ?? r.entity.label, r.entity.routes.list, 'file-text'));
   }
   for (const p of menu.pages) {
     if (!p.permission || hasPermission(permissions, p.permission)) place(p.group, p.order, leaf(p.label, p.path, p.icon));

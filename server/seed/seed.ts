@@ -1,5 +1,7 @@
 import type { EntityRegistry } from '../../engine/index.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { COMPANY_RECORDS_FROM_ROWS } from '../db/migrations.ts';
+import { DEMO_NETWORK, DEMO_RELATIONSHIPS, roleOf } from './demo-network.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
@@ -32,6 +34,8 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       );
     }
     await seedCustomerGroups(tx);
+    // Each company is its `company` record, the row its projection (as migration 010 makes them).
+    await tx.query(COMPANY_RECORDS_FROM_ROWS);
   });
   return true;
 }
@@ -39,6 +43,7 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
 /** A few demo TRFs in several states, made through the same service the API uses (audit included). */
 export async function seedDemoRecords(db: Database, registry: EntityRegistry): Promise<void> {
   await seedDemoTemplate(db);
+  await seedDemoNetwork(db, registry);
   if (!registry.has('trf')) return;
   const trf = registry.get('trf');
   const service = new EntityService(db);
@@ -71,5 +76,55 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry): P
       if ('deleted' in next) break;
       record = next;
     }
+  }
+}
+
+/**
+ * The demo supply chain (demo-network.ts): the new companies as `company` records (approved, each
+ * with its customer admin and accounts), the existing demo companies' records completed, and the
+ * relationships between them invited and accepted through the same service the API uses.
+ */
+export async function seedDemoNetwork(db: Database, registry: EntityRegistry): Promise<void> {
+  if (!registry.has('company') || !registry.has('relationship')) return;
+  const company = registry.get('company');
+  const service = new EntityService(db);
+  const staff = await userByAccount(db, 'staff');
+  if (!staff) return;
+  const accounts = DEMO_NETWORK.flatMap((c) => c.accounts.map((a, i) => ({ ...a, companyId: c.id, kind: c.kind, isAdmin: i === 0 })));
+  const hashes = await Promise.all(accounts.map(() => hashPassword(DEMO_PASSWORD)));
+  const insertAccounts = async (tx: Queryable, companyId: string) => {
+    for (const [i, a] of accounts.entries()) {
+      if (a.companyId !== companyId) continue;
+      await tx.query(
+        `insert into users (id, account, user_name, email, password_hash, company_id, dimensions, is_admin, guide)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, '{"dismissed": true}'::jsonb)`,
+        [`u-${a.account}`, a.account, a.userName, `${a.account}@demo.portico.dev`, hashes[i], companyId, JSON.stringify({ UserRole: roleOf(a.kind) }), a.isAdmin],
+      );
+    }
+  };
+  for (const c of DEMO_NETWORK) {
+    if (c.existing) {
+      const current = await service.get(company, c.id, staff);
+      await service.update(company, c.id, { doc: { ...current.doc, ...c.doc }, version: current.version }, staff, 'zh-CN');
+      await db.transaction((tx) => insertAccounts(tx, c.id));
+      continue;
+    }
+    await db.transaction((tx) =>
+      service.createInside(tx, company, {
+        id: c.id, companyId: c.id, doc: { ...c.doc }, state: 'approved', actorId: `u-${c.accounts[0]!.account}`, lang: 'zh-CN',
+        beforeRecord: () => insertAccounts(tx, c.id),
+      }),
+    );
+  }
+  const relationship = registry.get('relationship');
+  const adminOf = async (companyId: string) => {
+    const first = DEMO_NETWORK.find((c) => c.id === companyId)!.accounts[0]!.account;
+    return (await userByAccount(db, first))!;
+  };
+  for (const r of DEMO_RELATIONSHIPS) {
+    const to = DEMO_NETWORK.find((c) => c.id === r.to)!;
+    const doc = { ...r.terms, counterpart: { companyId: to.id, name: to.doc.name, ...(to.doc.customerNo ? { customerNo: to.doc.customerNo } : {}) } };
+    const invited = await service.create(relationship, { doc }, await adminOf(r.from), 'zh-CN');
+    await service.send(relationship, invited.id, { type: 'ACCEPT', version: invited.version }, await adminOf(r.to), 'zh-CN');
   }
 }

@@ -5,6 +5,7 @@ import { useRegistry } from '../registry/registry.ts';
 import { matchEntityRoute } from '../pages/entity/entity-route.ts';
 import { useMenu } from '../routes/menu-store.ts';
 import { knownRoute } from '../routes/known-route.ts';
+import { entityRoutePaths } from '../../engine/static-routes.ts';
 import { menuKeyOf, resolveMenu, type ResolvedMenuItem } from '../routes/menu-routes.ts';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -22,8 +23,8 @@ export function MainMenu({ mode = 'horizontal' }: { mode?: 'horizontal' | 'inlin
   const registry = useRegistry();
   const nodes = useMenu((s) => s.nodes);
   const menu = useMemo(() => resolveMenu(nodes ?? [], (path) => knownRoute(path) || !!matchEntityRoute(registry, path)), [nodes, registry]);
-  const owner = registry.list().find((reg) => Object.values(reg.entity.routes).includes(pathname));
-  const selected = (owner && menuKeyOf(menu, owner.entity.routes.list)) ?? menuKeyOf(menu, pathname) ?? pathname;
+  const owner = registry.list().find((reg) => entityRoutePaths(reg.entity.routes).includes(pathname));
+  const selected = menuKeyOf(menu, pathname) ?? (owner && menuKeyOf(menu, owner.entity.routes.list)) ?? pathname;
   return (
     <Menu
       mode={mode}

@@ -4,6 +4,7 @@ export type { Registration } from './account/registration.ts';
 export type { SimpleRegistration } from './account/simple-registration.ts';
 export type { Address } from './address/address.ts';
 export type { Authorization } from './authorization/authorization.ts';
+export type { Company } from './company/company.ts';
 export type { Contact } from './contact/contact.ts';
 export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';

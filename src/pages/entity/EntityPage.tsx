@@ -12,6 +12,7 @@ const pages = {
   list: lazy(() => import('./EntityListPage.tsx')),
   detail: lazy(() => import('./EntityDetailPage.tsx')),
   form: lazy(() => import('./EntityFormPage.tsx')),
+  own: lazy(() => import('./EntityOwnPage.tsx')),
 };
 
 /**
@@ -36,12 +37,13 @@ export default function EntityPage() {
     };
   }, [pathname]);
   // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
-  const entity = match ? text(match.reg.entity.label, lang, match.reg.name) : undefined;
+  const entity = match?.preset?.label ? text(match.preset.label, lang) : match ? text(match.reg.entity.label, lang, match.reg.name) : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
-  usePageTitle(entity && creating ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
+  usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
+  if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} title={match.preset?.label ? entity : undefined} />;
   const Page = pages[match.kind];
   return <Page key={match.reg.name} reg={match.reg} />;
 }

@@ -1,13 +1,20 @@
 import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
+import type { LocalizedText } from '../../../engine/declaration/types.ts';
 
-export type EntityPageKind = 'list' | 'detail' | 'form';
+export type EntityPageKind = 'list' | 'detail' | 'form' | 'own';
 
 export interface EntityRouteMatch {
   reg: RegisteredEntity;
   kind: EntityPageKind;
+  /** A preset form's starting values and title (`routes.forms`). */
+  preset?: { values: Record<string, unknown>; label?: LocalizedText };
 }
 
-/** Which entity page a path is: each registered entity declares its list, detail and form routes. */
+/**
+ * Which entity page a path is: each registered entity declares its list, detail and form routes,
+ * and may declare pages of the user's own company's record (`routes.own`) and forms starting
+ * from preset values (`routes.forms`).
+ */
 export function matchEntityRoute(registry: EntityRegistry, pathname: string): EntityRouteMatch | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const reg of registry.list()) {
@@ -15,6 +22,9 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     if (routes.list === path) return { reg, kind: 'list' };
     if (routes.detail === path) return { reg, kind: 'detail' };
     if (routes.form === path) return { reg, kind: 'form' };
+    if (routes.own?.includes(path)) return { reg, kind: 'own' };
+    const preset = routes.forms?.find((f) => f.path === path);
+    if (preset) return { reg, kind: 'form', preset: { values: preset.preset, ...(preset.label ? { label: preset.label } : {}) } };
   }
   return undefined;
 }

@@ -28,7 +28,13 @@ describe('the declared menu', () => {
     expect(menu.map((m) => m.path)).toContain('/trf/newList');
     const admin = menu.find((m) => m.path === '/admin');
     expect(admin?.name).toBe('Administration');
-    expect(admin?.children.map((c) => c.path)).toEqual(MENU.pages.filter((p) => p.group === 'admin').sort((a, b) => a.order - b.order).map((p) => p.path));
+    // The declared pages of the group and the entity lists placed in it (customer management), by order.
+    const entries = [
+      ...MENU.pages.filter((p) => p.group === 'admin').map((p) => ({ order: p.order, path: p.path })),
+      ...registry.list().filter((r) => r.entity.menu?.group === 'admin').map((r) => ({ order: r.entity.menu?.order ?? 100, path: r.entity.routes.list })),
+    ];
+    expect(entries.map((e) => e.path)).toContain('/customer/management');
+    expect(admin?.children.map((c) => c.path)).toEqual(entries.sort((a, b) => a.order - b.order).map((e) => e.path));
     expect(menu.at(-1)).toBe(admin);
   });
 

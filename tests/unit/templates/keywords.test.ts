@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
-import { addPorticoKeywords, AJV_OPTIONS, createAjv, isCasNumber, toFieldErrors, type EntitySchema } from '../../../engine/index.ts';
+import { addPorticoKeywords, AJV_OPTIONS, createAjv, isCasNumber, isUscc, toFieldErrors, type EntitySchema } from '../../../engine/index.ts';
 import { validBundle } from './fixtures.ts';
 
 describe('the engine keywords of the shared ajv configuration', () => {
   it('checks CAS numbers by their check digit', () => {
     for (const cas of ['7732-18-5', '50-00-0', '64-17-5', '7440-57-5', '1333-86-4']) expect(isCasNumber(cas)).toBe(true);
     for (const cas of ['7732-18-4', '7732185', '1-00-0', '12345678-00-1', '50-0-0', '']) expect(isCasNumber(cas)).toBe(false);
+  });
+
+  it('checks unified social credit codes by their GB 32100-2015 check character', () => {
+    for (const code of ['91440300708461136T', '91110000802100433B', '91350100M000100Y43', '9131000071785091X2']) expect(isUscc(code)).toBe(true);
+    // A wrong check character, a letter outside the code's alphabet (I, O, S, V, Z), lower case, the wrong length.
+    for (const code of ['91440300708461136X', '91110000802100433A', '9144030070846113IT', '91440300708461136t', '9144030070846113', '']) expect(isUscc(code)).toBe(false);
+    const ajv = createAjv();
+    expect(ajv.validate({ type: 'string', 'x-uscc': true }, '91440300708461136T')).toBe(true);
+    expect(ajv.validate({ type: 'string', 'x-uscc': true }, '91440300708461136X')).toBe(false);
+    expect(ajv.errors?.[0]?.keyword).toBe('x-uscc');
   });
 
   const schema = validBundle().schema as EntitySchema;
