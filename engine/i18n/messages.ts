@@ -89,6 +89,9 @@ export const MESSAGES = {
     'zh-CN': '该账号超过 24 个月未使用，已被回收；如需继续使用，请重新注册或联系我们',
     'en-US': 'This account was not used for 24 months and has been reclaimed; register again or contact us to use Portico again',
   },
+  ACCOUNT_TAKEN: { 'zh-CN': '该登录账号已被使用', 'en-US': 'Another account already uses this login account' },
+  EMAIL_TAKEN: { 'zh-CN': '该邮箱已被其他账号使用', 'en-US': 'Another account already uses this email' },
+  MOBILE_TAKEN: { 'zh-CN': '该手机号已被其他账号使用', 'en-US': 'Another account already uses this mobile number' },
   ACCOUNT_DISABLED: { 'zh-CN': '该账号已被停用，请联系贵公司管理员', 'en-US': 'This account is disabled; contact your company admin' },
   CANNOT_DISABLE_SELF: { 'zh-CN': '不能停用自己的账号', 'en-US': 'You cannot disable your own account' },
   LAST_ENABLED_ADMIN: {

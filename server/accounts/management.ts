@@ -64,17 +64,17 @@ async function checkUnique(tx: Queryable, form: AccountForm, exceptId: string | 
     `select account, email, mobile from users where ($4::text is null or id <> $4) and (lower(account) = lower($1) or lower(email) = lower($2) or mobile = $3)`,
     [form.account, form.email, form.mobile, exceptId],
   );
-  if (rows.some((r) => r.account.toLowerCase() === form.account.toLowerCase())) throw fieldError(409, 'ACCOUNT_REGISTERED', 'account', lang);
-  if (rows.some((r) => r.email?.toLowerCase() === form.email.toLowerCase())) throw fieldError(409, 'EMAIL_REGISTERED', 'email', lang);
-  if (rows.some((r) => r.mobile === form.mobile)) throw fieldError(409, 'MOBILE_REGISTERED', 'mobile', lang);
+  if (rows.some((r) => r.account.toLowerCase() === form.account.toLowerCase())) throw fieldError(409, 'ACCOUNT_TAKEN', 'account', lang);
+  if (rows.some((r) => r.email?.toLowerCase() === form.email.toLowerCase())) throw fieldError(409, 'EMAIL_TAKEN', 'email', lang);
+  if (rows.some((r) => r.mobile === form.mobile)) throw fieldError(409, 'MOBILE_TAKEN', 'mobile', lang);
 }
 
 /** A unique index refusing a write two requests raced for: the same 409 as the check before it. */
 function raced(err: unknown, lang: Language): never {
   const constraint = (err as { code?: string; constraint?: string }).code === '23505' ? (err as { constraint?: string }).constraint : undefined;
-  if (constraint === 'users_email') throw fieldError(409, 'EMAIL_REGISTERED', 'email', lang);
-  if (constraint === 'users_mobile') throw fieldError(409, 'MOBILE_REGISTERED', 'mobile', lang);
-  if (constraint) throw fieldError(409, 'ACCOUNT_REGISTERED', 'account', lang);
+  if (constraint === 'users_email') throw fieldError(409, 'EMAIL_TAKEN', 'email', lang);
+  if (constraint === 'users_mobile') throw fieldError(409, 'MOBILE_TAKEN', 'mobile', lang);
+  if (constraint) throw fieldError(409, 'ACCOUNT_TAKEN', 'account', lang);
   throw err;
 }
 
