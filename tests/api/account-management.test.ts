@@ -68,7 +68,7 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     const bad = { account: 'a b', userName: 'ab', email: 'not-mail', mobile: '12345', accountType: 'agent', posts: ['nope'] };
     const en = await create('admin', bad, 'en-US');
     expect([en.status, en.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
-    const byField = (body: { errors: { field: string; message: string }[] }) => Object.fromEntries(body.errors.map((e) => [e.field, e.message]));
+    const byField = (body: { errors?: { field: string; message: string }[] }) => Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
     expect(byField(en.body)).toMatchObject({
       account: 'Login account: The account may contain letters, digits and _ . @ - only',
       userName: 'User name: The user name has 3 to 50 characters',
@@ -84,9 +84,9 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
       accountType: expect.stringContaining('请选择账号类型'),
     });
     const post = await create('admin', form({ posts: ['nope'] }), 'en-US');
-    expect([post.status, post.body.errorCode, post.body.errors[0].field]).toEqual([400, 'UNKNOWN_POST', 'posts']);
+    expect([post.status, post.body.errorCode, post.body.errors![0]!.field]).toEqual([400, 'UNKNOWN_POST', 'posts']);
     const missing = await create('admin', {}, 'en-US');
-    expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['account', 'userName', 'email', 'mobile', 'accountType']));
+    expect(missing.body.errors!.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['account', 'userName', 'email', 'mobile', 'accountType']));
     expect((await h.db.query("select 1 from users where account = 'a b'")).rows).toHaveLength(0);
   });
 
@@ -99,7 +99,7 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
       ['mobile', taken.mobile, 'MOBILE_TAKEN', '该手机号已被其他账号使用'],
     ] as const) {
       const res = await create('admin', form({ [field]: value }), 'zh-CN');
-      expect([res.status, res.body.errorCode, res.body.errors[0].field, res.body.errors[0].message]).toEqual([409, code, field, zh]);
+      expect([res.status, res.body.errorCode, res.body.errors![0]!.field, res.body.errors![0]!.message]).toEqual([409, code, field, zh]);
     }
   });
 
@@ -114,8 +114,8 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     expect(rows.map((r) => r.kind)).toEqual(['create', 'update', 'posts']);
     expect(rows[1]!.payload).toEqual({ from: { userName: f.userName, accountType: 'Applicant', department: null }, to: { userName: 'Renamed member', accountType: 'Buyer', department: 'Purchasing' } });
     const dup = await edit({ ...f, email: 'admin@demo.portico.dev' });
-    expect([dup.status, dup.body.errors[0].field]).toEqual([409, 'email']);
-    expect((await edit({ ...f, userName: 'x' })).body.errors[0]).toMatchObject({ field: 'userName', message: 'User name: The user name has 3 to 50 characters' });
+    expect([dup.status, dup.body.errors![0]!.field]).toEqual([409, 'email']);
+    expect((await edit({ ...f, userName: 'x' })).body.errors![0]!).toMatchObject({ field: 'userName', message: 'User name: The user name has 3 to 50 characters' });
   });
 
   it('hides other companies\' accounts from a customer admin (404) and refuses accounts without the permission (403)', async () => {
@@ -130,7 +130,7 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
 
   it('lets staff manage any company: create in a named company, disable, enable', async () => {
     const noCompany = await create('staff', form(), 'en-US');
-    expect([noCompany.status, noCompany.body.errors[0].field, noCompany.body.message]).toEqual([400, 'companyId', "Choose the account's company"]);
+    expect([noCompany.status, noCompany.body.errors![0]!.field, noCompany.body.message]).toEqual([400, 'companyId', "Choose the account's company"]);
     expect((await create('staff', form({ companyId: 'c-nowhere' }))).status).toBe(400);
     const made = await create('staff', form({ companyId: 'c-buyer', accountType: 'buyer' }));
     expect(made.body.data).toMatchObject({ companyId: 'c-buyer', roles: ['buyer'] });
@@ -225,5 +225,29 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     expect((await mailTo(reclaimed[0]!.email))[0]!.subject).toBe('Your Portico account was reclaimed');
     // Enabling a reclaimed account restarted its inactivity clock: the sweep leaves the re-enabled one alone.
     expect(await reclaimInactiveAccounts(h.db, h.app.effects)).toBe(0);
+  });
+
+  it('declares account authorizations: an account with a customer group or a customer list, required by the chosen scope', async () => {
+    const post = (by: string, doc: object, lang = 'en-US') => h.call({ method: 'POST', url: '/api/entities/accountAuthorization', token: tokens[by], payload: { doc }, lang });
+    const fields = (res: { body: { errors?: { field: string; message: string }[] } }) => Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
+    const group = await post('admin', { account: 'applicant', scope: 'customerGroup' });
+    expect([group.status, fields(group).customerGroup]).toEqual([400, 'Customer group: With a customer group scope, choose the customer group']);
+    const list = await post('admin', { account: 'applicant', scope: 'customerList', customers: [] }, 'zh-CN');
+    expect(list.status).toBe(400);
+    expect(fields(list).customers).toContain('授权范围为客户列表时，请至少选择一个客户');
+    expect(fields(await post('admin', { account: 'applicant', scope: 'customerList' })).customers).toBe('Customers: With a customer list scope, choose at least one customer');
+    expect(fields(await post('admin', { scope: 'everyone' })).scope).toBe('Scope: Choose the scope: a customer group or a customer list');
+    expect((await post('admin', { account: 'applicant', scope: 'customerGroup', customerGroup: 'CG-RETAIL' })).status).toBe(201);
+    expect((await post('admin', { account: 'newcomer', scope: 'customerList', customers: ['c-buyer', 'c-supplier'] })).status).toBe(201);
+    // One authorization per account.
+    const again = await post('admin', { account: 'applicant', scope: 'customerList', customers: ['c-buyer'] });
+    expect([again.status, again.body.errors![0]!.field]).toEqual([409, 'account']);
+    // Granted to customer admins and staff only; the lookups offer the admin's own accounts and the customer groups.
+    expect((await post('applicant', { account: 'applicant', scope: 'customerGroup', customerGroup: 'CG-RETAIL' })).status).toBe(403);
+    const accounts = (await h.call({ method: 'GET', url: '/api/lookups/accounts', token: tokens.admin })).body.data.map((o: { value: string }) => o.value);
+    expect(accounts).toEqual(expect.arrayContaining(['admin', 'applicant']));
+    expect(accounts).not.toContain('buyer');
+    const groups = (await h.call({ method: 'GET', url: '/api/lookups/customerGroups', token: tokens.admin, lang: 'en-US' })).body.data;
+    expect(groups[0]).toEqual({ value: 'CG-RETAIL', label: 'Retail brands' });
   });
 });

@@ -3,6 +3,7 @@ export type { ManagedAccount } from './account/managed-account.ts';
 export type { PasswordReset } from './account/password-reset.ts';
 export type { Registration } from './account/registration.ts';
 export type { SimpleRegistration } from './account/simple-registration.ts';
+export type { AccountAuthorization } from './accountAuthorization/accountAuthorization.ts';
 export type { Address } from './address/address.ts';
 export type { Contact } from './contact/contact.ts';
 export type { Department } from './department/department.ts';
