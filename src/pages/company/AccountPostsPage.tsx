@@ -234,7 +234,7 @@ export default function AccountPostsPage() {
           serverErrors={editing.errors}
           onSubmit={submitForm}
           onCancel={() => setEditing(undefined)}
-          testId="account-form"
+          testId="managed-account-form"
         />
       )}
       <Modal open={!!history} title={t('accountPosts.historyTitle', { account: history?.account.account ?? '' })} footer={null} onCancel={() => setHistory(undefined)}>

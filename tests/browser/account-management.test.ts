@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { text, STATIC_ACCESS, type Language } from '../../engine/index.ts';
+import { MESSAGES } from '../../engine/i18n/messages.ts';
+import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { ui } from './portal-texts.ts';
+import { POLL } from './portal-page.ts';
+
+/**
+ * Issue 14: a customer admin creates an account with a post; the account sets its password from
+ * the mailed link, logs in and finds no administration; disabled, it is refused at login.
+ */
+const portalServer = usePortal();
+const post = (lang: Language, name: string) => text(STATIC_ACCESS.posts[name]!.label, lang);
+const ADMINISTRATION = { 'zh-CN': '系统管理', 'en-US': 'Administration' } as const;
+
+describe('account management', () => {
+  for (const lang of ['zh-CN', 'en-US'] as Language[]) {
+    it(`a customer admin creates an account that sets its password from the mail, logs in with its role only, and is disabled (${lang})`, async () => {
+      const tag = lang === 'zh-CN' ? 'zh' : 'en';
+      const account = `viewer.${tag}`;
+      const email = `viewer.${tag}@example.com`;
+      const password = `Viewer#${tag}2026`;
+
+      const admin = await portalServer.open(lang, '/accountPost/index');
+      const { page } = admin;
+      await admin.logIn('admin', DEMO_PASSWORD);
+      await page.waitForURL(/\/accountPost\/index$/);
+      await page.getByTestId('new-account').click();
+      const form = page.getByTestId('managed-account-form');
+      await form.locator('#root_account').waitFor();
+      // Bad input first: the schema's messages under the fields, in the page's language.
+      await form.locator('#root_userName').fill('ab');
+      await form.locator('#root_mobile').fill('123');
+      await admin.dialog().getByRole('button', { name: ui(lang, 'accountPosts.save') }).click();
+      await admin.seeText(lang === 'zh-CN' ? '用户名长度为 3–50 个字符' : 'The user name has 3 to 50 characters', form);
+      await admin.seeText(lang === 'zh-CN' ? '请输入 11 位中国大陆手机号码' : 'Enter an 11-digit mainland China mobile number', form);
+      await admin.shot('account-form-errors');
+      await form.locator('#root_account').fill(account);
+      await form.locator('#root_userName').fill(`Viewer ${tag.toUpperCase()}`);
+      await form.locator('#root_email').fill(email);
+      await form.locator('#root_mobile').fill(lang === 'zh-CN' ? '13911112222' : '13911113333');
+      await form.locator('#root_department').fill(lang === 'zh-CN' ? '质量部' : 'Quality');
+      await form.getByText(post(lang, 'viewer'), { exact: true }).click();
+      await admin.shot('account-form');
+      await admin.dialog().getByRole('button', { name: ui(lang, 'accountPosts.save') }).click();
+      await admin.seeText(ui(lang, 'accountPosts.created', { account, email }));
+      const row = page.getByTestId('account-posts').locator('tr', { hasText: email });
+      await admin.seeText(ui(lang, 'accountPosts.states.enabled'), row);
+      await admin.shot('account-management');
+
+      // The mail's link fills the email and code of the password form: the account only chooses its password.
+      const { rows } = await portalServer.db.query<{ body: string }>('select body from outbox where to_address = $1 order by id desc limit 1', [email]);
+      const link = new URL(/(\S+\/retrievePassword\?\S+)/.exec(rows[0]!.body)![1]!);
+      const user = await portalServer.open(lang);
+      await user.page.goto(`${portalServer.url}${link.pathname}${link.search}`);
+      await expect.poll(() => user.page.locator('#account-code').inputValue(), POLL).toBe(link.searchParams.get('code'));
+      await user.page.locator('#account-password').fill(password);
+      await user.page.locator('#account-passwordRepeat').fill(password);
+      await user.shot('set-password');
+      await user.page.getByTestId('account-submit').click();
+      await user.page.waitForURL(/\/login\?passwordReset=1$/);
+      await user.logIn(account, password);
+      const menu = user.page.getByTestId('main-menu');
+      await menu.getByText(ui(lang, 'route.dashboard'), { exact: true }).waitFor();
+      expect(await menu.getByText(ADMINISTRATION[lang], { exact: true }).count(), 'no administration for a viewer').toBe(0);
+      await user.shot('viewer-home');
+
+      // Disabled by the admin: the account's session ends and its login is refused with the reason.
+      await row.getByTestId(`disable-${account}`).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: ui(lang, 'accountPosts.disable') }).click();
+      await admin.seeText(ui(lang, 'accountPosts.states.disabled'), row);
+      await admin.shot('account-disabled');
+      await user.page.reload();
+      await user.page.waitForURL(/\/login/);
+      await user.submitLogin(account, password);
+      await user.seeText(MESSAGES.ACCOUNT_DISABLED[lang]);
+      await user.shot('login-disabled');
+      for (const p of [admin, user]) await p.page.context().close();
+    });
+  }
+});
