@@ -12,6 +12,9 @@ import { localizePayloadSchema } from './localize-payload.ts';
 import { portalWidgets, assertKnownWidgets } from './widgets/index.ts';
 import { releaseHeldInput } from './speed/index.ts';
 
+/** The fields with a value (an emptied input is absent, as for the server). */
+const present = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined && v !== ''));
+
 export interface SchemaFormModalProps {
   /** A standalone form schema (not an entity's): its labels, messages and widgets come from its `x-` annotations. */
   schema: EntitySchema;
@@ -37,16 +40,23 @@ export function SchemaFormModal({ schema, title, okText, initial, busy, serverEr
   /** The data as the form last reported it: OK reads it after the fields' held input is handed over. */
   const latest = useRef(formData);
   const [own, setOwn] = useState<FieldMessage[] | undefined>();
+  /** The server's errors stay shown until the user changes the form. */
+  const [fromServer, setFromServer] = useState(serverErrors);
+  const [lastServer, setLastServer] = useState(serverErrors);
+  if (lastServer !== serverErrors) {
+    setLastServer(serverErrors);
+    setFromServer(serverErrors);
+  }
   const localized = useMemo(() => {
     const l = localizePayloadSchema(schema, lang);
     assertKnownWidgets(l.schema, l.uiSchema);
     return l;
   }, [schema, lang]);
-  const shown = (own ?? serverErrors ?? []).map((e) => ({ field: e.field, message: inlineMessage(schema, lang, e.field, e.message) }));
+  const shown = (own ?? fromServer ?? []).map((e) => ({ field: e.field, message: inlineMessage(schema, lang, e.field, e.message) }));
 
   const submit = () => {
     releaseHeldInput();
-    const doc = Object.fromEntries(Object.entries(latest.current).filter(([, v]) => v !== undefined && v !== ''));
+    const doc = present(latest.current);
     const errors = validateForm(schema, doc, lang);
     setOwn(errors.length ? errors : undefined);
     if (!errors.length) onSubmit(doc);
@@ -69,6 +79,9 @@ export function SchemaFormModal({ schema, title, okText, initial, busy, serverEr
           onChange={(e) => {
             latest.current = (e.formData ?? {}) as Record<string, unknown>;
             setFormData(latest.current);
+            // After a refused submit, the messages follow the input: a corrected field loses its own.
+            if (own) setOwn(validateForm(schema, present(latest.current), lang));
+            setFromServer(undefined);
           }}
         />
       </div>

@@ -37,6 +37,14 @@ describe('account management', () => {
       await admin.shot('account-form-errors');
       await form.locator('#root_account').fill(account);
       await form.locator('#root_userName').fill(`Viewer ${tag.toUpperCase()}`);
+      // A corrected field loses its message at once.
+      const nameMessage = form.getByText(lang === 'zh-CN' ? '用户名长度为 3–50 个字符' : 'The user name has 3 to 50 characters');
+      await expect.poll(() => nameMessage.count(), POLL).toBe(0);
+      // An email another account has: the server's message under the field.
+      await form.locator('#root_email').fill('admin@demo.portico.dev');
+      await form.locator('#root_mobile').fill(lang === 'zh-CN' ? '13911112222' : '13911113333');
+      await admin.dialog().getByRole('button', { name: ui(lang, 'accountPosts.save') }).click();
+      await admin.seeText(MESSAGES.EMAIL_TAKEN[lang], form);
       await form.locator('#root_email').fill(email);
       await form.locator('#root_mobile').fill(lang === 'zh-CN' ? '13911112222' : '13911113333');
       await form.locator('#root_department').fill(lang === 'zh-CN' ? '质量部' : 'Quality');

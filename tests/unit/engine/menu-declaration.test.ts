@@ -28,7 +28,9 @@ describe('the declared menu', () => {
     expect(menu.map((m) => m.path)).toContain('/trf/newList');
     const admin = menu.find((m) => m.path === '/admin');
     expect(admin?.name).toBe('Administration');
-    expect(admin?.children.map((c) => c.path)).toEqual(MENU.pages.filter((p) => p.group === 'admin').sort((a, b) => a.order - b.order).map((p) => p.path));
+    // The declared pages, and the entity placed among them by its own order (accountAuthorization, 17).
+    const pages = MENU.pages.filter((p) => p.group === 'admin').sort((a, b) => a.order - b.order).map((p) => p.path);
+    expect(admin?.children.map((c) => c.path)).toEqual([...pages.slice(0, 2), '/accountPer/authority', ...pages.slice(2)]);
     expect(menu.at(-1)).toBe(admin);
   });
 
