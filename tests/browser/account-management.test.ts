@@ -86,4 +86,30 @@ describe('account management', () => {
       for (const p of [admin, user]) await p.page.context().close();
     });
   }
+
+  for (const lang of ['zh-CN', 'en-US'] as Language[]) {
+    it(`a customer admin authorizes an account for a customer list, the scope's field required (${lang})`, async () => {
+      const account = lang === 'zh-CN' ? 'applicant' : 'newcomer';
+      const admin = await portalServer.open(lang, '/accountPer/authority');
+      const { page } = admin;
+      await admin.logIn('admin', DEMO_PASSWORD);
+      await page.waitForURL(/\/accountPer\/authority$/);
+      await admin.button(ui(lang, 'renderer.list.new')).click();
+      await page.waitForURL(/\/accountPer\/authority\/form$/);
+      await admin.pick('root_account', `(${account})`);
+      await admin.pick('root_scope', lang === 'zh-CN' ? '客户列表' : 'Customer list');
+      await page.getByTestId('form-save').click();
+      await admin.seeText(lang === 'zh-CN' ? '授权范围为客户列表时，请至少选择一个客户' : 'With a customer list scope, choose at least one customer');
+      await admin.shot('authorization-form-errors');
+      await admin.pick('root_customers', '演示买家有限公司');
+      await page.getByTestId('form-save').click();
+      await page.waitForURL(/\/accountPer\/authority\/detail\?id=/);
+      await admin.seeText('演示买家有限公司');
+      await admin.shot('authorization-detail');
+      await page.goto(`${portalServer.url}/accountPer/authority`);
+      await admin.seeText(account, page.locator('.ant-table'));
+      await admin.shot('authorization-list');
+      await page.context().close();
+    });
+  }
 });

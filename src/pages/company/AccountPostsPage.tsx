@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { text, type AccountPosts, type DeclaredAccessEntry, type PostChange } from '../../../engine/index.ts';
@@ -14,7 +14,8 @@ import { useLanguage } from '../../i18n/language-store.ts';
 import { accountFormSchema, accountTypeLabel, formOf } from './account-form.ts';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-const STATE_COLORS: Record<string, string> = { enabled: 'green', disabled: 'red', reclaimed: 'orange' };
+/** The state's dot (its text keeps the body colour, readable on any row). */
+const STATE_DOTS = { enabled: 'success', disabled: 'error', reclaimed: 'warning' } as const;
 
 /**
  * /accountPost/index: account management (issue 14) and post roles (schemas/_access/posts.json).
@@ -179,11 +180,7 @@ export default function AccountPostsPage() {
           {
             title: t('accountPosts.state'),
             dataIndex: 'accountState',
-            render: (state: string) => (
-              <Tag color={STATE_COLORS[state]} data-testid="account-state">
-                {t(`accountPosts.states.${state}`)}
-              </Tag>
-            ),
+            render: (state: keyof typeof STATE_DOTS) => <Badge status={STATE_DOTS[state] ?? 'default'} text={t(`accountPosts.states.${state}`)} data-testid="account-state" />,
           },
           {
             title: t('accountPosts.lastChange'),
@@ -207,7 +204,7 @@ export default function AccountPostsPage() {
                 </Button>
                 {row.accountState === 'enabled' ? (
                   <Popconfirm title={t('accountPosts.disableConfirm', { account: row.account })} okText={t('accountPosts.disable')} cancelText={t('accountPosts.cancel')} onConfirm={() => switchTo(row, 'disable')}>
-                    <Button size="small" danger data-testid={`disable-${row.account}`}>
+                    <Button size="small" data-testid={`disable-${row.account}`}>
                       {t('accountPosts.disable')}
                     </Button>
                   </Popconfirm>
