@@ -101,10 +101,11 @@ describe('account management', () => {
       await page.getByTestId('form-save').click();
       await admin.seeText(lang === 'zh-CN' ? '授权范围为客户列表时，请至少选择一个客户' : 'With a customer list scope, choose at least one customer');
       await admin.shot('authorization-form-errors');
-      await admin.pick('root_customers', '演示买家有限公司');
+      const customer = (await admin.pick('root_customers')).trim();
+      await page.keyboard.press('Escape');
       await page.getByTestId('form-save').click();
       await page.waitForURL(/\/accountPer\/authority\/detail\?id=/);
-      await admin.seeText('演示买家有限公司');
+      await admin.seeText(customer);
       await admin.shot('authorization-detail');
       await page.goto(`${portalServer.url}/accountPer/authority`);
       await admin.seeText(account, page.locator('.ant-table'));
