@@ -96,9 +96,15 @@ export interface AccountPosts {
   account: string;
   userName: string;
   email: string | null;
+  mobile: string | null;
   companyId: string;
   companyName: string;
   status: string;
+  /** account-status.machine.ts: enabled, disabled or reclaimed. */
+  accountState: string;
+  /** user, supplier or buyer (the UserRole dimension); null for other accounts (agents, staff). */
+  accountType: string | null;
+  department: string | null;
   isAdmin: boolean;
   /** The roles the account's dimensions and flag mark. */
   roles: string[];
@@ -121,7 +127,9 @@ export interface AccountPostsPage {
   roles: DeclaredAccessEntry[];
   posts: DeclaredAccessEntry[];
   companies: { id: string; name: string }[];
+  /** One page of the accounts (20 by default), by company then account; `total` counts them all. */
   accounts: AccountPosts[];
+  total: number;
   /** The caller manages every company's accounts (internal staff). */
   allCompanies: boolean;
 }

@@ -108,7 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
-  accountPostRoutes(app, opts.db, opts.access);
+  accountPostRoutes(app, opts.db, outbox, effects, opts.access);
   entityRoutes(app, opts.db, opts.registry, outbox);
   lookupRoutes(app, opts.db);
   noticeRoutes(app, opts.db);

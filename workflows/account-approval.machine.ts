@@ -4,7 +4,8 @@ import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 /**
  * Approval of a new user account in a customer company (SPEC §4 "Account approval"): waiting
  * for the applicant's email confirmation → to be reviewed by the company admin → email
- * confirmed (the admin confirmed the applicant by email) → approved by the provider. The server
+ * confirmed (the admin confirmed the applicant by email) → approved by the provider (then
+ * account-status.machine.ts enables, disables and reclaims it). The server
  * drives it (server/accounts/approval.ts): decisions, audit rows and the decision mails (the
  * `sendEmail` effects) come from here. Rules: account-approval.rules.md.
  */
@@ -14,22 +15,10 @@ export type AccountApprovalEvent =
   | { type: 'ADMIN_CONFIRMED' }
   /** `companyAdmin`: the company has an admin who confirms its applicants (a new company's first account has none). */
   | { type: 'APPROVE'; companyAdmin: boolean }
-  | { type: 'REJECT'; reason: string }
-  /** The server's inactivity sweep: the last login (or approval) and its own clock, ISO 8601. */
-  | { type: 'RECLAIM'; lastActiveAt: string; at: string };
+  | { type: 'REJECT'; reason: string };
 
 /** A verification code may take up to 5 minutes to arrive (SPEC §9); resending waits that long. */
 export const CODE_DELIVERY_MS = 5 * 60 * 1000;
-
-/** An account unused this many months is reclaimed (SPEC §9). */
-export const RECLAIM_AFTER_MONTHS = 24;
-
-/** The moment an account last active at `lastActiveAt` becomes reclaimable (calendar months, UTC). */
-export function reclaimableFrom(lastActiveAt: string): Date {
-  const d = new Date(lastActiveAt);
-  d.setUTCMonth(d.getUTCMonth() + RECLAIM_AFTER_MONTHS);
-  return d;
-}
 
 export const accountApprovalMachine = setup({
   types: {
@@ -41,7 +30,6 @@ export const accountApprovalMachine = setup({
       event.type === 'EMAIL_VERIFIED' && new RegExp(`^\\d{${params.length}}$`).test(event.code),
     hasReason: ({ event }) => event.type === 'REJECT' && typeof event.reason === 'string' && event.reason.trim().length > 0,
     noCompanyAdmin: ({ event }) => event.type === 'APPROVE' && !event.companyAdmin,
-    inactiveTooLong: ({ event }) => event.type === 'RECLAIM' && Date.parse(event.at) >= reclaimableFrom(event.lastActiveAt).getTime(),
   },
   actions: {
     /** An effect (docs/declarations.md §4): the server mails it after the transition commits. A refusal carries its reason. */
@@ -59,7 +47,6 @@ export const accountApprovalMachine = setup({
     label: L('账号审批', 'Account approval'),
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
-      inactiveTooLong: L('超过 24 个月未使用', 'unused for 24 months'),
       noCompanyAdmin: L('公司尚无管理员（新公司的首个账号）', 'the company has no admin yet (a new company’s first account)'),
       isVerificationCode: L('验证码为 {length} 位', 'the code has {length} digits'),
     },
@@ -69,7 +56,6 @@ export const accountApprovalMachine = setup({
       ADMIN_CONFIRMED: { label: L('管理员邮件确认', 'Admin confirmed by email') },
       APPROVE: { label: L('审批通过', 'Approve'), examples: [{ companyAdmin: false }, { companyAdmin: true }] },
       REJECT: { label: L('驳回', 'Reject'), examples: [{ reason: 'Not an employee' }] },
-      RECLAIM: { label: L('回收账号', 'Reclaim'), examples: [{ lastActiveAt: '2021-01-15T08:00:00Z', at: '2023-01-15T08:00:00Z' }] },
     },
   }),
   states: {
@@ -105,12 +91,8 @@ export const accountApprovalMachine = setup({
       },
     },
     approved: {
-      meta: meta({ label: L('已通过', 'Approved') }),
-      on: { RECLAIM: { target: 'reclaimed', guard: 'inactiveTooLong', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountReclaimed' } } } },
-    },
-    reclaimed: {
       type: 'final',
-      meta: meta({ label: L('已回收', 'Reclaimed'), description: L('超过 24 个月未登录，账号已回收。', 'Not logged in for 24 months: the account was reclaimed.') }),
+      meta: meta({ label: L('已通过', 'Approved'), description: L('之后由账号启用状态机管理启用、停用与回收。', 'From here account-status.machine.ts enables, disables and reclaims the account.') }),
     },
     rejected: {
       type: 'final',

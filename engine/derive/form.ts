@@ -29,7 +29,8 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
   // 'table' is the default rendering of an array of objects: no widget to name.
   if (node['x-widget'] && node['x-widget'] !== 'table') ui['ui:widget'] = node['x-widget'];
   if (node['x-lookup']) ui['ui:widget'] = 'lookup';
-  if (node['x-lookup']) ui['ui:options'] = { lookup: node['x-lookup'] };
+  // On an array of strings: several picks from the same source.
+  if (node['x-lookup']) ui['ui:options'] = { lookup: node['x-lookup'], ...(node.type === 'array' ? { multiple: true } : {}) };
   if (node.format === 'date' && !node['x-widget']) ui['ui:widget'] = 'date';
   if (node.type === 'array' && node.items) {
     const items = node.items.$ref ? { ...node.items } : node.items;

@@ -98,6 +98,17 @@ export const MESSAGES = {
     'zh-CN': '该账号超过 24 个月未使用，已被回收；如需继续使用，请重新注册或联系我们',
     'en-US': 'This account was not used for 24 months and has been reclaimed; register again or contact us to use Portico again',
   },
+  ACCOUNT_TAKEN: { 'zh-CN': '该登录账号已被使用', 'en-US': 'Another account already uses this login account' },
+  EMAIL_TAKEN: { 'zh-CN': '该邮箱已被其他账号使用', 'en-US': 'Another account already uses this email' },
+  MOBILE_TAKEN: { 'zh-CN': '该手机号已被其他账号使用', 'en-US': 'Another account already uses this mobile number' },
+  ACCOUNT_DISABLED: { 'zh-CN': '该账号已被停用，请联系贵公司管理员', 'en-US': 'This account is disabled; contact your company admin' },
+  CANNOT_DISABLE_SELF: { 'zh-CN': '不能停用自己的账号', 'en-US': 'You cannot disable your own account' },
+  LAST_ENABLED_ADMIN: {
+    'zh-CN': '“{account}”是公司最后一个启用的管理员，不能停用',
+    'en-US': '"{account}" is the last enabled admin of its company and cannot be disabled',
+  },
+  ACCOUNT_NOT_APPROVED: { 'zh-CN': '账号尚未审核通过，不能启用或停用', 'en-US': 'The account is not approved yet, so it cannot be enabled or disabled' },
+  COMPANY_REQUIRED: { 'zh-CN': '请选择账号所属公司', 'en-US': 'Choose the account\'s company' },
   ACCOUNT_REJECTED: { 'zh-CN': '账号注册申请未通过：{reason}', 'en-US': 'The registration was refused: {reason}' },
   SSO_TOKEN_INVALID: { 'zh-CN': '登录凭证无效或已过期', 'en-US': 'The sign-in token is invalid or has expired' },
   INTERNAL: {

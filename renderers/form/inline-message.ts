@@ -16,15 +16,16 @@ export function inlineMessage(schema: EntitySchema, lang: Language, field: strin
 
 /**
  * The field a message shows under: a field drawn by one widget (`x-widget` other than a table: a
- * date range, a multi-select, an upload) shows the messages of its items itself, since RJSF draws
+ * date range, a multi-select, an upload, several lookup picks) shows the messages of its items itself, since RJSF draws
  * no item of it to show them.
  */
 export function shownField(schema: EntitySchema, field: string): string {
   const parts = field.split('.');
   for (let i = 1; i < parts.length; i++) {
     if (/^\d+$/.test(parts[i - 1]!)) continue;
-    const widget = fieldAt(schema, parts.slice(0, i).filter((p) => !/^\d+$/.test(p)).join('.'))?.['x-widget'];
-    if (widget && widget !== 'table') return parts.slice(0, i).join('.');
+    const node = fieldAt(schema, parts.slice(0, i).filter((p) => !/^\d+$/.test(p)).join('.'));
+    const widget = node?.['x-widget'];
+    if ((widget && widget !== 'table') || node?.['x-lookup']) return parts.slice(0, i).join('.');
   }
   return field;
 }

@@ -73,7 +73,7 @@ export async function decideAccount(
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ status: string; company_id: string; approval_status: string; company_admin: boolean }>(
       `select u.status, u.company_id, c.approval_status,
-         exists (select 1 from users a where a.company_id = u.company_id and a.id <> u.id and a.is_admin and a.status = 'approved') as company_admin
+         exists (select 1 from users a where a.company_id = u.company_id and a.id <> u.id and a.is_admin and a.status = 'approved' and a.account_state = 'enabled') as company_admin
        from users u join companies c on c.id = u.company_id where u.id = $1 for update of u, c`,
       [userId],
     );

@@ -30,14 +30,14 @@ export async function checkSendingRate(tx: Queryable, target: string): Promise<v
   if (r && r.hour >= CODES_PER_HOUR) throw new ApiError(429, 'RATE_LIMITED', { seconds: 3600 });
 }
 
-/** Issues a new code for the target (an email), replacing any earlier one. */
-export async function issueCode(tx: Queryable, target: string, purpose: CodePurpose): Promise<string> {
+/** Issues a new code for the target (an email), replacing any earlier one; valid `ttlMinutes` (10 by default). */
+export async function issueCode(tx: Queryable, target: string, purpose: CodePurpose, ttlMinutes = CODE_TTL_MINUTES): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await tx.query('update verification_codes set used_at = now() where lower(target) = lower($1) and purpose = $2 and used_at is null', [target, purpose]);
   await tx.query(
     `insert into verification_codes (target, purpose, code_hash, expires_at)
      values ($1, $2, $3, now() + make_interval(mins => $4))`,
-    [target, purpose, hash(target, code), CODE_TTL_MINUTES],
+    [target, purpose, hash(target, code), ttlMinutes],
   );
   return code;
 }

@@ -16,7 +16,7 @@ const companyAdmin: RecipientResolver = async (tx, userId) => {
   const { rows } = await tx.query<Row & { applicant: string }>(
     `select u.email, u.settings->>'language' as language, u.user_name, c.name as company, a.user_name as applicant
      from users a join users u on u.company_id = a.company_id and u.id <> a.id join companies c on c.id = a.company_id
-     where a.id = $1 and u.is_admin and u.status = 'approved' order by u.created_at limit 1`,
+     where a.id = $1 and u.is_admin and u.status = 'approved' and u.account_state = 'enabled' order by u.created_at limit 1`,
     [userId],
   );
   return recipientOf(rows[0], rows[0] ? { applicant: rows[0].applicant } : {});
@@ -29,5 +29,6 @@ const customer: RecipientResolver = async (tx, companyId) =>
 /** Who each account machine's `sendEmail` may address (mail-effect.ts), by machine id and `to`. */
 export const ACCOUNT_RECIPIENTS: Readonly<Record<string, Readonly<Record<string, RecipientResolver>>>> = {
   accountApproval: { applicant, companyAdmin },
+  accountStatus: { account: applicant },
   customerApproval: { customer },
 };

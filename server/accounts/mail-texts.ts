@@ -18,6 +18,21 @@ export function firstAccountMail(to: string, account: string, code: string, lang
     : { to, subject: 'Your Portico account is ready: set your password', body: `Your Portico account ${account} was opened by the provider. Set its password on the "Forgot password" page with this email and the code ${code} (valid for 10 minutes); after that, ask for a new code on that page.` };
 }
 
+/** To an account an admin made (account management): the link sets its first password, valid for `hours`. */
+export function accountCreatedMail(to: string, vars: { name: string; account: string; company: string; link: string; hours: number }, lang: Language): Mail {
+  return lang === 'zh-CN'
+    ? {
+        to,
+        subject: `Portico：${vars.company} 为您开通了账号`,
+        body: `${vars.name}，您好：\n${vars.company} 的管理员为您开通了 Portico 账号，登录账号为 ${vars.account}。\n请在 ${vars.hours} 小时内打开以下链接设置密码：\n${vars.link}`,
+      }
+    : {
+        to,
+        subject: `Portico: ${vars.company} opened an account for you`,
+        body: `Hello ${vars.name},\nan admin of ${vars.company} opened a Portico account for you; your login account is ${vars.account}.\nSet your password within ${vars.hours} hours at:\n${vars.link}`,
+      };
+}
+
 const fill = (template: string, vars: Readonly<Record<string, string>>) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
 
 /** Each mail's subject and body in both languages, with `{placeholders}`. */
@@ -33,9 +48,13 @@ const MAILS: Readonly<Record<string, { subject: LocalizedText; body: LocalizedTe
   accountReclaimed: {
     subject: { 'zh-CN': 'Portico 账号已回收', 'en-US': 'Your Portico account was reclaimed' },
     body: {
-      'zh-CN': '您的 Portico 账号已超过 24 个月未登录，已被回收。如需继续使用，请重新注册或联系我们。',
-      'en-US': 'Your Portico account was not used for 24 months and has been reclaimed. To use Portico again, register again or contact us.',
+      'zh-CN': '您的 Portico 账号已超过 24 个月未登录，已被回收。如需继续使用，请联系贵公司管理员启用，或联系我们。',
+      'en-US': 'Your Portico account was not used for 24 months and has been reclaimed. To use Portico again, ask your company admin to enable it, or contact us.',
     },
+  },
+  accountEnabled: {
+    subject: { 'zh-CN': 'Portico 账号已启用', 'en-US': 'Your Portico account is enabled' },
+    body: { 'zh-CN': '您的 Portico 账号已重新启用，现在可以登录。', 'en-US': 'Your Portico account has been enabled again; you can log in now.' },
   },
   confirmApplicant: {
     subject: { 'zh-CN': 'Portico：{applicant} 申请加入 {company}', 'en-US': 'Portico: {applicant} applied to join {company}' },
@@ -55,8 +74,8 @@ const MAILS: Readonly<Record<string, { subject: LocalizedText; body: LocalizedTe
 };
 
 /**
- * The mails the account machines declare (`sendEmail` effects of the account-approval and
- * customer-approval machines), by template; placeholders come from the recipient and the effect.
+ * The mails the account machines declare (`sendEmail` effects of the account-approval,
+ * account-status and customer-approval machines), by template; placeholders come from the recipient and the effect.
  */
 export const ACCOUNT_MAILS: Readonly<Record<string, MailTemplate>> = Object.fromEntries(
   Object.entries(MAILS).map(([name, m]): [string, MailTemplate] => [name, (vars, lang) => ({ subject: fill(m.subject[lang], vars), body: fill(m.body[lang], vars) })]),

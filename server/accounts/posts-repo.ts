@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
-import type { AccountPosts, PostChange } from '../../engine/index.ts';
+import { accountTypeOf, type AccountPosts, type PostChange } from '../../engine/index.ts';
 
 /** An account as stored: the dimensions that mark its roles instead of the roles (posts-routes.ts works them out). */
 export type StoredAccountPosts = Omit<AccountPosts, 'roles'> & { dimensions: Record<string, unknown> };
@@ -9,7 +9,8 @@ export type StoredAccountPosts = Omit<AccountPosts, 'roles'> & { dimensions: Rec
 const AUDIT_ENTITY = '$account';
 const AUDIT_KIND = 'posts';
 
-const ACCOUNT_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name, u.status, u.is_admin, u.dimensions, u.posts,
+const ACCOUNT_COLUMNS = `u.id, u.account, u.user_name, u.email, u.mobile, u.department, u.company_id, c.name as company_name, u.status,
+  u.account_state, u.is_admin, u.dimensions, u.posts,
   last.at as changed_at, actor.user_name as changed_by`;
 const ACCOUNT_FROM = `users u join companies c on c.id = u.company_id
   left join lateral (select a.at, a.actor_id from audit a where a.entity = '${AUDIT_ENTITY}' and a.record_id = u.id and a.kind = '${AUDIT_KIND}'
@@ -21,6 +22,9 @@ interface AccountRow {
   account: string;
   user_name: string;
   email: string | null;
+  mobile: string | null;
+  department: string | null;
+  account_state: string;
   company_id: string;
   company_name: string;
   status: string;
@@ -36,9 +40,13 @@ const toAccount = (r: AccountRow): StoredAccountPosts => ({
   account: r.account,
   userName: r.user_name,
   email: r.email,
+  mobile: r.mobile,
   companyId: r.company_id,
   companyName: r.company_name,
   status: r.status,
+  accountState: r.account_state,
+  accountType: accountTypeOf(r.dimensions),
+  department: r.department,
   isAdmin: r.is_admin,
   dimensions: r.dimensions,
   posts: r.posts,
@@ -46,13 +54,33 @@ const toAccount = (r: AccountRow): StoredAccountPosts => ({
   postsChangedBy: r.changed_by,
 });
 
-/** The accounts of one company, or of every company when `companyId` is undefined; by company, then account. */
-export async function listAccountPosts(db: Queryable, companyId: string | undefined): Promise<StoredAccountPosts[]> {
+/** What the account list asks: a company (or every one), a search text, a page. */
+export interface AccountQuery {
+  companyId: string | undefined;
+  /** Matches the account, the user name or the email, ignoring case. */
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+const MATCHING = `($1::text is null or u.company_id = $1)
+  and ($2 = '' or u.account ilike '%' || $2 || '%' or u.user_name ilike '%' || $2 || '%' or u.email ilike '%' || $2 || '%')`;
+
+/** A page of the accounts of one company, or of every company when `companyId` is undefined; by company, then account. */
+export async function listAccountPosts(db: Queryable, query: AccountQuery): Promise<{ accounts: StoredAccountPosts[]; total: number }> {
+  const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const { rows } = await db.query<AccountRow>(
-    `select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where ($1::text is null or u.company_id = $1) order by c.name, u.account`,
-    [companyId ?? null],
+    `select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where ${MATCHING} order by c.name, u.account limit $3 offset $4`,
+    [query.companyId ?? null, q, query.pageSize, (query.page - 1) * query.pageSize],
   );
-  return rows.map(toAccount);
+  const { rows: count } = await db.query<{ n: number }>(`select count(*)::int as n from users u where ${MATCHING}`, [query.companyId ?? null, q]);
+  return { accounts: rows.map(toAccount), total: count[0]?.n ?? 0 };
+}
+
+/** One account as the list shows it; undefined when there is none. */
+export async function accountById(db: Queryable, userId: string): Promise<StoredAccountPosts | undefined> {
+  const { rows } = await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where u.id = $1`, [userId]);
+  return rows[0] && toAccount(rows[0]);
 }
 
 /** The companies that have accounts, for the staff's filter. */
@@ -62,6 +90,14 @@ export async function companiesWithAccounts(db: Queryable, companyId: string | u
     [companyId ?? null],
   );
   return rows;
+}
+
+/**
+ * Audits a change of an account made by an admin (`posts`: its posts; `update`: its other fields;
+ * `create`), kept apart from the account's lifecycle rows so that it does not count as activity.
+ */
+export async function auditAccountChange(tx: Queryable, userId: string, actorId: string, kind: 'posts' | 'update' | 'create', payload: Record<string, unknown>): Promise<void> {
+  await tx.query(`insert into audit (entity, record_id, actor_id, kind, payload) values ($1, $2, $3, $4, $5::jsonb)`, [AUDIT_ENTITY, userId, actorId, kind, JSON.stringify(payload)]);
 }
 
 /**
@@ -76,16 +112,9 @@ export async function setAccountPosts(db: Database, userId: string, posts: reado
     const unchanged = before.length === posts.length && before.every((p, i) => p === posts[i]);
     if (!unchanged) {
       await tx.query('update users set posts = $2::text[] where id = $1', [userId, posts]);
-      await tx.query(`insert into audit (entity, record_id, actor_id, kind, payload) values ($1, $2, $3, $4, $5::jsonb)`, [
-        AUDIT_ENTITY,
-        userId,
-        actorId,
-        AUDIT_KIND,
-        JSON.stringify({ from: before, to: posts }),
-      ]);
+      await auditAccountChange(tx, userId, actorId, AUDIT_KIND, { from: before, to: posts });
     }
-    const { rows: after } = await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from ${ACCOUNT_FROM} where u.id = $1`, [userId]);
-    return after[0] && toAccount(after[0]);
+    return accountById(tx, userId);
   });
 }
 

@@ -2,19 +2,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ALL_COMPANIES, hasPermission, rolesOf, STATIC_ACCESS, type AccessDeclarations, type AccountPosts, type DeclaredAccessEntry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
-import { ApiError, ok } from '../http/errors.ts';
+import { ApiError, ok, requestLanguage } from '../http/errors.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import type { EffectRunner } from '../effects/runner.ts';
 import { POST_SCHEMAS as S } from './posts-schemas.ts';
+import { createAccount, editAccount, switchAccount, type Manager } from './management.ts';
 import { companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts, type StoredAccountPosts } from './posts-repo.ts';
 
-/** The permission of the post assignment page and its calls (schemas/_access/roles.json). */
+/** The permission of the account management page and its calls: accounts and their posts (schemas/_access/roles.json). */
 export const ASSIGN_POSTS = 'account:posts';
 
+/** The account list's page size unless asked otherwise (at most 100). */
+export const ACCOUNT_PAGE_SIZE = 20;
+
+/** A positive whole number from a query string, else the default, at most `max`. */
+const positive = (raw: string | undefined, fallback: number, max: number) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, max) : fallback;
+};
+
 /**
- * Post roles of accounts (issue 12): a customer admin gives the accounts of their own company
- * posts from schemas/_access/posts.json; internal staff (every company's data) those of any
- * company. An account out of reach answers 404, as if absent; every change is audited.
+ * Account management (issues 12 and 14): a customer admin creates, edits, disables and enables
+ * the accounts of their own company and gives them posts from schemas/_access/posts.json;
+ * internal staff (every company's data) those of any company. An account out of reach answers
+ * 404, as if absent; every change is audited.
  */
-export function accountPostRoutes(app: FastifyInstance, db: Database, access: AccessDeclarations = STATIC_ACCESS): void {
+export function accountPostRoutes(app: FastifyInstance, db: Database, outbox: Outbox, effects: EffectRunner, access: AccessDeclarations = STATIC_ACCESS): void {
   /** The company the caller may manage, or undefined for all of them. */
   const reachOf = (req: FastifyRequest): string | undefined => {
     const user = currentUser(req);
@@ -27,17 +40,34 @@ export function accountPostRoutes(app: FastifyInstance, db: Database, access: Ac
   const labelled = (entries: Record<string, Omit<DeclaredAccessEntry, 'name'>>): DeclaredAccessEntry[] =>
     Object.entries(entries).map(([name, p]) => ({ name, label: p.label, ...(p.description ? { description: p.description } : {}) }));
 
-  app.get<{ Querystring: { companyId?: string } }>('/api/account-posts', { schema: S.list }, async (req) => {
+  const managerOf = (req: FastifyRequest): Manager => ({ id: currentUser(req).id, reach: reachOf(req), lang: requestLanguage(req) });
+
+  app.get<{ Querystring: { companyId?: string; q?: string; page?: string; pageSize?: string } }>('/api/account-posts', { schema: S.list }, async (req) => {
     const reach = reachOf(req);
     const companyId = reach ?? (req.query.companyId || undefined);
+    const page = positive(req.query.page, 1, 100_000);
+    const pageSize = positive(req.query.pageSize, ACCOUNT_PAGE_SIZE, 100);
+    const { accounts, total } = await listAccountPosts(db, { companyId, q: String(req.query.q ?? '').trim().slice(0, 100), page, pageSize });
     return ok({
       roles: labelled(access.roles),
       posts: labelled(access.posts),
       companies: await companiesWithAccounts(db, reach),
-      accounts: (await listAccountPosts(db, companyId)).map(view),
+      accounts: accounts.map(view),
+      total,
       allCompanies: reach === undefined,
     });
   });
+
+  app.post('/api/account-posts', { schema: S.create }, async (req, reply) => {
+    const account = await createAccount(db, outbox, managerOf(req), req.body, declared, `${req.protocol}://${req.host}`);
+    return reply.status(201).send({ code: 201, data: view(account) });
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/account-posts/:id', { schema: S.edit }, async (req) => ok(view(await editAccount(db, managerOf(req), req.params.id, req.body, declared))));
+
+  for (const [path, event] of [['disable', 'DISABLE'], ['enable', 'ENABLE']] as const) {
+    app.post<{ Params: { id: string } }>(`/api/account-posts/:id/${path}`, { schema: S.switch }, async (req) => ok(view(await switchAccount(db, effects, managerOf(req), req.params.id, event))));
+  }
 
   app.put<{ Params: { id: string }; Body: { posts: string[] } }>('/api/account-posts/:id', { schema: S.assign }, async (req) => {
     const reach = reachOf(req);

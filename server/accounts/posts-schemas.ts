@@ -1,4 +1,4 @@
-import { answers, pathParams, queryStrings, type JsonSchema } from '../http/route-schemas.ts';
+import { answers, OBJECT_BODY, pathParams, queryStrings, type JsonSchema } from '../http/route-schemas.ts';
 
 const TAGS = ['accounts'];
 
@@ -19,9 +19,13 @@ const ACCOUNT: JsonSchema = {
     account: { type: 'string' },
     userName: { type: 'string' },
     email: NULLABLE_STRING,
+    mobile: NULLABLE_STRING,
     companyId: { type: 'string' },
     companyName: { type: 'string' },
     status: { type: 'string' },
+    accountState: { type: 'string', enum: ['enabled', 'disabled', 'reclaimed'] },
+    accountType: { type: ['string', 'null'] },
+    department: NULLABLE_STRING,
     isAdmin: { type: 'boolean' },
     roles: { type: 'array', items: { type: 'string' } },
     posts: { type: 'array', items: { type: 'string' } },
@@ -30,23 +34,27 @@ const ACCOUNT: JsonSchema = {
   },
 };
 
-/** The schemas of the post assignment routes (accounts/posts-routes.ts). */
+/** The schemas of the account management and post assignment routes (accounts/posts-routes.ts); a body's fields are checked against schemas/account/managed-account.schema.json by the handler, with field messages. */
 export const POST_SCHEMAS = {
   list: {
     tags: TAGS,
-    querystring: queryStrings('companyId'),
+    querystring: queryStrings('companyId', 'q', 'page', 'pageSize'),
     response: answers({
       type: 'object',
-      required: ['roles', 'posts', 'companies', 'accounts', 'allCompanies'],
+      required: ['roles', 'posts', 'companies', 'accounts', 'total', 'allCompanies'],
       properties: {
         roles: NAMED_LIST,
         posts: NAMED_LIST,
         companies: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
         accounts: { type: 'array', items: ACCOUNT },
+        total: { type: 'integer' },
         allCompanies: { type: 'boolean' },
       },
     }),
   },
+  create: { tags: TAGS, body: OBJECT_BODY, response: answers(ACCOUNT, 201) },
+  edit: { tags: TAGS, params: pathParams('id'), body: OBJECT_BODY, response: answers(ACCOUNT) },
+  switch: { tags: TAGS, params: pathParams('id'), response: answers(ACCOUNT) },
   assign: {
     tags: TAGS,
     params: pathParams('id'),

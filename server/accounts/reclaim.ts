@@ -1,34 +1,34 @@
 import { DEFAULT_LANGUAGE, machines, toPersisted } from '../../engine/index.ts';
-import { RECLAIM_AFTER_MONTHS } from '../../workflows/account-approval.machine.ts';
+import { RECLAIM_AFTER_MONTHS } from '../../workflows/account-status.machine.ts';
 import type { Database } from '../db/database.ts';
 import { startIntervalWorker } from '../db/claim-loop.ts';
 import { ApiError } from '../http/errors.ts';
 import { decide, record } from '../machines/transitions.ts';
 import type { EffectRunner } from '../effects/runner.ts';
 
-const machine = machines.accountApproval;
+const machine = machines.accountStatus;
 
-/** An account's last activity: its last login, its approval, or its making, whichever is latest. */
+/** An account's last activity: its last login, its approval or enabling (audit rows of `account`), or its making, whichever is latest. */
 const LAST_ACTIVE = `greatest(u.created_at,
   (select max(s.created_at) from sessions s where s.user_id = u.id),
   (select max(a.at) from audit a where a.entity = 'account' and a.record_id = u.id))`;
 
 /**
- * Reclaims the approved accounts unused for 24 months (SPEC §9) through
- * account-approval.machine.ts: RECLAIM, whose guard checks the months from the last activity to
+ * Reclaims the enabled accounts unused for 24 months (SPEC §9) through
+ * account-status.machine.ts: RECLAIM, whose guard checks the months from the last activity to
  * `now`; the status, an audit row with no actor and the notice mail (an effect) commit together,
  * one account per transaction, rows other processes hold skipped. Returns how many were reclaimed.
  */
 export async function reclaimInactiveAccounts(db: Database, effects: EffectRunner, now = new Date()): Promise<number> {
   const { rows: candidates } = await db.query<{ id: string }>(
-    `select u.id from users u where u.status = 'approved' and ${LAST_ACTIVE} <= $1::timestamptz - make_interval(months => $2) order by u.id`,
+    `select u.id from users u where u.status = 'approved' and u.account_state = 'enabled' and ${LAST_ACTIVE} <= $1::timestamptz - make_interval(months => $2) order by u.id`,
     [now.toISOString(), RECLAIM_AFTER_MONTHS],
   );
   let reclaimed = 0;
   for (const { id } of candidates) {
     const moved = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ last_active: Date | string }>(
-        `select ${LAST_ACTIVE} as last_active from users u where u.id = $1 and u.status = 'approved' for update skip locked`,
+        `select ${LAST_ACTIVE} as last_active from users u where u.id = $1 and u.status = 'approved' and u.account_state = 'enabled' for update skip locked`,
         [id],
       );
       if (!rows[0]) return false;
@@ -36,11 +36,11 @@ export async function reclaimInactiveAccounts(db: Database, effects: EffectRunne
         const d = decide({
           machine,
           subject: { kind: 'account', id },
-          snapshot: toPersisted(machine, machine.resolveState({ value: 'approved', context: {} })),
+          snapshot: toPersisted(machine, machine.resolveState({ value: 'enabled', context: {} })),
           event: { type: 'RECLAIM', lastActiveAt: new Date(rows[0].last_active).toISOString(), at: now.toISOString() },
           lang: DEFAULT_LANGUAGE,
         });
-        await tx.query('update users set status = $2 where id = $1', [id, d.to]);
+        await tx.query('update users set account_state = $2 where id = $1', [id, d.to]);
         await record(tx, d, null);
         return true;
       } catch (err) {

@@ -103,8 +103,9 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey, gr
     }
     if (!user) throw new ApiError(400, 'LOGIN_FAILED'); // the machine refused already: a wrong password
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
-    if (user.status === 'reclaimed') throw new ApiError(403, 'ACCOUNT_RECLAIMED');
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: accountStatusLabel(user.status, requestLanguage(req)) });
+    if (user.accountState === 'reclaimed') throw new ApiError(403, 'ACCOUNT_RECLAIMED');
+    if (user.accountState !== 'enabled') throw new ApiError(403, 'ACCOUNT_DISABLED');
     await recordLoginChoices(db, user.id, body.termsAccepted === true, typeof body.receiveMarketingCommunication === 'boolean' ? body.receiveMarketingCommunication : null);
     const { token, expiresAt } = await createSession(db, user.id);
     setSessionCookies(req, reply, token);

@@ -25,6 +25,8 @@ export interface SessionUser {
   guide: Record<string, unknown>;
   /** Account approval state: 'approved' may log in. */
   status: string;
+  /** account-status.machine.ts: 'enabled' may log in ('disabled', 'reclaimed'). */
+  accountState: string;
   rejectReason: string | null;
   /** The user accepted the current terms of use and privacy policy (SPEC: tcpp). */
   termsAccepted: boolean;
@@ -55,12 +57,13 @@ interface UserRow {
   is_admin: boolean;
   guide: Record<string, unknown>;
   status: string;
+  account_state: string;
   reject_reason: string | null;
   terms_accepted: boolean;
 }
 
 const USER_COLUMNS = `u.id, u.account, u.user_name, u.email, u.company_id, c.name as company_name,
-  u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.reject_reason,
+  u.dimensions, u.posts, u.is_admin, u.guide, u.status, u.account_state, u.reject_reason,
   u.terms_accepted_at is not null as terms_accepted`;
 
 /**
@@ -87,6 +90,7 @@ function toSessionUser(r: UserRow, grants: GrantSource): SessionUser {
     isAdmin: r.is_admin,
     guide: r.guide,
     status: r.status,
+    accountState: r.account_state,
     rejectReason: r.reject_reason,
     termsAccepted: r.terms_accepted,
   };
@@ -96,7 +100,7 @@ function toSessionUser(r: UserRow, grants: GrantSource): SessionUser {
 export async function userOfToken(db: Queryable, token: string, grants: GrantSource = STATIC_GRANTS): Promise<SessionUser | undefined> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'approved'`,
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'approved' and u.account_state = 'enabled'`,
     [hashToken(token)],
   );
   return rows[0] && toSessionUser(rows[0], grants);

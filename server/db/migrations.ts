@@ -353,6 +353,19 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
     id: '010_company',
     sql: COMPANY_RECORDS_FROM_ROWS,
   },
+  {
+    // Account management (issue 14): an approved account is enabled, disabled or reclaimed by
+    // account-status.machine.ts (its state here, beside the approval status); accounts reclaimed
+    // before are approved and reclaimed; a department name; the list's search.
+    id: '011_accounts',
+    sql: `
+      alter table users add column account_state text not null default 'enabled';
+      alter table users add constraint users_account_state check (account_state in ('enabled', 'disabled', 'reclaimed'));
+      alter table users add column department text;
+      update users set account_state = 'reclaimed', status = 'approved' where status = 'reclaimed';
+      create index users_company_account on users (company_id, lower(account))
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -31,3 +31,26 @@ export async function companyOptions(db: Queryable, lang: string, q: string): Pr
   );
   return rows.map((r) => ({ ...r, data: Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => typeof e[1] === 'string')) }));
 }
+
+/** Customer groups (template setting, account authorizations), labelled in the language, by their order. */
+export async function customerGroupOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
+  const { rows } = await db.query<Option>(
+    `select code as value, case when $1 = 'en-US' then name_en else name_zh end as label from customer_groups
+     where ($2 = '' or code ilike '%' || $2 || '%' or name_zh ilike '%' || $2 || '%' or name_en ilike '%' || $2 || '%')
+     order by sort, code limit 200`,
+    [lang, q],
+  );
+  return rows;
+}
+
+/** The login accounts of a company (every company's when `companyId` is undefined: internal staff), labelled with the user's name; at most 50. */
+export async function accountOptions(db: Queryable, companyId: string | undefined, q: string): Promise<Option[]> {
+  const { rows } = await db.query<Option>(
+    `select account as value, user_name || ' (' || account || ')' as label from users
+     where ($1::text is null or company_id = $1) and status = 'approved'
+       and ($2 = '' or account ilike '%' || $2 || '%' or user_name ilike '%' || $2 || '%')
+     order by account limit 50`,
+    [companyId ?? null, q],
+  );
+  return rows;
+}

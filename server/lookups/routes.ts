@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { own } from '../../engine/index.ts';
+import { ALL_COMPANIES, hasPermission, own } from '../../engine/index.ts';
+import { currentUser } from '../auth/session-hook.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { LOOKUP_SCHEMA } from './lookup-schemas.ts';
-import { companyOptions, templateOptions, type Option } from './lookups-repo.ts';
+import { accountOptions, companyOptions, customerGroupOptions, templateOptions, type Option } from './lookups-repo.ts';
 
 /** Option sources named by `x-lookup` in declarations (lookups-repo.ts). */
 export function lookupRoutes(app: FastifyInstance, db: Database): void {
-  const sources: Record<string, (lang: string, q: string) => Promise<Option[]>> = {
+  const sources: Record<string, (lang: string, q: string, user: SessionUser) => Promise<Option[]>> = {
     templates: (lang, q) => templateOptions(db, lang, q),
     companies: (lang, q) => companyOptions(db, lang, q),
+    customerGroups: (lang, q) => customerGroupOptions(db, lang, q),
+    // The accounts of the user's own company; internal staff see every company's.
+    accounts: (_lang, q, user) => accountOptions(db, hasPermission(user.permissionMap, ALL_COMPANIES) ? undefined : user.companyId, q),
   };
   app.get<{ Params: { name: string }; Querystring: { q?: string } }>('/api/lookups/:name', { schema: LOOKUP_SCHEMA }, async (req) => {
     const source = own(sources, req.params.name);
     if (!source) throw new ApiError(404, 'ROUTE_NOT_FOUND');
-    return ok(await source(requestLanguage(req), String(req.query.q ?? '').slice(0, 100)));
+    return ok(await source(requestLanguage(req), String(req.query.q ?? '').slice(0, 100), currentUser(req)));
   });
 }

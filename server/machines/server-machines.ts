@@ -5,10 +5,11 @@ import type { EffectRunner } from '../effects/runner.ts';
 /**
  * The machines the server runs itself, transition by transition in its own transactions
  * (server/machines/transitions.ts), besides the entity lifecycles the registry checks:
- * account approval and customer approval (server/accounts/approval.ts), the notice schedule
+ * account approval and customer approval (server/accounts/approval.ts), account enablement
+ * (server/accounts/management.ts, reclaim.ts), the notice schedule
  * (server/notices/notice-lifecycle.ts).
  */
-export const SERVER_MACHINES = ['accountApproval', 'customerApproval', 'noticeSchedule'] as const satisfies readonly MachineId[];
+export const SERVER_MACHINES = ['accountApproval', 'accountStatus', 'customerApproval', 'noticeSchedule'] as const satisfies readonly MachineId[];
 
 /** A machine's file: its id in kebab case under workflows/. */
 export const machineFile = (id: string): string => `workflows/${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.machine.ts`;

@@ -9,7 +9,7 @@ export const CLIENT_CREDENTIALS = 'portico:portico_secret';
 export const REQUEST_TIMEOUT_MS = 40_000;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   /** A JSON body. */
   json?: unknown;

@@ -30,6 +30,12 @@ export const accountKeys = {
   menu: (lang: string) => ['menu', lang] as const,
 };
 
+/** Account management: every page of the account list, and one page. */
+export const managedAccountKeys = {
+  all: ['managed-accounts'] as const,
+  page: (query: { companyId?: string; q?: string; page: number }) => ['managed-accounts', query] as const,
+};
+
 export const staffKeys = {
   reviews: ['account-reviews'] as const,
   notices: ['notices'] as const,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reclaimInactiveAccounts } from '../../server/accounts/reclaim.ts';
-import { reclaimableFrom } from '../../workflows/account-approval.machine.ts';
+import { reclaimableFrom } from '../../workflows/account-status.machine.ts';
 import { listAudit } from '../../server/entities/audit-repo.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
 
-/** SPEC §9, issue 12 item 4: an account unused for 24 months is reclaimed through its machine; the clock is the test's. */
+/** SPEC §9, issue 12 item 4: an account unused for 24 months is reclaimed through account-status.machine.ts; the clock is the test's. */
 describe.each(BACKENDS)('account reclaim on %s', (backend) => {
   let h: ApiHarness;
   let buyerId: string;
@@ -17,7 +17,7 @@ describe.each(BACKENDS)('account reclaim on %s', (backend) => {
   });
   afterAll(() => h.close());
 
-  const status = async (account: string) => (await h.db.query<{ status: string }>('select status from users where account = $1', [account])).rows[0]!.status;
+  const status = async (account: string) => (await h.db.query<{ account_state: string }>('select account_state from users where account = $1', [account])).rows[0]!.account_state;
   /** The buyer's last login, as if it had happened at `iso`. */
   const lastLoginAt = (iso: string) => h.db.query('update sessions set created_at = $2 where user_id = $1', [buyerId, iso]);
 
@@ -29,16 +29,16 @@ describe.each(BACKENDS)('account reclaim on %s', (backend) => {
     await lastLoginAt(lastLogin.toISOString());
     const due = reclaimableFrom(lastLogin.toISOString());
     expect(await reclaimInactiveAccounts(h.db, h.app.effects, new Date(due.getTime() - 1000))).toBe(0);
-    expect(await status('buyer')).toBe('approved');
+    expect(await status('buyer')).toBe('enabled');
 
     expect(await reclaimInactiveAccounts(h.db, h.app.effects, due)).toBe(1);
     expect(await status('buyer')).toBe('reclaimed');
     const [reclaim] = (await listAudit(h.db, 'account', buyerId)).filter((a) => a.event === 'RECLAIM');
-    expect(reclaim).toMatchObject({ actorId: null, fromStates: { status: 'approved' }, toStates: { status: 'reclaimed' }, payload: { lastActiveAt: lastLogin.toISOString(), at: due.toISOString() } });
+    expect(reclaim).toMatchObject({ actorId: null, fromStates: { status: 'enabled' }, toStates: { status: 'reclaimed' }, payload: { lastActiveAt: lastLogin.toISOString(), at: due.toISOString() } });
     // The machine's mail effect ran after the commit (the demo buyer reads Chinese, the default).
     expect((await h.db.query<{ subject: string }>("select subject from outbox where to_address = 'buyer@demo.portico.dev' order by id desc limit 1")).rows[0]!.subject).toBe('Portico 账号已回收');
     // Years later every other account is unused too; the buyer is not reclaimed twice.
-    const approved = (await h.db.query<{ n: number }>("select count(*)::int as n from users where status = 'approved'")).rows[0]!.n;
+    const approved = (await h.db.query<{ n: number }>("select count(*)::int as n from users where status = 'approved' and account_state = 'enabled'")).rows[0]!.n;
     expect(await reclaimInactiveAccounts(h.db, h.app.effects, new Date(Date.now() + 10 * 365 * 86_400_000))).toBe(approved);
     expect((await listAudit(h.db, 'account', buyerId)).filter((a) => a.event === 'RECLAIM')).toHaveLength(1);
   });

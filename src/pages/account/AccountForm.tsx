@@ -27,7 +27,7 @@ type Values = Record<string, unknown>;
  * the password is followed by its repeat, the code by 'send code'; both passwords leave the
  * browser RSA-encrypted; the server's per-field messages show under their fields.
  */
-export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: { schema: AccountSchema; purpose: 'register' | 'resetPassword'; submitLabel: string; onSubmit(body: Values): Promise<void>; extra?: ReactNode }) {
+export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra, initialValues }: { schema: AccountSchema; purpose: 'register' | 'resetPassword'; submitLabel: string; onSubmit(body: Values): Promise<void>; extra?: ReactNode; initialValues?: Values }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [form] = Form.useForm<Values>();
@@ -110,7 +110,7 @@ export function AccountForm({ schema, purpose, submitLabel, onSubmit, extra }: {
   });
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark scrollToFirstError data-testid="account-form">
+    <Form form={form} layout="vertical" onFinish={submit} initialValues={initialValues} requiredMark scrollToFirstError data-testid="account-form">
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="account-error" />}
       {items}
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="account-submit">

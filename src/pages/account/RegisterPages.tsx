@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { register, resetPassword } from '../../api/accounts.ts';
 import { ACCOUNT_FORMS } from '../../../engine/account-forms.ts';
 import { AccountForm } from './AccountForm.tsx';
@@ -44,15 +44,22 @@ export function SimpleRegisterPage() {
   );
 }
 
-/** /retrievePassword: a code mailed to the account's email, then the new password (every session ends). */
+/**
+ * /retrievePassword: a code mailed to the account's email, then the new password (every session
+ * ends). The link mailed to an account an admin created fills the email and code in
+ * (`?email=…&code=…`): the new account only chooses its password.
+ */
 export function RetrievePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const given = Object.fromEntries(['email', 'code'].flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
   return (
     <AccountLayout titleKey="account.retrieveTitle">
       <AccountForm
         schema={ACCOUNT_FORMS.passwordReset as AccountSchema}
         purpose="resetPassword"
+        initialValues={given}
         submitLabel={t('account.resetPassword')}
         onSubmit={async (body) => {
           await resetPassword(body);

@@ -1,37 +1,47 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { text, type AccountPosts, type AccountPostsPage, type DeclaredAccessEntry, type PostChange } from '../../../engine/index.ts';
-import { assignPosts, listAccountPosts, postHistory } from '../../api/account-posts.ts';
+import { text, type AccountPosts, type DeclaredAccessEntry, type PostChange } from '../../../engine/index.ts';
+import { SchemaFormModal } from '../../../renderers/form/SchemaFormModal.tsx';
+import type { FieldMessage } from '../../../renderers/form/error-schema.ts';
+import { assignPosts, createAccount, editAccount, listAccountPosts, postHistory, switchAccount } from '../../api/account-posts.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { alreadyShown } from '../../api/client.ts';
+import { managedAccountKeys } from '../../api/query-keys.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
+import { accountFormSchema, accountTypeLabel, formOf } from './account-form.ts';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+/** The state's dot (its text keeps the body colour, readable on any row). */
+const STATE_DOTS = { enabled: 'success', disabled: 'error', reclaimed: 'warning' } as const;
 
 /**
- * /accountPost/index: the post roles of accounts (schemas/_access/posts.json). A customer admin
- * sees the accounts of their own company; internal staff every company's, filtered by company.
- * A post given here counts from the account's next request.
+ * /accountPost/index: account management (issue 14) and post roles (schemas/_access/posts.json).
+ * A customer admin creates, edits, disables and enables the accounts of their own company;
+ * internal staff those of any company (filtered by company). The list is paged by the server
+ * (20 a page) and searched by account, name or email; a post given here counts from the
+ * account's next request, a disabled account's sessions end at once.
  */
 export default function AccountPostsPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { message } = App.useApp();
-  const [page, setPage] = useState<AccountPostsPage>();
+  const queries = useQueryClient();
   const [companyId, setCompanyId] = useState<string>();
-  const [loading, setLoading] = useState(true);
+  const [q, setQ] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const query = { companyId, q: q || undefined, page: pageNo };
+  const list = useQuery({ queryKey: managedAccountKeys.page(query), queryFn: () => listAccountPosts(query), placeholderData: keepPreviousData });
+  const page = list.data;
   const [edits, setEdits] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState<string>();
   const [history, setHistory] = useState<{ account: AccountPosts; changes: PostChange[] }>();
-
-  const reload = useCallback(() => {
-    setLoading(true);
-    listAccountPosts(companyId)
-      .then(setPage, alreadyShown)
-      .finally(() => setLoading(false));
-  }, [companyId]);
-  useEffect(reload, [reload]);
+  /** The account form: a new account (no id) or the one being edited. */
+  const [editing, setEditing] = useState<{ account?: AccountPosts; errors?: FieldMessage[] }>();
+  const [busy, setBusy] = useState(false);
+  const changedList = () => queries.invalidateQueries({ queryKey: managedAccountKeys.all });
 
   const [labelOf, roleLabel] = useMemo(() => {
     const labels = (declared: readonly DeclaredAccessEntry[]) => {
@@ -40,6 +50,7 @@ export default function AccountPostsPage() {
     };
     return [labels(page?.posts ?? []), labels(page?.roles ?? [])];
   }, [page, lang]);
+  const formSchema = useMemo(() => accountFormSchema(page?.posts ?? []), [page?.posts]);
   const options = (page?.posts ?? []).map((p) => ({ value: p.name, label: text(p.label, lang, p.name), title: p.description ? text(p.description, lang) : undefined }));
   const postsOf = (row: AccountPosts) => edits[row.id] ?? row.posts;
   const changed = (row: AccountPosts) => edits[row.id] !== undefined && [...edits[row.id]!].sort().join() !== [...row.posts].sort().join();
@@ -47,8 +58,8 @@ export default function AccountPostsPage() {
   const save = async (row: AccountPosts) => {
     setSaving(row.id);
     try {
-      const saved = await assignPosts(row.id, postsOf(row));
-      setPage((p) => p && { ...p, accounts: p.accounts.map((a) => (a.id === saved.id ? saved : a)) });
+      await assignPosts(row.id, postsOf(row));
+      await changedList();
       setEdits(({ [row.id]: _saved, ...rest }) => rest);
       message.success(t('accountPosts.saved', { account: row.account }));
     } catch {
@@ -57,40 +68,87 @@ export default function AccountPostsPage() {
       setSaving(undefined);
     }
   };
+  const submitForm = async (doc: Record<string, unknown>) => {
+    const account = editing?.account;
+    setBusy(true);
+    try {
+      const saved = account ? await editAccount(account.id, doc) : await createAccount({ ...doc, ...(companyId ? { companyId } : {}) });
+      await changedList();
+      setEditing(undefined);
+      message.success(t(account ? 'accountPosts.edited' : 'accountPosts.created', { account: saved.account, email: saved.email ?? '' }));
+    } catch (e) {
+      const errors = e instanceof ApiError ? [...(e.errors ?? [])] : [];
+      if (errors.length) setEditing((s) => s && { ...s, errors });
+      else message.error(e instanceof Error && e.message ? e.message : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const switchTo = (row: AccountPosts, to: 'disable' | 'enable') =>
+    switchAccount(row.id, to)
+      .then(changedList)
+      .then(() => message.success(t(to === 'disable' ? 'accountPosts.disabled' : 'accountPosts.enabled', { account: row.account })), alreadyShown);
   const showHistory = (account: AccountPosts) => postHistory(account.id).then((changes) => setHistory({ account, changes }), alreadyShown);
   const postList = (posts: readonly string[]) => (posts.length ? posts.map(labelOf).join(lang === 'zh-CN' ? '、' : ', ') : t('accountPosts.none'));
+  // Staff create an account in the company they filter by.
+  const mayCreate = page !== undefined && (!page.allCompanies || companyId !== undefined);
 
   return (
     <>
       <Table<AccountPosts>
         rowKey="id"
-        loading={loading}
+        loading={list.isFetching}
         dataSource={page?.accounts ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={{ current: pageNo, pageSize: 20, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNo, showTotal: (total) => t('accountPosts.total', { total }) }}
         data-testid="account-posts"
+        scroll={{ x: 'max-content' }}
         title={() => (
           <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
             <strong>{t('route.accountPosts')}</strong>
-            {page?.allCompanies && (
-              <Select
-                id="account-posts-company"
-                aria-label={t('accountPosts.company')}
-                style={{ minWidth: 280 }}
+            <Space wrap>
+              <Input.Search
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('accountPosts.allCompanies')}
-                value={companyId}
-                onChange={(v?: string) => setCompanyId(v)}
-                options={page.companies.map((c) => ({ value: c.id, label: c.name }))}
+                aria-label={t('accountPosts.search')}
+                placeholder={t('accountPosts.search')}
+                style={{ width: 260 }}
+                onSearch={(v) => {
+                  setQ(v.trim());
+                  setPageNo(1);
+                }}
+                data-testid="account-search"
               />
-            )}
+              {page?.allCompanies && (
+                <Select
+                  id="account-posts-company"
+                  aria-label={t('accountPosts.company')}
+                  style={{ minWidth: 280 }}
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('accountPosts.allCompanies')}
+                  value={companyId}
+                  onChange={(v?: string) => {
+                    setCompanyId(v);
+                    setPageNo(1);
+                  }}
+                  options={page.companies.map((c) => ({ value: c.id, label: c.name }))}
+                />
+              )}
+              <Tooltip title={mayCreate ? undefined : t('accountPosts.chooseCompany')}>
+                <Button type="primary" disabled={!mayCreate} onClick={() => setEditing({})} data-testid="new-account">
+                  {t('accountPosts.newAccount')}
+                </Button>
+              </Tooltip>
+            </Space>
           </Space>
         )}
         columns={[
-          { title: t('accountPosts.account'), dataIndex: 'account' },
+          { title: t('accountPosts.account'), dataIndex: 'account', fixed: 'left' },
           { title: t('accountPosts.userName'), dataIndex: 'userName' },
           { title: t('accountPosts.email'), dataIndex: 'email' },
+          { title: t('accountPosts.mobile'), dataIndex: 'mobile' },
           ...(page?.allCompanies ? [{ title: t('accountPosts.company'), dataIndex: 'companyName' }] : []),
+          { title: t('accountPosts.type'), dataIndex: 'accountType', render: (v: string | null) => accountTypeLabel(v, lang) },
+          { title: t('accountPosts.department'), dataIndex: 'department' },
           {
             title: t('accountPosts.roles'),
             dataIndex: 'roles',
@@ -105,13 +163,13 @@ export default function AccountPostsPage() {
           {
             title: t('accountPosts.posts'),
             key: 'posts',
-            width: 300,
+            width: 260,
             render: (_, row) => (
               <Select
                 mode="multiple"
                 data-testid={`posts-${row.account}`}
                 aria-label={t('accountPosts.postsOf', { account: row.account })}
-                style={{ width: '100%' }}
+                style={{ width: '100%', minWidth: 220 }}
                 placeholder={t('accountPosts.none')}
                 value={postsOf(row)}
                 options={options}
@@ -120,23 +178,41 @@ export default function AccountPostsPage() {
             ),
           },
           {
+            title: t('accountPosts.state'),
+            dataIndex: 'accountState',
+            render: (state: keyof typeof STATE_DOTS) => <Badge status={STATE_DOTS[state] ?? 'default'} text={t(`accountPosts.states.${state}`)} data-testid="account-state" />,
+          },
+          {
             title: t('accountPosts.lastChange'),
             key: 'lastChange',
-            render: (_, row) =>
-              row.postsChangedAt ? (
-                <Typography.Text type="secondary">{t('accountPosts.changedBy', { time: when(row.postsChangedAt), name: row.postsChangedBy ?? '' })}</Typography.Text>
-              ) : (
-                <Typography.Text type="secondary">{t('accountPosts.never')}</Typography.Text>
-              ),
+            render: (_, row) => (
+              <Typography.Text type="secondary">
+                {row.postsChangedAt ? t('accountPosts.changedBy', { time: when(row.postsChangedAt), name: row.postsChangedBy ?? '' }) : t('accountPosts.never')}
+              </Typography.Text>
+            ),
           },
           {
             title: t('accountPosts.actions'),
             key: 'actions',
             render: (_, row) => (
-              <Space>
+              <Space wrap>
                 <Button size="small" type="primary" disabled={!changed(row)} loading={saving === row.id} onClick={() => save(row)} data-testid={`save-posts-${row.account}`}>
                   {t('accountPosts.save')}
                 </Button>
+                <Button size="small" onClick={() => setEditing({ account: row })} data-testid={`edit-${row.account}`}>
+                  {t('accountPosts.edit')}
+                </Button>
+                {row.accountState === 'enabled' ? (
+                  <Popconfirm title={t('accountPosts.disableConfirm', { account: row.account })} okText={t('accountPosts.disable')} cancelText={t('accountPosts.cancel')} onConfirm={() => switchTo(row, 'disable')}>
+                    <Button size="small" data-testid={`disable-${row.account}`}>
+                      {t('accountPosts.disable')}
+                    </Button>
+                  </Popconfirm>
+                ) : (
+                  <Button size="small" onClick={() => switchTo(row, 'enable')} data-testid={`enable-${row.account}`}>
+                    {t('accountPosts.enable')}
+                  </Button>
+                )}
                 <Button size="small" onClick={() => showHistory(row)}>
                   {t('accountPosts.history')}
                 </Button>
@@ -145,6 +221,19 @@ export default function AccountPostsPage() {
           },
         ]}
       />
+      {editing && (
+        <SchemaFormModal
+          schema={formSchema}
+          title={editing.account ? t('accountPosts.editTitle', { account: editing.account.account }) : t('accountPosts.newAccount')}
+          okText={t('accountPosts.save')}
+          initial={editing.account ? formOf(editing.account) : { accountType: 'user', posts: [] }}
+          busy={busy}
+          serverErrors={editing.errors}
+          onSubmit={submitForm}
+          onCancel={() => setEditing(undefined)}
+          testId="managed-account-form"
+        />
+      )}
       <Modal open={!!history} title={t('accountPosts.historyTitle', { account: history?.account.account ?? '' })} footer={null} onCancel={() => setHistory(undefined)}>
         {history && !history.changes.length && <Typography.Text type="secondary">{t('accountPosts.never')}</Typography.Text>}
         {history && history.changes.length > 0 && (

@@ -14,6 +14,7 @@ const repo = resolve(import.meta.dirname, '../../..');
  */
 const DRIVEN: Record<string, { file: string; uses: string }> = {
   accountApproval: { file: 'server/accounts/approval.ts', uses: 'machines.accountApproval' },
+  accountStatus: { file: 'server/accounts/management.ts', uses: 'machines.accountStatus' },
   customerApproval: { file: 'server/accounts/approval.ts', uses: 'machines.customerApproval' },
   noticeSchedule: { file: 'server/notices/notice-lifecycle.ts', uses: 'machines.noticeSchedule' },
   session: { file: 'server/auth/login-judge.ts', uses: 'sessionMachine' },

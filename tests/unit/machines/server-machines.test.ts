@@ -21,13 +21,17 @@ describe('the machines the server runs', () => {
       ['accountApproval.toBeReviewed', 'confirmApplicant'],
       ['accountApproval.toBeReviewed', 'accountApproved'],
       ['accountApproval.emailConfirmed', 'accountApproved'],
-      ['accountApproval.approved', 'accountReclaimed'],
       ['accountApproval.rejected', 'accountRejected'],
     ]);
   });
 
   it('accepts the account and notice machines with the server\'s handlers', () => {
     expect(serverMachineProblems(runnerWith())).toEqual([]);
+    expect(effectRefs(machines.accountStatus).map((r) => [r.state, r.effect?.params.template])).toEqual([
+      ['accountStatus.enabled', 'accountReclaimed'],
+      ['accountStatus.disabled', 'accountEnabled'],
+      ['accountStatus.reclaimed', 'accountEnabled'],
+    ]);
   });
 
   it('refuses an effect kind without a handler, naming the machine\'s file', () => {
@@ -37,7 +41,7 @@ describe('the machines the server runs', () => {
       path: '',
       message: "machine 'accountApproval' emits 'sendEmail' in state 'accountApproval.toBeReviewed': the server has no handler for the effect 'sendEmail' (handlers: )",
     });
-    expect(new Set(problems.map((p) => p.file))).toEqual(new Set(['workflows/account-approval.machine.ts', 'workflows/customer-approval.machine.ts']));
+    expect(new Set(problems.map((p) => p.file))).toEqual(new Set(['workflows/account-approval.machine.ts', 'workflows/account-status.machine.ts', 'workflows/customer-approval.machine.ts']));
   });
 
   it('refuses a mail whose template has no text, and an invoked actor', () => {
