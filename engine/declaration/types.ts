@@ -163,6 +163,46 @@ export interface ActionDeclaration {
   by?: 'owner' | 'shared';
 }
 
+/** Which records a list shows beside the user's scope: those the user's company owns, or those naming it (`access.shareWith`). */
+export type ListParty = 'owner' | 'shared';
+
+/** A further list page of the entity, restricted to one side of its records (docs/declarations.md §3, partyLists). */
+export interface PartyList {
+  path: string;
+  party: ListParty;
+  label: LocalizedText;
+  menu?: { group?: string; order?: number };
+}
+
+export interface EntityRoutes {
+  list: string;
+  detail: string;
+  form: string;
+  /** The main list shows only this side's records (staff who see all companies see all). */
+  listParty?: ListParty;
+  /** More list pages, each restricted to one side. */
+  partyLists?: readonly PartyList[];
+}
+
+/**
+ * Who an entity's mail goes to, read from the record's document when the effect runs: the
+ * address a field holds, the approved admins of the company a field names, or the people a
+ * company's notification setting for an event names.
+ */
+export type MailRecipientDeclaration = { field: FieldPath } | { companyAdmins: FieldPath } | { notificationSetting: string; company: FieldPath };
+
+/** A mail an entity's machine may send (`sendEmail` with `template`): recipient and texts with `{path}` placeholders. */
+export interface MailDeclaration {
+  /** One recipient, or several whose addresses are all mailed (each once). */
+  to: MailRecipientDeclaration | readonly MailRecipientDeclaration[];
+  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's). */
+  when?: { field: FieldPath; in: readonly (string | number | boolean)[] };
+  subject: LocalizedText;
+  body: LocalizedText;
+  /** Told to the user whose write caused the mail when it has no recipient with an address (the write is kept). */
+  noRecipient?: LocalizedText;
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
@@ -190,7 +230,9 @@ export interface EntityDeclaration {
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };
-  routes: { list: string; detail: string; form: string };
+  routes: EntityRoutes;
+  /** Mails the machine's `sendEmail` effects send, by template name (docs/declarations.md §4, declared effects). */
+  mail?: Record<string, MailDeclaration>;
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */

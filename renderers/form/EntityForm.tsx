@@ -7,6 +7,7 @@ import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
 import { detailPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
+import { withNoticesShown } from '../env/write-notices.ts';
 import { placeErrors, type FieldMessage, type PlacedErrors } from './error-schema.ts';
 import { inlineMessage, shownField } from './inline-message.ts';
 import { useScrollToError } from './use-scroll-to-error.ts';
@@ -117,9 +118,10 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
     setErrors(NO_ERRORS);
     setSaving(true);
     try {
-      const saved = record ? await data.update({ entity: reg.name, id: record.id, doc, version: record.version, extra }) : await data.create({ entity: reg.name, doc, extra });
-      cache.changed(reg.name, saved);
+      const answer = record ? await data.update({ entity: reg.name, id: record.id, doc, version: record.version, extra }) : await data.create({ entity: reg.name, doc, extra });
       message.success(t('form.saved'));
+      const saved = withNoticesShown(answer, (n, s) => message.warning(n, s));
+      cache.changed(reg.name, saved);
       navigate(detailPath(reg, saved.id));
     } catch (e) {
       onSaveError(e);

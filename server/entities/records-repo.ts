@@ -54,6 +54,8 @@ function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery): { 
     return `$${params.length}`;
   };
   if (!scope.all) parts.push(`r.visible_to && ${p(scope.companyIds)}::text[]`);
+  // A list of one side (docs/declarations.md §3, partyLists): the records the user's company owns, or the others it sees.
+  if (!scope.all && query?.party) parts.push(`${query.party === 'shared' ? 'not ' : ''}r.company_id = any(${p(scope.companyIds)}::text[])`);
   for (const f of query?.filters ?? []) {
     const expr = fieldExpression(reg, f.field, 'r').sql;
     switch (f.op) {

@@ -8,12 +8,13 @@ import { listRecords } from './records-repo.ts';
 import { EntityService, scopeOf } from './service.ts';
 import { DffRecords } from '../templates/dff-records.ts';
 import { ENTITY_SCHEMAS as S } from './entity-schemas.ts';
+import type { EffectRunner } from '../effects/runner.ts';
 
 type Params = { entity: string; id: string };
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
-export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  const service = new EntityService(db, new DffRecords(db, registry));
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, effects?: EffectRunner): void {
+  const service = new EntityService(db, new DffRecords(db, registry), effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {

@@ -34,6 +34,7 @@ import { checkIndexedText, checkSharing } from './record-guards.ts';
 import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
+import { noEffects, queueEntityEffects, type WrittenEffects } from './entity-effects.ts';
 import {
   deleteRecord,
   getRecord,
@@ -110,7 +111,15 @@ export class EntityService {
     private readonly db: Database,
     /** Data written with a record in its transaction (a TRF's DFF section). */
     private readonly linked?: LinkedData,
+    /** Runs the effects a write queued once it has committed (the effect worker runs them otherwise). */
+    private readonly effects?: { afterCommit(): Promise<void> },
   ) {}
+
+  /** The answer to a write: the record, with what the user is told about its effects; the effects run now. */
+  private async answer<T extends EntityRecord | { deleted: true }>(result: T, written: WrittenEffects): Promise<T> {
+    if (written.queued) await this.effects?.afterCommit();
+    return written.notices.length && !('deleted' in result) ? { ...result, notices: written.notices } : result;
+  }
 
   private async load(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser, forUpdate = false): Promise<EntityRecord> {
     const record = await getRecord(tx, reg, id, scopeOf(user), forUpdate);
@@ -131,7 +140,8 @@ export class EntityService {
     const snapshot = start?.snapshot ?? null;
     const id = randomUUID();
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
-    return this.db.transaction(async (tx) => {
+    const written = noEffects();
+    const record = await this.db.transaction(async (tx) => {
       let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
       await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: user.companyId });
@@ -147,6 +157,7 @@ export class EntityService {
       await insertRecord(tx, reg, id, content, user.companyId, user.id);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
+      await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
       await writeAudit(tx, reg.name, id, user.id, {
         kind: copiedFrom ? 'copy' : 'create',
         toStates: content.states,
@@ -155,6 +166,7 @@ export class EntityService {
       });
       return this.load(tx, reg, id, user);
     });
+    return this.answer(record, written);
   }
 
   async update(entityReg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
@@ -211,20 +223,22 @@ export class EntityService {
     if (validatePayload && !validatePayload(payload)) {
       throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(action.payloadSchema as never, validatePayload.errors, lang));
     }
-    return this.db.transaction(async (tx) => {
+    const written = noEffects();
+    const result = await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
       requirePermission(user, action.permission);
       if (!partyMaySend(action, partyOf(reg.entity, current, user.companyId))) {
         throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
       }
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
-      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang);
+      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang, written);
       if (!moved) {
         const from = current.snapshot ?? initialSnapshot(reg.machine!);
         throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: text(action.label, lang, type) });
       }
       return moved === 'deleted' ? { deleted: true as const } : this.load(tx, reg, id, user);
     });
+    return this.answer(result, written);
   }
 
   /**
@@ -257,6 +271,7 @@ export class EntityService {
     event: { type: string; payload: Doc; action?: ActionDeclaration },
     user: SessionUser | null,
     lang: Language,
+    written: WrittenEffects = noEffects(),
   ): Promise<'moved' | 'deleted' | undefined> {
     const { type, payload, action } = event;
     const from = current.snapshot ?? initialSnapshot(reg.machine!);
@@ -286,6 +301,7 @@ export class EntityService {
     await shareChildren(tx, current.id, content.visibleTo);
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
     await setTimers(tx, current.id, next.timers);
+    await queueEntityEffects(tx, reg, current.id, doc, next.effects, lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? null, { ...audit, version: current.version + 1 });
     return 'moved';
   }

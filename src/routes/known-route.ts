@@ -15,5 +15,5 @@ export function knownRoute(path: string): boolean {
  */
 export function mayBePage(path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return knownRoute(trimmed) || isTemplatePath(trimmed) || STATIC_ENTITY_ROUTES.some((r) => r.list === trimmed || r.detail === trimmed || r.form === trimmed);
+  return knownRoute(trimmed) || isTemplatePath(trimmed) || STATIC_ENTITY_ROUTES.some((r) => r.list === trimmed || r.detail === trimmed || r.form === trimmed || r.partyLists?.some((l) => l.path === trimmed));
 }

@@ -6,6 +6,7 @@ export type { Address } from './address/address.ts';
 export type { Contact } from './contact/contact.ts';
 export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';
+export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';
 export type { Relationship } from './relationship/relationship.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';

@@ -3,15 +3,20 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import { useLookupOptions } from '../../lookup/use-lookup-options.ts';
 
-/** A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`). */
+/**
+ * A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`);
+ * several distinct values for an array of lookups (`ui:options.multiple`).
+ */
 export function LookupWidget({ id, value, disabled, readonly, options, onChange, onBlur, onFocus }: WidgetProps) {
   const { t } = useRendererEnv();
   const source = options.lookup;
   if (typeof source !== 'string') throw new Error(`Lookup widget '${id}' needs ui:options.lookup (the lookup source name)`);
   const { options: choices, loading } = useLookupOptions(source);
+  const multiple = options.multiple === true;
   return (
     <Select
       id={id}
+      mode={multiple ? 'multiple' : undefined}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       loading={loading}
@@ -19,7 +24,7 @@ export function LookupWidget({ id, value, disabled, readonly, options, onChange,
       placeholder={t('lookup.placeholder')}
       options={choices}
       value={value ?? undefined}
-      onChange={(v?: string) => onChange(v ?? undefined)}
+      onChange={(v?: string | string[]) => onChange(multiple && Array.isArray(v) && !v.length ? undefined : (v ?? undefined))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       style={{ width: '100%' }}

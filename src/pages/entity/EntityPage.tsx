@@ -36,12 +36,13 @@ export default function EntityPage() {
     };
   }, [pathname]);
   // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
-  const entity = match ? text(match.reg.entity.label, lang, match.reg.name) : undefined;
+  const entity = match ? text(match.list?.label ?? match.reg.entity.label, lang, match.reg.name) : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
   usePageTitle(entity && creating ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   const Page = pages[match.kind];
+  if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} party={match.list?.party} label={match.list?.label} />;
   return <Page key={match.reg.name} reg={match.reg} />;
 }
