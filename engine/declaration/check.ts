@@ -106,13 +106,13 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
   checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));
-  checkPartyLists(entity, (path, message) => fail(files.entity, path, message));
+  checkPartyLists(entity, views, (path, message) => fail(files.entity, path, message));
   if (problems.length) throw new DeclarationError(problems);
   return machine;
 }
 
 /** The main list's `listParty` and each of `partyLists`: a shared side needs access.shareWith, a menu group must exist, paths are distinct. */
-function checkPartyLists(entity: EntityBundle['entity'], fail: (path: string, message: string) => void): void {
+function checkPartyLists(entity: EntityBundle['entity'], views: EntityBundle['views'], fail: (path: string, message: string) => void): void {
   const { routes } = entity;
   const noShared = !entity.access?.shareWith?.length;
   if (routes.listParty === 'shared' && noShared) fail('/routes/listParty', "'shared' needs access.shareWith: no field names the company on the shared side");
@@ -121,6 +121,12 @@ function checkPartyLists(entity: EntityBundle['entity'], fail: (path: string, me
     if (l.party === 'shared' && noShared) fail(pointer('routes', 'partyLists', i, 'party'), "'shared' needs access.shareWith: no field names the company on the shared side");
     if (paths.has(l.path)) fail(pointer('routes', 'partyLists', i, 'path'), `'${l.path}' is already a route of this entity`);
     paths.add(l.path);
+    l.columns?.forEach((c, j) => {
+      const listed = views.list.columns.find((v) => v.field === c.field);
+      const at = pointer('routes', 'partyLists', i, 'columns', j);
+      if (!listed) fail(`${at}/field`, `'${c.field}' is not a column of the views' list`);
+      else if (c.sortable && !listed.sortable) fail(`${at}/sortable`, `'${c.field}' is not sortable in the views' list`);
+    });
     if (l.menu?.group !== undefined && !MENU_GROUPS.has(l.menu.group)) {
       fail(pointer('routes', 'partyLists', i, 'menu', 'group'), `'${l.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
     }

@@ -171,6 +171,8 @@ export interface PartyList {
   path: string;
   party: ListParty;
   label: LocalizedText;
+  /** The columns this list shows (each one of the views' list columns), titled by `label` where given: the other side reads the record differently. */
+  columns?: readonly (ListColumn & { label?: LocalizedText })[];
   menu?: { group?: string; order?: number };
 }
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
-import type { ListParty, LocalizedText, RegisteredEntity } from '../../engine/index.ts';
+import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
 import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formPath } from '../env/entity-paths.ts';
@@ -17,17 +17,19 @@ export interface EntityListProps {
   party?: ListParty;
   /** The title of a further list of the entity (its declared label); the entity's label otherwise. */
   label?: LocalizedText;
+  /** A further list's own columns (routes.partyLists); the views' list columns otherwise. */
+  columns?: PartyList['columns'];
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
-  const columns = useMemo(() => deriveListColumns(reg, lang), [reg, lang]);
+  const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
   const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
   // an action on one makes this list load again (renderers/env/record-cache.ts).

@@ -20,7 +20,10 @@ describe.each(BACKENDS)('declared entity mail on %s', (backend) => {
   let applicant: string;
   beforeAll(async () => {
     h = await ApiHarness.start(backend);
-    [buyer, supplier, admin, applicant] = await Promise.all(['buyer', 'supplier', 'admin', 'applicant'].map((a) => h.login(a)));
+    buyer = await h.login('buyer');
+    supplier = await h.login('supplier');
+    admin = await h.login('admin');
+    applicant = await h.login('applicant');
   });
   afterAll(() => h.close());
 

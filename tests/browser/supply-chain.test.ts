@@ -76,7 +76,9 @@ describe('supply chain in the browser', () => {
     // Its own relationships list does not hold the invitation it received.
     await openSupplyChain(supplier, lang, rel.entity);
     await supplier.page.waitForURL(/\/scmProvider\/index/);
-    await supplier.seeText(ui(lang, 'renderer.list.total', { total: 0 }));
+    await supplier.seeText(rel.entity, supplier.page.getByRole('heading'));
+    await supplier.page.locator('.ant-table-placeholder').waitFor();
+    expect(await supplier.page.locator('.ant-table-row').count()).toBe(0);
 
     // The supplier submits a TRF naming that buyer.
     await supplier.openMenu(trf.entity);

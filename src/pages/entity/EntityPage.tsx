@@ -43,6 +43,6 @@ export default function EntityPage() {
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   const Page = pages[match.kind];
-  if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} party={match.list?.party} label={match.list?.label} />;
+  if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} {...match.list} />;
   return <Page key={match.reg.name} reg={match.reg} />;
 }

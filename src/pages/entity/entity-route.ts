@@ -1,5 +1,5 @@
 import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
-import type { ListParty, LocalizedText } from '../../../engine/declaration/types.ts';
+import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
 
 export type EntityPageKind = 'list' | 'detail' | 'form';
 
@@ -7,7 +7,7 @@ export interface EntityRouteMatch {
   reg: RegisteredEntity;
   kind: EntityPageKind;
   /** A list page of one side of the records: its side and, for a further list, its own title. */
-  list?: { party?: ListParty; label?: LocalizedText };
+  list?: { party?: ListParty; label?: LocalizedText; columns?: PartyList['columns'] };
 }
 
 /** Which entity page a path is: each registered entity declares its list, detail and form routes. */
@@ -17,7 +17,7 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     const { routes } = reg.entity;
     if (routes.list === path) return { reg, kind: 'list', list: { party: routes.listParty } };
     const further = routes.partyLists?.find((l) => l.path === path);
-    if (further) return { reg, kind: 'list', list: { party: further.party, label: further.label } };
+    if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
     if (routes.form === path) return { reg, kind: 'form' };
   }

@@ -107,6 +107,11 @@ describe('a broken entity mail declaration', () => {
       "schemas/relationship/relationship.entity.json at /routes/partyLists/0/party: 'shared' needs access.shareWith",
     ],
     [
+      "a further list's column that is not a column of the views' list",
+      (e) => (e.routes.partyLists[0].columns[0].field = 'counterpart.contactEmail'),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/field: 'counterpart.contactEmail' is not a column of the views' list",
+    ],
+    [
       'a further list in an undeclared menu group',
       (e) => (e.routes.partyLists[0].menu.group = 'ghost'),
       "schemas/relationship/relationship.entity.json at /routes/partyLists/0/menu/group: 'ghost' is not a group of schemas/_menu/menu.json",
