@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStaticRegistry, productMenu, text, type Language } from '../../engine/index.ts';
+import { createStaticRegistry, message, productMenu, text, type Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
@@ -11,19 +11,23 @@ import { POLL, type PortalPage } from './portal-page.ts';
  * sees in its TRF list. Screenshots go to test-results/.
  */
 const portalServer = usePortal();
-const relationship = createStaticRegistry().get('relationship');
-const GROUP = productMenu().groups.find((g) => g.id === 'supplyChain')!.label;
+const registry = createStaticRegistry();
+const relationship = registry.get('relationship');
+const setting = registry.get('notificationSetting');
+const MENU = productMenu();
+const GROUP = MENU.groups.find((g) => g.id === 'supplyChain')!.label;
+const COMPANY = MENU.groups.find((g) => g.id === 'company')!.label;
 const BUYER = { 'zh-CN': '演示买家有限公司', 'en-US': 'Demo Buyer Co., Ltd.' } as const;
 const SUPPLIER = { 'zh-CN': '演示供应商有限公司', 'en-US': 'Demo Supplier Co., Ltd.' } as const;
 
-/** Opens an entry of the supply-chain group of the horizontal menu (its popup opens on hover). */
-async function openSupplyChain(portal: PortalPage, lang: Language, item: string): Promise<void> {
+/** Opens an entry of a group of the horizontal menu (its popup opens on hover). */
+async function openGroupEntry(portal: PortalPage, lang: Language, item: string, group = GROUP): Promise<void> {
   const menu = portal.page.getByTestId('main-menu');
   await menu.getByText(ui(lang, 'route.dashboard'), { exact: true }).waitFor();
   const entry = portal.page.locator('.ant-menu-submenu-popup').getByText(item, { exact: true });
   for (let attempt = 0; attempt < 3 && !(await entry.isVisible()); attempt++) {
     await portal.page.mouse.move(0, 400);
-    await menu.getByText(text(GROUP, lang), { exact: true }).hover();
+    await menu.getByText(text(group, lang), { exact: true }).hover();
     await entry.waitFor({ timeout: 5000 }).catch(() => undefined);
   }
   await entry.click();
@@ -39,7 +43,7 @@ describe('supply chain in the browser', () => {
 
     const buyer = await portalServer.open(lang, '/wel/index');
     await buyer.logIn('buyer', PASSWORD);
-    await openSupplyChain(buyer, lang, rel.entity);
+    await openGroupEntry(buyer, lang, rel.entity);
     await buyer.page.waitForURL(/\/scmProvider\/index/);
     await buyer.button(ui(lang, 'renderer.list.new')).click();
     await buyer.page.waitForURL(/\/scmProvider\/form$/);
@@ -60,7 +64,7 @@ describe('supply chain in the browser', () => {
     // The supplier finds the invitation among its customers and accepts it.
     const supplier = await portalServer.open(lang, '/wel/index');
     await supplier.logIn('supplier', PASSWORD);
-    await openSupplyChain(supplier, lang, receiver);
+    await openGroupEntry(supplier, lang, receiver);
     await supplier.page.waitForURL(/\/scmReceiver\/index/);
     await supplier.seeText(receiver, supplier.page.getByRole('heading'));
     const row = supplier.page.locator('tr', { hasText: BUYER['zh-CN'] });
@@ -71,10 +75,10 @@ describe('supply chain in the browser', () => {
     await supplier.page.waitForURL(/\/scmProvider\/detail\?id=/);
     await supplier.act(rel.action('ACCEPT'));
     await expect.poll(() => supplier.stateTag(), POLL).toBe(rel.status('active'));
-    await openSupplyChain(supplier, lang, receiver);
+    await openGroupEntry(supplier, lang, receiver);
     await supplier.seeText(rel.status('active'), supplier.page.locator('tr', { hasText: BUYER['zh-CN'] }));
     // Its own relationships list does not hold the invitation it received.
-    await openSupplyChain(supplier, lang, rel.entity);
+    await openGroupEntry(supplier, lang, rel.entity);
     await supplier.page.waitForURL(/\/scmProvider\/index/);
     await supplier.seeText(rel.entity, supplier.page.getByRole('heading'));
     await supplier.page.locator('.ant-table-placeholder').waitFor();
@@ -102,5 +106,35 @@ describe('supply chain in the browser', () => {
     await again.seeText(trf.status('submitted'), again.page.locator('tr', { hasText: trfNo }));
     await again.shot(`supply-chain-buyer-trf-${lang}`);
     await again.page.context().close();
+  });
+
+  it.each<Language>(['zh-CN', 'en-US'])('a customer admin sets who hears of an event; one setting per event (%s)', async (lang) => {
+    await portalServer.db.query("delete from records where entity = 'notificationSetting'");
+    const texts = entityTexts(setting, lang);
+    const label = (field: string, value: string) => text(setting.schema.properties[field]!['x-enumLabels']![value], lang);
+    const admin = await portalServer.open(lang, '/wel/index');
+    await admin.logIn('admin', PASSWORD);
+    await openGroupEntry(admin, lang, texts.entity, COMPANY);
+    await admin.page.waitForURL(/\/company\/notification\/list/);
+    await admin.seeText(texts.entity, admin.page.getByRole('heading'));
+    const create = async () => {
+      await admin.button(ui(lang, 'renderer.list.new')).click();
+      await admin.page.waitForURL(/\/company\/notification\/form$/);
+      await admin.pick('root_event', label('event', 'relationshipInvited'));
+      await admin.page.locator('[data-section=event]').getByText(label('channels', 'email'), { exact: true }).click();
+      await admin.page.locator('[data-section=recipients]').getByText(label('roles', 'customerAdmin'), { exact: true }).click();
+      await admin.shot(`notification-setting-form-${lang}`);
+      await admin.save(ui(lang, 'renderer.form.save'));
+    };
+    await create();
+    await admin.page.waitForURL(/\/company\/notification\/detail\?id=/);
+    await admin.seeText(label('event', 'relationshipInvited'), admin.page.getByTestId('detail-title'));
+    await admin.shot(`notification-setting-detail-${lang}`);
+    // A second setting for the same event is refused, in the language.
+    await openGroupEntry(admin, lang, texts.entity, COMPANY);
+    await create();
+    await admin.seeText(message('DUPLICATE_VALUE', lang, { fields: texts.field('event') }), admin.page.locator('.ant-message'));
+    await admin.shot(`notification-setting-duplicate-${lang}`);
+    await admin.page.context().close();
   });
 });
