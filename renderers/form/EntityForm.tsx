@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { deriveFormSections, editableFields, initialSnapshot, isDraftState, registrationFor, text, valueAt } from '../../engine/index.ts';
+import { deriveFormSections, editableFields, initialSnapshot, isDraftState, recordTitle, registrationFor, text } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
@@ -135,7 +135,7 @@ export function EntityForm({ reg: entityReg, id, dff }: EntityFormProps) {
 
   const entityLabel = text(reg.entity.label, lang, reg.name);
   const title = record
-    ? t('form.editTitle', { entity: entityLabel, title: String(valueAt(record.doc, reg.entity.titleField) ?? '') })
+    ? t('form.editTitle', { entity: entityLabel, title: recordTitle(reg, record.doc, lang) })
     : t('form.newTitle', { entity: entityLabel });
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 

@@ -120,7 +120,7 @@ describe('supply chain in the browser', () => {
     const create = async () => {
       await admin.button(ui(lang, 'renderer.list.new')).click();
       await admin.page.waitForURL(/\/company\/notification\/form$/);
-      await admin.pick('root_event', label('event', 'relationshipInvited'));
+      await admin.pick('root_event', label('event', 'reportIssued'));
       await admin.page.locator('[data-section=event]').getByText(label('channels', 'email'), { exact: true }).click();
       await admin.page.locator('[data-section=recipients]').getByText(label('roles', 'customerAdmin'), { exact: true }).click();
       await admin.shot(`notification-setting-form-${lang}`);
@@ -128,7 +128,7 @@ describe('supply chain in the browser', () => {
     };
     await create();
     await admin.page.waitForURL(/\/company\/notification\/detail\?id=/);
-    await admin.seeText(label('event', 'relationshipInvited'), admin.page.getByTestId('detail-title'));
+    await admin.seeText(label('event', 'reportIssued'), admin.page.getByTestId('detail-title'));
     await admin.shot(`notification-setting-detail-${lang}`);
     // A second setting for the same event is refused, in the language.
     await openGroupEntry(admin, lang, texts.entity, COMPANY);
