@@ -21,6 +21,8 @@ export interface EntityRecord {
   updatedAt: string;
   /** Records of templates: the template version the record was made with (shown and validated with it). */
   templateVersion?: number;
+  /** On a write's answer: what the user is told about it in their language (a declared mail with no recipient). */
+  notices?: string[];
 }
 
 export interface ListResult {

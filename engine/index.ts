@@ -36,3 +36,4 @@ export * from './maintenance-notice.ts';
 export * from './account-forms.ts';
 export * from './lifecycle/timers.ts';
 export * from './lifecycle/effects.ts';
+export * from './declaration/mail.ts';

@@ -9,7 +9,7 @@ import { DECLARED_ROUTES } from './generated/entity-routes.ts';
  */
 export const STATIC_ENTITY_ROUTES: readonly EntityDeclaration['routes'][] = DECLARED_ROUTES;
 
-/** Every page path an entity declares: list, detail, form, its own-record pages and its preset forms. */
+/** Every page path an entity declares: list, detail, form, its lists of one side, its own-record pages and its preset forms. */
 export function entityRoutePaths(routes: EntityDeclaration['routes']): string[] {
-  return [routes.list, routes.detail, routes.form, ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
+  return [routes.list, routes.detail, routes.form, ...(routes.partyLists ?? []).map((l) => l.path), ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
 }

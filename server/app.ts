@@ -28,6 +28,7 @@ import { portalRoutes } from './portal/routes.ts';
 import { Outbox } from './mail/outbox.ts';
 import { EffectRunner } from './effects/runner.ts';
 import { mailEffect } from './effects/mail-effect.ts';
+import { entityMailEffect } from './effects/entity-mail.ts';
 import { checkServerMachines } from './machines/server-machines.ts';
 import { ACCOUNT_RECIPIENTS } from './accounts/mail-recipients.ts';
 import { ACCOUNT_MAILS } from './accounts/mail-texts.ts';
@@ -103,14 +104,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const outbox = new Outbox(Boolean(opts.smtpConfigured));
   // The effect kinds the server runs; a machine it drives that declares another is refused here.
-  const effects = new EffectRunner(opts.db, { sendEmail: mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS) });
+  // An entity's mail is declared with the entity (its `mail`); the server machines' mail texts are TypeScript.
+  const sendEmail = entityMailEffect(opts.registry, outbox, mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS), opts.access);
+  const effects = new EffectRunner(opts.db, { sendEmail });
   checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
   accountPostRoutes(app, opts.db, outbox, effects, opts.access);
-  entityRoutes(app, opts.db, opts.registry, outbox);
-  lookupRoutes(app, opts.db);
+  entityRoutes(app, opts.db, opts.registry, outbox, effects);
+  lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir, opts.registry);

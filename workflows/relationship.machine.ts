@@ -1,11 +1,13 @@
-import { setup } from 'xstate';
+import { emit, setup } from 'xstate';
 import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 
 /**
  * A supply-chain relationship (SPEC §3 Customer relationships; issue 14): a company invites
  * another as its supplier, buyer, agent, manufacturer or factory; the invited company accepts
  * or declines; either side ends it. Rules: relationship.rules.md. Which side may send each event
- * is the entity's `by` (schemas/relationship/relationship.entity.json).
+ * is the entity's `by` (schemas/relationship/relationship.entity.json). Entering `invited` (the
+ * invitation made, or made again) sends the `relationshipInvited` mail, whose recipient and texts
+ * the entity declares (its `mail`: the counterpart's contact, for a supplier's invitation).
  */
 export type RelationshipEvent =
   | { type: 'ACCEPT' }
@@ -17,7 +19,10 @@ export type RelationshipEvent =
 const PARTNER_FIELDS = ['supplierCode', 'tier', 'productCategory', 'department', 'remark'] as const;
 
 export const relationshipMachine = setup({
-  types: { events: {} as RelationshipEvent },
+  types: { events: {} as RelationshipEvent, emitted: {} as { type: 'sendEmail'; template: string } },
+  actions: {
+    sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
+  },
   guards: {
     hasReason: ({ event }) => 'reason' in event && typeof event.reason === 'string' && event.reason.trim().length > 0,
   },
@@ -37,6 +42,7 @@ export const relationshipMachine = setup({
   }),
   states: {
     invited: {
+      entry: { type: 'sendEmail', params: { template: 'relationshipInvited' } },
       meta: meta({
         label: L('待接受', 'Invited'),
         editable: '*',

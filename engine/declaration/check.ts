@@ -5,7 +5,7 @@ import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, ROLE_NAMES } from './roles.ts';
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
-import { unrunnableParts } from '../lifecycle/effects.ts';
+import { checkEntityEffects } from './mail.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
 export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
@@ -98,9 +98,6 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     }
   }
   if (machine) {
-    // The server runs an entity's transitions in its own transactions: no invoked actor. Its effects are
-    // queued with the transition; whether the server has a handler for each is checked at start (server/machines/server-machines.ts).
-    for (const problem of unrunnableParts(machine, () => undefined)) fail(files.entity, '/lifecycle/machine', problem);
     const createdIn = entity.lifecycle?.createdIn;
     if (createdIn !== undefined && !machine.root.states[createdIn]) fail(files.entity, '/lifecycle/createdIn', `machine '${machine.id}' has no state '${createdIn}'`);
     for (const [field, region] of Object.entries(entity.lifecycle?.regions ?? {})) {
@@ -120,6 +117,9 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
       if (!entity.actions?.[event]) fail(files.entity, '/actions', `machine '${machine.id}' has the event '${event}', which has no action (label and permission)`);
     }
   }
+  // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
+  checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));
+  checkPartyLists(entity, views, (path, message) => fail(files.entity, path, message));
   if (problems.length) throw new DeclarationError(problems);
   return machine;
 }
@@ -140,4 +140,26 @@ function checkGrant(
     if (kind && kind !== 'date') fail(`/access/grantsVisibility/${key}`, `'${name}' is a ${kind} field: a grant's period is given by date fields`);
   }
   if (!entity.lifecycle) fail('/access/grantsVisibility/states', 'states need a lifecycle');
+}
+
+/** The main list's `listParty` and each of `partyLists`: a shared side needs access.shareWith, a menu group must exist, paths are distinct. */
+function checkPartyLists(entity: EntityBundle['entity'], views: EntityBundle['views'], fail: (path: string, message: string) => void): void {
+  const { routes } = entity;
+  const noShared = !entity.access?.shareWith?.length;
+  if (routes.listParty === 'shared' && noShared) fail('/routes/listParty', "'shared' needs access.shareWith: no field names the company on the shared side");
+  const paths = new Set([routes.list, routes.detail, routes.form]);
+  routes.partyLists?.forEach((l, i) => {
+    if (l.party === 'shared' && noShared) fail(pointer('routes', 'partyLists', i, 'party'), "'shared' needs access.shareWith: no field names the company on the shared side");
+    if (paths.has(l.path)) fail(pointer('routes', 'partyLists', i, 'path'), `'${l.path}' is already a route of this entity`);
+    paths.add(l.path);
+    l.columns?.forEach((c, j) => {
+      const listed = views.list.columns.find((v) => v.field === c.field);
+      const at = pointer('routes', 'partyLists', i, 'columns', j);
+      if (!listed) fail(`${at}/field`, `'${c.field}' is not a column of the views' list`);
+      else if (c.sortable && !listed.sortable) fail(`${at}/sortable`, `'${c.field}' is not sortable in the views' list`);
+    });
+    if (l.menu?.group !== undefined && !MENU_GROUPS.has(l.menu.group)) {
+      fail(pointer('routes', 'partyLists', i, 'menu', 'group'), `'${l.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
+    }
+  });
 }

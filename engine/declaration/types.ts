@@ -194,6 +194,52 @@ export interface VisibilityGrant {
   to?: FieldPath;
 }
 
+/** Which records a list shows beside the user's scope: those the user's company owns, or those naming it (`access.shareWith`). */
+export type ListParty = 'owner' | 'shared';
+
+/** A further list page of the entity, restricted to one side of its records (docs/declarations.md §3, partyLists). */
+export interface PartyList {
+  path: string;
+  party: ListParty;
+  label: LocalizedText;
+  /** The columns this list shows (each one of the views' list columns), titled by `label` where given: the other side reads the record differently. */
+  columns?: readonly (ListColumn & { label?: LocalizedText })[];
+  menu?: { group?: string; order?: number };
+}
+
+export interface EntityRoutes {
+  list: string;
+  detail: string;
+  form: string;
+  /** The main list shows only this side's records (staff who see all companies see all). */
+  listParty?: ListParty;
+  /** More list pages, each restricted to one side. */
+  partyLists?: readonly PartyList[];
+  /** Pages showing the detail of the user's own company's record (`projection.self`). */
+  own?: readonly string[];
+  /** More pages creating a record, each from its preset values. */
+  forms?: readonly { path: string; label?: LocalizedText; preset: Record<string, unknown> }[];
+}
+
+/**
+ * Who an entity's mail goes to, read from the record's document when the effect runs: the
+ * address a field holds, the approved admins of the company a field names, or the people a
+ * company's notification setting for an event names.
+ */
+export type MailRecipientDeclaration = { field: FieldPath } | { companyAdmins: FieldPath } | { notificationSetting: string; company: FieldPath };
+
+/** A mail an entity's machine may send (`sendEmail` with `template`): recipient and texts with `{path}` placeholders. */
+export interface MailDeclaration {
+  /** One recipient, or several whose addresses are all mailed (each once). */
+  to: MailRecipientDeclaration | readonly MailRecipientDeclaration[];
+  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's). */
+  when?: { field: FieldPath; in: readonly (string | number | boolean)[] };
+  subject: LocalizedText;
+  body: LocalizedText;
+  /** Told to the user whose write caused the mail when it has no recipient with an address (the write is kept). */
+  noRecipient?: LocalizedText;
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
@@ -244,21 +290,15 @@ export interface EntityDeclaration {
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };
-  routes: {
-    list: string;
-    detail: string;
-    form: string;
-    /** Pages showing the detail of the user's own company's record (`projection.self`). */
-    own?: readonly string[];
-    /** More pages creating a record, each from its preset values. */
-    forms?: readonly { path: string; label?: LocalizedText; preset: Record<string, unknown> }[];
-  };
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
   menu?: { group?: string; order?: number; label?: LocalizedText };
   /** Role, or `post:<post>`, → the permission codes of this entity it holds (schemas/_access/ declares the roles and posts). */
   grants?: Record<string, readonly string[]>;
+  routes: EntityRoutes;
+  /** Mails the machine's `sendEmail` effects send, by template name (docs/declarations.md §4, declared effects). */
+  mail?: Record<string, MailDeclaration>;
 }
 
 /** What marks a user as holding a role (SPEC §6): a dimension's value, or the customer-admin flag. */

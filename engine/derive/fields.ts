@@ -1,7 +1,7 @@
 import type { EntityDeclaration, EntitySchema, FieldSchema, Language, LocalizedText } from '../declaration/types.ts';
 import { SYSTEM_FIELDS } from '../declaration/types.ts';
-import { fieldAt } from '../schema/resolve.ts';
-import { fieldLabel, text } from '../i18n/labels.ts';
+import { fieldAt, valueAt } from '../schema/resolve.ts';
+import { enumLabel, fieldLabel, text } from '../i18n/labels.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { regionNode } from '../lifecycle/regions.ts';
 
@@ -77,3 +77,11 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
   return parent ? `${fieldLabel(parent, lang)} · ${own}` : own;
 }
 
+
+/** A record's title: its title field's value, a choice's label in the language (a notification setting's event), empty when unset. */
+export function recordTitle(reg: Pick<RegisteredEntity, 'entity' | 'schema'>, doc: Record<string, unknown> | undefined, lang: Language): string {
+  const value = doc ? valueAt(doc, reg.entity.titleField) : undefined;
+  if (value === undefined || value === null) return '';
+  const node = reg.entity.titleField.startsWith('$') ? undefined : fieldAt(reg.schema, reg.entity.titleField);
+  return node?.enum ? enumLabel(node, value, lang) : String(value);
+}

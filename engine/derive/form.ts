@@ -41,6 +41,10 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
       const labels = node['x-enumLabels'] ?? node.items['x-enumLabels'];
       if (labels) out.items = { ...inner.schema, title: undefined };
       if (labels) ui['ui:enumNames'] = node.items.enum.map((v) => text(labels[String(v)], lang, String(v)));
+    } else if (items['x-lookup'] && node.uniqueItems) {
+      // Several distinct picks from one lookup source (a notification setting's contacts): one multiple select.
+      ui['ui:widget'] = 'lookup';
+      ui['ui:options'] = { lookup: items['x-lookup'], multiple: true };
     } else if (items.type === 'object') {
       // A row of a table: its fields carry the labels; the row itself would repeat the key as a title.
       ui.items = { ...inner.ui, 'ui:label': false };

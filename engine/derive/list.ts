@@ -1,4 +1,4 @@
-import type { FilterOperator, Language, SortSpec } from '../declaration/types.ts';
+import type { FilterOperator, Language, ListColumn, LocalizedText, SortSpec } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { enumLabel, text } from '../i18n/labels.ts';
 import { regionLeaves } from '../lifecycle/regions.ts';
@@ -38,10 +38,11 @@ export function stateOptions(reg: RegisteredEntity, field: string, lang: Languag
   }));
 }
 
-export function deriveListColumns(reg: RegisteredEntity, lang: Language): DerivedColumn[] {
-  return reg.views.list.columns.map((c) => {
+export function deriveListColumns(reg: RegisteredEntity, lang: Language, columns: readonly (ListColumn & { label?: LocalizedText })[] = reg.views.list.columns): DerivedColumn[] {
+  return columns.map((c) => {
     const f = resolveField(reg.entity, reg.schema, c.field);
-    return { field: c.field, title: pathLabel(reg, c.field, lang), kind: f.kind, sortable: Boolean(c.sortable), link: Boolean(c.link), width: c.width };
+    const title = 'label' in c && c.label ? text(c.label, lang) : pathLabel(reg, c.field, lang);
+    return { field: c.field, title, kind: f.kind, sortable: Boolean(c.sortable), link: Boolean(c.link), width: c.width };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FilterOperator, Language, SortSpec } from '../declaration/types.ts';
+import type { FilterOperator, Language, ListParty, SortSpec } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { message } from '../i18n/messages.ts';
 import type { FieldError } from '../validate/messages.ts';
@@ -19,13 +19,15 @@ export interface ListQuery {
   pageSize: number;
   sort: SortSpec & { kind: FieldKind };
   filters: QueryFilter[];
+  /** Only the records the user's company owns, or only those naming it (`party=owner|shared`; a list route's declared side). */
+  party?: ListParty;
 }
 
 export const MAX_PAGE_SIZE = 200;
 /** Query keys that are not filters: paging, sort and the timestamp every request carries. */
 /** The last page a list may ask for (offset page × pageSize stays far inside a bigint). */
 export const MAX_PAGE = 1_000_000;
-const RESERVED = new Set(['page', 'pageSize', 'sort', 't']);
+const RESERVED = new Set(['page', 'pageSize', 'sort', 't', 'party']);
 /** Filters travel as `f.<field>=value`; ranges as `from..to`; `in` as a comma list. */
 export const FILTER_PREFIX = 'f.';
 
@@ -80,6 +82,10 @@ export function parseListQuery(
     }
   }
 
+  const partyRaw = one('party');
+  const party = partyRaw === 'owner' || partyRaw === 'shared' ? partyRaw : undefined;
+  if (partyRaw !== undefined && !party) errors.push({ field: 'party', keyword: 'party', message: message('BAD_PARTY', lang, { value: partyRaw }) });
+
   const filters: QueryFilter[] = [];
   for (const key of Object.keys(raw)) {
     if (RESERVED.has(key)) continue;
@@ -112,5 +118,5 @@ export function parseListQuery(
     filters.push({ field, op: declared.op, kind, values: values as QueryFilter['values'] });
   }
   if (errors.length) return { ok: false, errors };
-  return { ok: true, query: { page, pageSize, sort, filters } };
+  return { ok: true, query: { page, pageSize, sort, filters, ...(party ? { party } : {}) } };
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, readsThroughGrant, text, valueAt } from '../../engine/index.ts';
+import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, readsThroughGrant, recordTitle, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { formPath, listPath } from '../env/entity-paths.ts';
@@ -37,7 +37,7 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
   const mayEdit = !readOnly && hasPermission(permissions, reg.entity.permissions.update) && onItsSide && editableFields(reg, record.snapshot ?? undefined).size > 0;
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
-  const title = String(valueAt(record.doc, reg.entity.titleField) ?? '') || text(reg.entity.label, lang, reg.name);
+  const title = recordTitle(reg, record.doc, lang) || text(reg.entity.label, lang, reg.name);
 
   const cache = useRecordCache();
   const copying = useMutation({

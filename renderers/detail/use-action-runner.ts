@@ -7,6 +7,7 @@ import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord, type RemoveRequest, type TransitionRequest } from '../env/data-provider.ts';
 import { listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
+import { withNoticesShown } from '../env/write-notices.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { validateDocument } from '../form/save-errors.ts';
 
@@ -64,7 +65,7 @@ export function useActionRunner(reg: RegisteredEntity, record: EntityRecord | un
       const next = await transition.mutateAsync({ entity: reg.name, id: record.id, event: action.event, version: record.version, ...(payload ? { payload } : {}) });
       setAsking(undefined);
       message.success(t('detail.actionDone', { action: action.label }));
-      onRecord(next);
+      onRecord(withNoticesShown(next, (n, s) => message.warning(n, s)));
     } catch (e) {
       // The server's field messages (e.g. a TRF's DFF data, which only the server checks here).
       if (isDataError(e) && e.code === 400 && e.errors?.length) refuse(action, e.errors);

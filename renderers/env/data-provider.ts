@@ -30,6 +30,8 @@ export interface RecordRef {
 
 export interface ListRequest extends ListParams {
   entity: string;
+  /** One side of the records: the list route's declared `party` (sent as `party`). */
+  party?: 'owner' | 'shared';
 }
 
 export interface CreateRequest {

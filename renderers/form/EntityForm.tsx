@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { creationSnapshot, deriveFormSections, editableFields, isDraftState, registrationFor, text, valueAt } from '../../engine/index.ts';
+import { creationSnapshot, deriveFormSections, editableFields, isDraftState, recordTitle, registrationFor, text } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
 import { detailPath, listPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
+import { withNoticesShown } from '../env/write-notices.ts';
 import { placeErrors, type FieldMessage, type PlacedErrors } from './error-schema.ts';
 import { inlineMessage, shownField } from './inline-message.ts';
 import { useScrollToError } from './use-scroll-to-error.ts';
@@ -121,9 +122,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
     setErrors(NO_ERRORS);
     setSaving(true);
     try {
-      const saved = record ? await data.update({ entity: reg.name, id: record.id, doc, version: record.version, extra }) : await data.create({ entity: reg.name, doc, extra });
-      cache.changed(reg.name, saved);
+      const answer = record ? await data.update({ entity: reg.name, id: record.id, doc, version: record.version, extra }) : await data.create({ entity: reg.name, doc, extra });
       message.success(t('form.saved'));
+      const saved = withNoticesShown(answer, (n, s) => message.warning(n, s));
+      cache.changed(reg.name, saved);
       navigate(detailPath(reg, saved.id));
     } catch (e) {
       onSaveError(e);
@@ -137,7 +139,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
 
   const entityLabel = text(reg.entity.label, lang, reg.name);
   const title = record
-    ? t('form.editTitle', { entity: entityLabel, title: String(valueAt(record.doc, reg.entity.titleField) ?? '') })
+    ? t('form.editTitle', { entity: entityLabel, title: recordTitle(reg, record.doc, lang) })
     : (newTitle ?? t('form.newTitle', { entity: entityLabel }));
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 

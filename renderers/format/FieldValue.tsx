@@ -104,7 +104,9 @@ export function FieldValue({ reg, field, kind, node, value, compact }: FieldValu
     return (
       <Space size={[0, 4]} wrap>
         {value.map((v, i) => (
-          <Tag key={`${String(v)}-${i}`}>{items?.enum ? enumLabel(node, v, lang) : formatScalar(items ? kindOf(items) : 'text', items, v, lang)}</Tag>
+          <Tag key={`${String(v)}-${i}`}>
+            {items?.['x-lookup'] ? <LookupText name={items['x-lookup']} value={v} /> : items?.enum ? enumLabel(node, v, lang) : formatScalar(items ? kindOf(items) : 'text', items, v, lang)}
+          </Tag>
         ))}
       </Space>
     );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
-import type { RegisteredEntity } from '../../engine/index.ts';
+import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
 import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formPath } from '../env/entity-paths.ts';
@@ -13,17 +13,23 @@ import { readListParams, toSortParam, writeListParams } from './list-params.ts';
 
 export interface EntityListProps {
   reg: RegisteredEntity;
+  /** Only the records the user's company owns, or only those naming it (the route's declared side). */
+  party?: ListParty;
+  /** The title of a further list of the entity (its declared label); the entity's label otherwise. */
+  label?: LocalizedText;
+  /** A further list's own columns (routes.partyLists); the views' list columns otherwise. */
+  columns?: PartyList['columns'];
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
-  const columns = useMemo(() => deriveListColumns(reg, lang), [reg, lang]);
+  const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
   const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
   // an action on one makes this list load again (renderers/env/record-cache.ts).
@@ -32,14 +38,19 @@ export function EntityList({ reg, search, onSearchChange }: EntityListProps) {
     isFetching: loading,
     error,
     refetch,
-  } = useQuery({ queryKey: entityKeys.list(reg.name, params), queryFn: () => data.list({ entity: reg.name, ...params }), placeholderData: keepPreviousData });
+  } = useQuery({
+    queryKey: entityKeys.list(reg.name, { ...params, party }),
+    queryFn: () => data.list({ entity: reg.name, ...params, ...(party ? { party } : {}) }),
+    placeholderData: keepPreviousData,
+  });
 
   const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
-  const mayCreate = hasPermission(permissions, reg.entity.permissions.create);
+  // A list of the records naming the user's company (invitations received) makes none itself.
+  const mayCreate = party !== 'shared' && hasPermission(permissions, reg.entity.permissions.create);
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{text(reg.entity.label, lang, reg.name)}</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
       extra={
         mayCreate && (
           <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">

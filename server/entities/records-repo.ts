@@ -54,6 +54,8 @@ function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, acc
     return `$${params.length}`;
   };
   if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, access));
+  // A list of one side (docs/declarations.md §3, partyLists): the records the user's company owns, or the others it sees.
+  if (!scope.all && query?.party) parts.push(`${query.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
   for (const f of query?.filters ?? []) {
     const expr = fieldExpression(reg, f.field, 'r').sql;
     switch (f.op) {

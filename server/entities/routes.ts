@@ -12,12 +12,13 @@ import { combineLinked } from './linked-data.ts';
 import { FirstAccount } from '../accounts/first-account.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { ENTITY_SCHEMAS as S } from './entity-schemas.ts';
+import type { EffectRunner } from '../effects/runner.ts';
 
 type Params = { entity: string; id: string };
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
-export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox): void {
-  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox)]), registry);
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, effects?: EffectRunner): void {
+  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox)]), registry, effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {

@@ -24,6 +24,7 @@ import {
   type EntityRegistry,
   type Language,
   type PendingTimer,
+  type Step,
   type PersistedSnapshot,
   type RegisteredEntity,
 } from '../../engine/index.ts';
@@ -36,7 +37,7 @@ import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
 import { newRecordOwner, writeProjection } from './projection.ts';
-import { queueEffects } from '../effects/effects-repo.ts';
+import { noEffects, queueEntityEffects, type WrittenEffects } from './entity-effects.ts';
 import {
   deleteRecord,
   getRecord,
@@ -109,11 +110,11 @@ function refuseGone(reg: RegisteredEntity, record: EntityRecord, lang: Language)
  * A new record's first step: the machine's initial state, or the declared `lifecycle.createdIn`
  * (a customer registered by staff is certified at once; such a state's timers are not started).
  */
-function creationStep(reg: RegisteredEntity): { snapshot: PersistedSnapshot; timers: PendingTimer[] } | undefined {
+function creationStep(reg: RegisteredEntity): Step | undefined {
   if (!reg.machine) return undefined;
   const createdIn = reg.entity.lifecycle?.createdIn;
   if (!createdIn) return initialStep(reg.machine, new Date());
-  return { snapshot: snapshotIn(reg.machine, createdIn), timers: [] };
+  return { snapshot: snapshotIn(reg.machine, createdIn), timers: [], effects: [] };
 }
 
 export function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
@@ -128,7 +129,15 @@ export class EntityService {
     private readonly linked?: LinkedData,
     /** The entities whose `access.grantsVisibility` widen what users read (visibility.ts); none without. */
     private readonly registry?: EntityRegistry,
+    /** Runs the effects a write queued once it has committed (the effect worker runs them otherwise). */
+    private readonly effects?: { afterCommit(): Promise<void> },
   ) {}
+
+  /** The answer to a write: the record, with what the user is told about its effects; the effects run now. */
+  private async answer<T extends EntityRecord | { deleted: true }>(result: T, written: WrittenEffects): Promise<T> {
+    if (written.queued) await this.effects?.afterCommit();
+    return written.notices.length && !('deleted' in result) ? { ...result, notices: written.notices } : result;
+  }
 
   /** The record within the user's visibility; a load for update sees what the user may write (no granted access). */
   private async load(tx: Queryable, reg: RegisteredEntity, id: string, user: SessionUser, forUpdate = false): Promise<EntityRecord> {
@@ -150,7 +159,8 @@ export class EntityService {
     const snapshot = start?.snapshot ?? null;
     const { id, companyId } = newRecordOwner(reg, user.companyId);
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
-    return this.db.transaction(async (tx) => {
+    const written = noEffects();
+    const record = await this.db.transaction(async (tx) => {
       let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
       await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
@@ -168,6 +178,7 @@ export class EntityService {
       await insertRecord(tx, reg, id, content, companyId, user.id);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
+      await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
       await writeAudit(tx, reg.name, id, user.id, {
         kind: copiedFrom ? 'copy' : 'create',
         toStates: content.states,
@@ -176,6 +187,7 @@ export class EntityService {
       });
       return this.load(tx, reg, id, user);
     });
+    return this.answer(record, written);
   }
 
   async update(entityReg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
@@ -235,7 +247,8 @@ export class EntityService {
     if (validatePayload && !validatePayload(payload)) {
       throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(action.payloadSchema as never, validatePayload.errors, lang));
     }
-    return this.db.transaction(async (tx) => {
+    const written = noEffects();
+    const result = await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
       refuseGone(reg, current, lang);
       requirePermission(user, action.permission);
@@ -243,13 +256,14 @@ export class EntityService {
         throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
       }
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
-      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang);
+      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang, null, written);
       if (!moved) {
         const from = current.snapshot ?? initialSnapshot(reg.machine!);
         throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: text(action.label, lang, type) });
       }
       return moved === 'deleted' ? { deleted: true as const } : this.load(tx, reg, id, user);
     });
+    return this.answer(result, written);
   }
 
   /**
@@ -284,6 +298,7 @@ export class EntityService {
     lang: Language,
     /** Who the audit names when no user sends it (the server on a user's behalf); none for a timer. */
     actorId: string | null = null,
+    written: WrittenEffects = noEffects(),
   ): Promise<'moved' | 'deleted' | undefined> {
     const { type, payload, action } = event;
     const from = current.snapshot ?? initialSnapshot(reg.machine!);
@@ -310,12 +325,12 @@ export class EntityService {
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
     await writeProjection(tx, reg, current.id, content);
-    // The machine's declared effects (a mail) run after the commit: written with the transition (docs/declarations.md §4).
-    await queueEffects(tx, reg.machine!.id, { kind: reg.name, id: current.id }, next.effects);
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
     await shareChildren(tx, current.id, content.visibleTo);
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
     await setTimers(tx, current.id, next.timers);
+    // The machine's effects (a mail) are written with the transition and run after the commit (docs/declarations.md §4).
+    await queueEntityEffects(tx, reg, current.id, doc, next.effects, lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
     return 'moved';
   }

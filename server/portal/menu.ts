@@ -34,6 +34,8 @@ export function menuFor(registry: EntityRegistry, permissions: PermissionMap, la
   for (const r of registry.list()) {
     if (!hasPermission(permissions, r.entity.permissions.list)) continue;
     place(r.entity.menu?.group, r.entity.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(r.entity.menu?.label ?? r.entity.label, r.entity.routes.list, 'file-text'));
+    // Each further list of one side (routes.partyLists) is an entry of its own.
+    for (const l of r.entity.routes.partyLists ?? []) place(l.menu?.group, l.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(l.label, l.path, 'file-text'));
   }
   for (const p of menu.pages) {
     if (!p.permission || hasPermission(permissions, p.permission)) place(p.group, p.order, leaf(p.label, p.path, p.icon));

@@ -81,4 +81,34 @@ describe.each(BACKENDS)('supply-chain relationships on %s', (backend) => {
     const ghost = await invite({ kind: 'factory', counterpart: { companyId: 'c-nowhere' } });
     expect([ghost.status, ghost.body.errorCode]).toEqual([400, 'COMPANY_UNKNOWN']);
   });
+
+  it("lists one side each: /scmProvider/index the relationships my company owns, /scmReceiver/index the invitations it received", async () => {
+    const received = await h.call({ method: 'POST', url: '/api/entities/relationship', payload: { doc: { kind: 'buyer', counterpart: { companyId: 'c-buyer' } } }, token: supplier });
+    expect(received.status).toBe(201);
+    const list = async (token: string, party?: string, lang: 'zh-CN' | 'en-US' = 'en-US') =>
+      h.call<{ items: { id: string; companyId: string }[]; total: number }>({ method: 'GET', url: `/api/entities/relationship${party ? `?party=${party}` : ''}`, token, lang });
+    const owners = async (token: string, party?: string) => (await list(token, party)).body.data.items.map((i) => i.companyId);
+    const mine = await owners(buyer, 'owner');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(new Set(mine)).toEqual(new Set(['c-buyer']));
+    expect((await list(buyer, 'shared')).body.data.items.map((i) => i.id)).toEqual([received.body.data.id]);
+    expect(new Set(await owners(supplier, 'shared'))).toEqual(new Set(['c-buyer']));
+    expect((await list(supplier, 'owner')).body.data.items.map((i) => i.id)).toEqual([received.body.data.id]);
+    // Without a side, both; staff who see every company see all on either list.
+    expect((await list(buyer)).body.data.total).toBe(mine.length + 1);
+    const staff = await h.login('staff');
+    expect((await list(staff, 'shared')).body.data.total).toBe((await list(staff)).body.data.total);
+    const bad = await list(buyer, 'both', 'zh-CN');
+    expect([bad.status, bad.body.errors!.map((e) => e.message)]).toEqual([400, ['列表范围“both”无效（owner 或 shared）']]);
+    expect((await list(buyer, 'both')).body.errors!.map((e) => e.message)).toEqual(['Invalid list side "both" (owner or shared)']);
+
+    // Both lists are entries of the supply-chain group, in the user's language.
+    const group = async (lang: 'zh-CN' | 'en-US') =>
+      ((await h.call({ method: 'GET', url: '/api/menu', token: supplier, lang })).body.data as { path: string; name: string; children: { name: string; path: string }[] }[]).find((m) => m.path === '/supplyChain')!.children;
+    expect(await group('en-US')).toEqual([
+      { name: 'Supply-chain relationship', path: '/scmProvider/index', source: 'file-text', children: [] },
+      { name: 'My customers', path: '/scmReceiver/index', source: 'file-text', children: [] },
+    ]);
+    expect((await group('zh-CN')).map((c) => c.name)).toEqual(['供应链关系', '我的客户']);
+  });
 });

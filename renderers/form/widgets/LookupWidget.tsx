@@ -3,7 +3,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import { useLookupOptions } from '../../lookup/use-lookup-options.ts';
 
-/** A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`); several on an array (`ui:options.multiple`). */
+/**
+ * A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`);
+ * several distinct values for an array of lookups (`ui:options.multiple`).
+ */
 export function LookupWidget({ id, value, disabled, readonly, options, onChange, onBlur, onFocus }: WidgetProps) {
   const { t } = useRendererEnv();
   const source = options.lookup;

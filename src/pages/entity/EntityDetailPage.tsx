@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { text } from '../../../engine/i18n/labels.ts';
-import { valueAt } from '../../../engine/schema/resolve.ts';
+import { recordTitle } from '../../../engine/derive/fields.ts';
 import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
@@ -29,7 +29,7 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
   if (!id) return <Navigate to={reg.entity.routes.list} replace />;
   const extra = (record: Parameters<typeof DffDetail>[0]['record']) => (
     <>
-      <RecordTitle value={String(valueAt(record.doc, reg.entity.titleField) ?? '')} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
+      <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
       <DffDetail reg={reg} record={record} />
     </>
   );

@@ -37,7 +37,7 @@ export default function EntityPage() {
     };
   }, [pathname]);
   // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
-  const entity = match?.preset?.label ? text(match.preset.label, lang) : match ? text(match.reg.entity.label, lang, match.reg.name) : undefined;
+  const entity = match?.preset?.label ? text(match.preset.label, lang) : match ? text(match.list?.label ?? match.reg.entity.label, lang, match.reg.name) : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
   usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
@@ -45,5 +45,6 @@ export default function EntityPage() {
   if (!match) return <Navigate to="/404" replace />;
   if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} title={match.preset?.label ? entity : undefined} />;
   const Page = pages[match.kind];
+  if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} {...match.list} />;
   return <Page key={match.reg.name} reg={match.reg} />;
 }

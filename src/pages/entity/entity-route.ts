@@ -1,5 +1,5 @@
 import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
-import type { LocalizedText } from '../../../engine/declaration/types.ts';
+import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
 
 export type EntityPageKind = 'list' | 'detail' | 'form' | 'own';
 
@@ -8,6 +8,8 @@ export interface EntityRouteMatch {
   kind: EntityPageKind;
   /** A preset form's starting values and title (`routes.forms`). */
   preset?: { values: Record<string, unknown>; label?: LocalizedText };
+  /** A list page of one side of the records: its side and, for a further list, its own title. */
+  list?: { party?: ListParty; label?: LocalizedText; columns?: PartyList['columns'] };
 }
 
 /**
@@ -19,7 +21,9 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const reg of registry.list()) {
     const { routes } = reg.entity;
-    if (routes.list === path) return { reg, kind: 'list' };
+    if (routes.list === path) return { reg, kind: 'list', list: { party: routes.listParty } };
+    const further = routes.partyLists?.find((l) => l.path === path);
+    if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
     if (routes.form === path) return { reg, kind: 'form' };
     if (routes.own?.includes(path)) return { reg, kind: 'own' };

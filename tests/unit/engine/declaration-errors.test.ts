@@ -82,6 +82,51 @@ describe('a broken declaration', () => {
   });
 });
 
+/** Declared entity mail (docs/declarations.md §4): what the machine emits and what the mail names must be declared. */
+describe('a broken entity mail declaration', () => {
+  const relationship = DECLARED_BUNDLES.find((b) => b.files.entity === 'schemas/relationship/relationship.entity.json')!;
+  const brokenRelationship = (mutate: (entity: Json) => void): DeclaredBundle => {
+    const copy = JSON.parse(JSON.stringify(relationship)) as DeclaredBundle & { entity: Json };
+    mutate(copy.entity);
+    return copy;
+  };
+  it.each<[string, (e: Json) => void, string]>([
+    [
+      'a template the machine emits that the entity does not declare',
+      (e) => delete e.mail,
+      "schemas/relationship/relationship.entity.json at /lifecycle/machine: machine 'relationship' emits 'sendEmail' in state 'relationship.invited': the template 'relationshipInvited' is not declared in the entity's mail (declared: none)",
+    ],
+    [
+      'a placeholder that is not a document path',
+      (e) => (e.mail.relationshipInvited.body['en-US'] = 'Dear {counterpart.ghost},'),
+      "schemas/relationship/relationship.entity.json at /mail/relationshipInvited/body/en-US: the placeholder '{counterpart.ghost}' is not a document path of the entity's schema nor one of $companyName",
+    ],
+    [
+      'a recipient field that is not in the schema',
+      (e) => (e.mail.relationshipInvited.to[0].field = 'counterpart.mail'),
+      "schemas/relationship/relationship.entity.json at /mail/relationshipInvited/to/0/field: 'counterpart.mail' is not a field of the entity's schema",
+    ],
+    ['a recipient of no known kind', (e) => (e.mail.relationshipInvited.to = { user: 'createdBy' }), 'schemas/relationship/relationship.entity.json at /mail/relationshipInvited/to'],
+    [
+      'a further list on the shared side of an entity that shares with nobody',
+      (e) => ((e.access = undefined), (e.actions.ACCEPT.by = undefined), (e.actions.DECLINE.by = undefined)),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/party: 'shared' needs access.shareWith",
+    ],
+    [
+      "a further list's column that is not a column of the views' list",
+      (e) => (e.routes.partyLists[0].columns[0].field = 'counterpart.contactEmail'),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/field: 'counterpart.contactEmail' is not a column of the views' list",
+    ],
+    [
+      'a further list in an undeclared menu group',
+      (e) => (e.routes.partyLists[0].menu.group = 'ghost'),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/menu/group: 'ghost' is not a group of schemas/_menu/menu.json",
+    ],
+  ])('%s fails registration naming file and path', (_name, mutate, message) => {
+    expect(failure(brokenRelationship(mutate))).toContain(message);
+  });
+});
+
 /** The roles and posts of schemas/_access/ are checked like the entities: file and JSON path of each problem. */
 describe('a broken access declaration', () => {
   const brokenAccess = (mutate: (a: { roles: Json; posts: Json }) => void) => {
