@@ -1,4 +1,4 @@
-import { ALL_COMPANIES, hasPermission, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { ALL_COMPANIES, hasPermission, regionLeaves, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 
@@ -44,6 +44,13 @@ function grantorsOf(reg: RegisteredEntity): ((company: string, today: string) =>
   return sql;
 }
 
+/** The draft states of an entity's primary region (the `state` column): a draft is its owner's alone, granted or not. */
+function draftStates(reg: RegisteredEntity): string[] {
+  const [region] = Object.values(reg.entity.lifecycle?.regions ?? {});
+  if (!region || !reg.machine) return [];
+  return regionLeaves(reg.machine, region).filter((n) => (n.meta as { draft?: boolean } | undefined)?.draft === true).map((n) => n.key);
+}
+
 /** Today's date (UTC, `YYYY-MM-DD`): the dates of a grant's period are compared as text. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -64,7 +71,12 @@ export function visibilityPredicate(scope: Scope, alias: string, param: (v: unkn
   const company = `${param(scope.companyId)}::text`;
   const today = `${param(todayUtc())}::text`;
   const grantors = `(select array_agg(v.company_id) from (select ${company} as company_id${granting.map((g) => ` union all ${g(company, today)}`).join('')}) v)`;
-  if (entity) return `${alias}.visible_to && ${grantors}`;
+  if (entity) {
+    // The grantors' drafts stay theirs: the index finds the rows by the wider set, the row check keeps drafts to their parties.
+    const drafts = draftStates(entity);
+    if (!drafts.length) return `${alias}.visible_to && ${grantors}`;
+    return `${alias}.visible_to && ${grantors} and (${alias}.state <> all(${param(drafts)}::text[]) or ${own()})`;
+  }
   const authorized = scope.registry!.list().filter((r) => r.entity.access?.visibility === 'authorized').map((r) => r.name);
   return `(${own()} or (${alias}.entity = any(${param(authorized)}::text[]) and ${alias}.visible_to && ${grantors}))`;
 }

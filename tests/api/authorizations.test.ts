@@ -62,6 +62,9 @@ describe.each(BACKENDS)('authorizations on %s', (backend) => {
 
     expect(await sees('supplier')).toBe(true);
     expect(await sees('agent')).toBe(false);
+    // A draft stays its owner's alone, authorization or not.
+    const draft = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ remark: 'draft' }) }, token: t.applicant })).body.data;
+    expect((await h.call({ method: 'GET', url: `/api/entities/trf/${draft.id}`, token: t.supplier })).status).toBe(404);
     expect((await h.call({ method: 'GET', url: `/api/entities/trf/${trf.id}/history`, token: t.supplier })).status).toBe(200);
     const edit = await h.call({ method: 'PUT', url: `/api/entities/trf/${trf.id}`, payload: { version: trf.version, doc: trf.doc }, token: t.supplier });
     expect(edit.status).toBe(404);
