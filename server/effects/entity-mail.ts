@@ -105,7 +105,9 @@ export function entityMailEffect(registry: EntityRegistry, outbox: Outbox, next:
     return reg && mail ? { reg, mail } : undefined;
   };
   return {
-    accepts: (machine, params) => next.accepts(machine, params),
+    // A template an entity declares for its machine is checked at registration (engine/declaration/mail.ts); the others are the server machines'.
+    accepts: (machine, params) =>
+      registry.list().some((r) => r.machine?.id === machine && declaredMail(r.entity, { kind: 'sendEmail', params })) ? undefined : next.accepts(machine, params),
     async run(tx, effect) {
       const found = declared(effect.subject, effect.params);
       if (!found) return next.run(tx, effect);

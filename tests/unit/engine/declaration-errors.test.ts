@@ -93,8 +93,8 @@ describe('a broken entity mail declaration', () => {
   it.each<[string, (e: Json) => void, string]>([
     [
       'a template the machine emits that the entity does not declare',
-      (e) => delete e.mail,
-      "schemas/relationship/relationship.entity.json at /lifecycle/machine: machine 'relationship' emits 'sendEmail' in state 'relationship.invited': the template 'relationshipInvited' is not declared in the entity's mail (declared: none)",
+      (e) => (e.mail = { supplierWelcome: e.mail.relationshipInvited }),
+      "schemas/relationship/relationship.entity.json at /lifecycle/machine: machine 'relationship' emits 'sendEmail' in state 'relationship.invited': the template 'relationshipInvited' is not declared in the entity's mail (declared: supplierWelcome)",
     ],
     [
       'a placeholder that is not a document path',
@@ -109,7 +109,7 @@ describe('a broken entity mail declaration', () => {
     ['a recipient of no known kind', (e) => (e.mail.relationshipInvited.to = { user: 'createdBy' }), 'schemas/relationship/relationship.entity.json at /mail/relationshipInvited/to'],
     [
       'a further list on the shared side of an entity that shares with nobody',
-      (e) => ((e.access = undefined), (e.actions.ACCEPT.by = undefined), (e.actions.DECLINE.by = undefined)),
+      (e) => ((e.access = { visibility: 'parties' }), (e.actions.ACCEPT.by = undefined), (e.actions.DECLINE.by = undefined)),
       "schemas/relationship/relationship.entity.json at /routes/partyLists/0/party: 'shared' needs access.shareWith",
     ],
     [
