@@ -53,6 +53,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** The roles and posts (schemas/_access/ unless given: tests try other declarations on the same database). */
   access?: AccessDeclarations;
+  /** The portal's address as users reach it, for links in mails (never taken from a request's Host header); http://localhost:8080 unless given. */
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -111,8 +113,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
-  accountPostRoutes(app, opts.db, outbox, effects, opts.access);
-  entityRoutes(app, opts.db, opts.registry, outbox, effects);
+  const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  accountPostRoutes(app, opts.db, outbox, effects, publicUrl, opts.access);
+  entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);

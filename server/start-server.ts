@@ -23,6 +23,8 @@ export interface StartOptions {
   smtpUrl?: string;
   /** Trust a reverse proxy's forwarded headers (see AppOptions.trustProxy). */
   trustProxy?: boolean | string;
+  /** The portal's address as users reach it (links in mails); http://localhost:{port} unless given. */
+  publicUrl?: string;
   /** Seed demo TRFs on first start (accounts are always seeded). */
   demoRecords?: boolean;
 }
@@ -51,6 +53,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger: opts.logger,
     smtpConfigured: Boolean(opts.smtpUrl),
     trustProxy: opts.trustProxy,
+    publicUrl: opts.publicUrl ?? `http://localhost:${opts.port}`,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

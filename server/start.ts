@@ -23,6 +23,7 @@ const server = await startServer({
   logger: process.env.LOG === '1',
   smtpUrl: process.env.SMTP_URL || undefined,
   trustProxy: trustProxyOf(process.env.TRUST_PROXY),
+  publicUrl: process.env.PUBLIC_URL || undefined,
 });
 console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
 const stop = async () => {

@@ -11,25 +11,18 @@ export function codeMail(to: string, code: string, purpose: 'register' | 'resetP
     : { to, subject: `Your Portico ${en} code: ${code}`, body: `Your ${en} code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.` };
 }
 
-/** A company's first account, made by staff (first-account.ts): how to set its password, with a reset code. */
-export function firstAccountMail(to: string, account: string, code: string, lang: Language): Mail {
-  return lang === 'zh-CN'
-    ? { to, subject: 'Portico 账号已开通，请设置密码', body: `您的 Portico 账号 ${account} 已由服务商开通。请在“忘记密码”页面用此邮箱和验证码 ${code}（10 分钟内有效）设置密码；过期后可在该页面重新获取验证码。` }
-    : { to, subject: 'Your Portico account is ready: set your password', body: `Your Portico account ${account} was opened by the provider. Set its password on the "Forgot password" page with this email and the code ${code} (valid for 10 minutes); after that, ask for a new code on that page.` };
-}
-
-/** To an account an admin made (account management): the link sets its first password, valid for `hours`. */
+/** To an account an admin or staff made (account management, a company's first account): the link sets its first password, valid for `hours`. */
 export function accountCreatedMail(to: string, vars: { name: string; account: string; company: string; link: string; hours: number }, lang: Language): Mail {
   return lang === 'zh-CN'
     ? {
         to,
-        subject: `Portico：${vars.company} 为您开通了账号`,
-        body: `${vars.name}，您好：\n${vars.company} 的管理员为您开通了 Portico 账号，登录账号为 ${vars.account}。\n请在 ${vars.hours} 小时内打开以下链接设置密码：\n${vars.link}`,
+        subject: `Portico：您的 ${vars.company} 账号已开通`,
+        body: `${vars.name}，您好：\n您的 ${vars.company} Portico 账号已开通，登录账号为 ${vars.account}。\n请在 ${vars.hours} 小时内打开以下链接设置密码：\n${vars.link}`,
       }
     : {
         to,
-        subject: `Portico: ${vars.company} opened an account for you`,
-        body: `Hello ${vars.name},\nan admin of ${vars.company} opened a Portico account for you; your login account is ${vars.account}.\nSet your password within ${vars.hours} hours at:\n${vars.link}`,
+        subject: `Portico: your ${vars.company} account is open`,
+        body: `Hello ${vars.name},\nyour Portico account of ${vars.company} is open; your login account is ${vars.account}.\nSet your password within ${vars.hours} hours at:\n${vars.link}`,
       };
 }
 

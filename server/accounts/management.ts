@@ -1,20 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { ACCOUNT_FORMS, ACCOUNT_TYPES, checkedSchema, machines, message, toPersisted, validateForm, type AccountType, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
+import { ACCOUNT_FORMS, ACCOUNT_TYPES, checkedSchema, machines, message, toPersisted, validateForm, type AccountType, type Language } from '../../engine/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { decide, record } from '../machines/transitions.ts';
 import type { EffectRunner } from '../effects/runner.ts';
-import { issueCode } from './codes.ts';
-import { accountCreatedMail } from './mail-texts.ts';
+import { checkAccountUnique, fieldError, insertEnabledAccount, raced } from './enabled-account.ts';
 import { accountById, auditAccountChange, type StoredAccountPosts } from './posts-repo.ts';
 
 /** The create/edit form of account management: the same schema the page draws. */
 export const MANAGED_ACCOUNT_SCHEMA = checkedSchema(ACCOUNT_FORMS.managedAccount, 'schemas/account/managed-account.schema.json');
-
-/** A created account's set-password link (a password-reset code) stays valid this long. */
-export const SET_PASSWORD_HOURS = 72;
 
 const machine = machines.accountStatus;
 
@@ -55,34 +49,10 @@ function checkedForm(body: unknown, declaredPosts: readonly string[], lang: Lang
   return { ...form, posts: declaredPosts.filter((p) => form.posts?.includes(p)) };
 }
 
-const fieldError = (status: number, code: MessageCode, field: string, lang: Language, params: Record<string, string> = {}) =>
-  new ApiError(status, code, params, [{ field, keyword: 'unique', message: message(code, lang, params) } satisfies FieldError]);
-
-/** Refuses an account, email or mobile another account has (409, under its field). */
-async function checkUnique(tx: Queryable, form: AccountForm, exceptId: string | null, lang: Language): Promise<void> {
-  const { rows } = await tx.query<{ account: string; email: string | null; mobile: string | null }>(
-    `select account, email, mobile from users where ($4::text is null or id <> $4) and (lower(account) = lower($1) or lower(email) = lower($2) or mobile = $3)`,
-    [form.account, form.email, form.mobile, exceptId],
-  );
-  if (rows.some((r) => r.account.toLowerCase() === form.account.toLowerCase())) throw fieldError(409, 'ACCOUNT_TAKEN', 'account', lang);
-  if (rows.some((r) => r.email?.toLowerCase() === form.email.toLowerCase())) throw fieldError(409, 'EMAIL_TAKEN', 'email', lang);
-  if (rows.some((r) => r.mobile === form.mobile)) throw fieldError(409, 'MOBILE_TAKEN', 'mobile', lang);
-}
-
-/** A unique index refusing a write two requests raced for: the same 409 as the check before it. */
-function raced(err: unknown, lang: Language): never {
-  const constraint = (err as { code?: string; constraint?: string }).code === '23505' ? (err as { constraint?: string }).constraint : undefined;
-  if (constraint === 'users_email') throw fieldError(409, 'EMAIL_TAKEN', 'email', lang);
-  if (constraint === 'users_mobile') throw fieldError(409, 'MOBILE_TAKEN', 'mobile', lang);
-  if (constraint) throw fieldError(409, 'ACCOUNT_TAKEN', 'account', lang);
-  throw err;
-}
-
 /**
  * Creates an account in the manager's company (staff: the company they name), approved and
  * enabled at once (made by an admin), with an unusable password: the mail it gets holds a link
- * to set its own (a password-reset code valid SET_PASSWORD_HOURS). Audited; mail queued in the
- * same transaction.
+ * to set its own (insertEnabledAccount). Audited; mail queued in the same transaction.
  */
 export async function createAccount(
   db: Database,
@@ -96,22 +66,13 @@ export async function createAccount(
   const named = body && typeof body === 'object' ? (body as { companyId?: unknown }).companyId : undefined;
   const companyId = by.reach ?? (typeof named === 'string' && named ? named : undefined);
   if (!companyId) throw fieldError(400, 'COMPANY_REQUIRED', 'companyId', by.lang);
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  const userId = `u-${randomUUID()}`;
+  let userId = '';
   try {
     await db.transaction(async (tx) => {
-      const { rows: company } = await tx.query<{ name: string }>('select name from companies where id = $1', [companyId]);
-      if (!company[0]) throw fieldError(400, 'COMPANY_UNKNOWN', 'companyId', by.lang, { field: companyId });
-      await checkUnique(tx, form, null, by.lang);
-      await tx.query(
-        `insert into users (id, account, user_name, email, mobile, password_hash, company_id, dimensions, posts, department, status, account_state, settings)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::text[], $10, 'approved', 'enabled', jsonb_build_object('language', $11::text))`,
-        [userId, form.account, form.userName, form.email, form.mobile, passwordHash, companyId, JSON.stringify({ UserRole: ACCOUNT_TYPES[form.accountType] }), form.posts, form.department ?? null, by.lang],
-      );
+      await checkAccountUnique(tx, form, null, by.lang);
+      const account = { ...form, companyId, dimensions: { UserRole: ACCOUNT_TYPES[form.accountType] }, department: form.department ?? null, lang: by.lang };
+      userId = await insertEnabledAccount(tx, outbox, account, portalUrl);
       await auditAccountChange(tx, userId, by.id, 'create', { to: form });
-      const code = await issueCode(tx, form.email, 'resetPassword', SET_PASSWORD_HOURS * 60);
-      const link = `${portalUrl}/retrievePassword?email=${encodeURIComponent(form.email)}&code=${code}`;
-      await outbox.queue(tx, accountCreatedMail(form.email, { name: form.userName, account: form.account, company: company[0].name, link, hours: SET_PASSWORD_HOURS }, by.lang));
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -136,7 +97,7 @@ export async function editAccount(db: Database, by: Manager, userId: string, bod
   try {
     await db.transaction(async (tx) => {
       const before = await lockedAccount(tx, userId, by.reach);
-      await checkUnique(tx, form, userId, by.lang);
+      await checkAccountUnique(tx, form, userId, by.lang);
       const was = { account: before.account, userName: before.user_name, email: before.email, mobile: before.mobile, accountType: before.dimensions.UserRole, department: before.department };
       const now = { account: form.account, userName: form.userName, email: form.email, mobile: form.mobile, accountType: ACCOUNT_TYPES[form.accountType], department: form.department ?? null };
       const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => (was[k] ?? null) !== now[k]);

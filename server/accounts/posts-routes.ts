@@ -27,7 +27,7 @@ const positive = (raw: string | undefined, fallback: number, max: number) => {
  * internal staff (every company's data) those of any company. An account out of reach answers
  * 404, as if absent; every change is audited.
  */
-export function accountPostRoutes(app: FastifyInstance, db: Database, outbox: Outbox, effects: EffectRunner, access: AccessDeclarations = STATIC_ACCESS): void {
+export function accountPostRoutes(app: FastifyInstance, db: Database, outbox: Outbox, effects: EffectRunner, publicUrl: string, access: AccessDeclarations = STATIC_ACCESS): void {
   /** The company the caller may manage, or undefined for all of them. */
   const reachOf = (req: FastifyRequest): string | undefined => {
     const user = currentUser(req);
@@ -59,7 +59,7 @@ export function accountPostRoutes(app: FastifyInstance, db: Database, outbox: Ou
   });
 
   app.post('/api/account-posts', { schema: S.create }, async (req, reply) => {
-    const account = await createAccount(db, outbox, managerOf(req), req.body, declared, `${req.protocol}://${req.host}`);
+    const account = await createAccount(db, outbox, managerOf(req), req.body, declared, publicUrl);
     return reply.status(201).send({ code: 201, data: view(account) });
   });
 

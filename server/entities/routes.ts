@@ -17,8 +17,9 @@ import type { EffectRunner } from '../effects/runner.ts';
 type Params = { entity: string; id: string };
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
-export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, effects?: EffectRunner): void {
-  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox)]), registry, effects);
+/** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): void {
+  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {

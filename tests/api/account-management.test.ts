@@ -53,7 +53,7 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     // A customer admin's accounts are of their own company, whatever company the body names.
     expect(res.body.data).toMatchObject({ account: f.account, companyId: 'c-applicant', status: 'approved', accountState: 'enabled', accountType: 'user', department: 'Quality', posts: ['viewer'], roles: ['applicant'] });
     const [mail] = await mailTo(f.email);
-    expect(mail!.subject).toBe('Portico：演示申请方有限公司 为您开通了账号');
+    expect(mail!.subject).toBe('Portico：您的 演示申请方有限公司 账号已开通');
     expect(mail!.body).toContain(`登录账号为 ${f.account}`);
     await setPassword(f.email);
     const session = await login(f.account);

@@ -151,8 +151,8 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const before = await count();
     const firstAccount = { account: 'offline.admin', userName: '线下管理员', email: 'buyer@demo.portico.dev', mobile: '13800138000' };
     const taken = await create({ name: '线下客户有限公司', roles: ['buyer'], taxNo: OTHER_TAX_NO, firstAccount }, 'zh-CN');
-    expect([taken.status, taken.body.errorCode, taken.body.errors!.map((e: { field: string }) => e.field)]).toEqual([409, 'DUPLICATE_VALUE', ['firstAccount.email']]);
-    expect(taken.body.message).toBe('邮箱已存在，不能重复');
+    expect([taken.status, taken.body.errorCode, taken.body.errors!.map((e: { field: string }) => e.field)]).toEqual([409, 'EMAIL_TAKEN', ['firstAccount.email']]);
+    expect(taken.body.message).toBe('该邮箱已被其他账号使用');
     expect(await count()).toEqual(before);
     const badMobile = await create({ name: '线下客户有限公司', roles: ['buyer'], firstAccount: { ...firstAccount, mobile: '2380013800', account: 'ab' } }, 'en-US');
     expect(badMobile.body.errors!.map((e: { message: string }) => e.message).sort()).toEqual([
@@ -169,9 +169,11 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const { rows } = await h.db.query('select company_id, is_admin, status, mobile from users where account = $1', ['offline.admin']);
     expect(rows[0]).toEqual({ company_id: id, is_admin: true, status: 'approved', mobile: '13800138000' });
     const [mail] = (await h.call({ method: 'GET', url: '/api/outbox?to=offline@example.com', token: staff })).body.data as { subject: string; body: string }[];
-    expect(mail!.subject).toBe('Portico 账号已开通，请设置密码');
-    // The code in the mail sets the password, and the new customer admin logs in and edits their company.
-    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    expect(mail!.subject).toBe('Portico：您的 线下客户有限公司 账号已开通');
+    // The mail's link (to the configured portal address) sets the password, and the new customer admin logs in and edits their company.
+    const link = new URL(/(\S+\/retrievePassword\?\S+)/.exec(mail!.body)![1]!);
+    expect(link.origin).toBe('http://localhost:8080');
+    const code = link.searchParams.get('code')!;
     const password = await h.encrypt('Offline#2026');
     const reset = await h.call({ method: 'POST', url: '/api/accounts/password-reset', payload: { email: 'offline@example.com', code, password, passwordRepeat: await h.encrypt('Offline#2026') } });
     expect(reset.status).toBe(200);
