@@ -3,20 +3,10 @@ import { createStaticRegistry, type Language } from '../../engine/index.ts';
 import { COMPANY_RECORDS_FROM_ROWS } from '../../server/db/migrations.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
-import { expectNoInternalCodes, POLL, type PortalPage } from './portal-page.ts';
+import { expectNoInternalCodes, POLL } from './portal-page.ts';
 
 const portalServer = usePortal();
 
-/** Opens an item of a group of the horizontal menu (its popup opens on hover; a busy machine may miss the first). */
-async function openGroupItem(portal: PortalPage, group: string, item: string): Promise<void> {
-  const entry = portal.page.locator('.ant-menu-submenu-popup').getByText(item, { exact: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await portal.page.mouse.move(0, 400);
-    await portal.page.getByTestId('main-menu').getByText(group, { exact: true }).hover();
-    if (await entry.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
-  }
-  await entry.click();
-}
 const company = createStaticRegistry().get('company');
 /** The menu's own labels of the company pages (schemas/_menu/menu.json and the entity's `menu.label`). */
 const MENU_LABELS = {
@@ -65,7 +55,7 @@ describe('companies in the browser', () => {
 
     // Staff: the customer list with approval states; refuse one (a reason is required), approve the other.
     await portal.logIn('staff', PASSWORD);
-    await openGroupItem(portal, MENU_LABELS.admin[lang], MENU_LABELS.management[lang]);
+    await portal.openMenuEntry(MENU_LABELS.admin[lang], MENU_LABELS.management[lang]);
     await page.waitForURL(/\/customer\/management/);
     const first = page.locator('tr', { hasText: `${lang} 待审公司 1` });
     await portal.seeText(texts.status('todo'), first);

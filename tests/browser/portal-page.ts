@@ -65,9 +65,16 @@ export class PortalPage {
 
   /** Opens an entry of a menu group: the horizontal menu shows a group's entries in a popup of its own. */
   async openMenuEntry(group: string, label: string): Promise<void> {
-    await this.page.getByTestId('main-menu').getByText(group, { exact: true }).hover();
+    const menu = this.page.getByTestId('main-menu');
     const popup = this.page.locator('.ant-menu-submenu-popup:visible');
-    await popup.getByText(label, { exact: true }).click();
+    const entry = popup.getByText(label, { exact: true });
+    // The popup opens on hover after a short delay; a busy machine may miss the first hover.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await this.page.mouse.move(0, 400);
+      await menu.getByText(group, { exact: true }).hover();
+      if (await entry.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    }
+    await entry.click();
     // The popup closes once the pointer leaves it; until then it covers the page below it.
     await this.page.mouse.move(1, 450);
     await expect.poll(() => popup.count(), POLL).toBe(0);
@@ -75,7 +82,10 @@ export class PortalPage {
 
   /** Picks an option of an antd Select (the field's input id), the first one or the one labelled. */
   async pick(inputId: string, label?: string): Promise<string> {
-    await this.page.locator(`#${inputId}`).click();
+    const input = this.page.locator(`#${inputId}`);
+    await input.click();
+    // A searchable select's list is virtual (only the rows in view exist): typing the label brings its option in.
+    if (label && !(await input.evaluate((el) => (el as HTMLInputElement).readOnly))) await input.fill(label);
     // The dropdown of this select (its listbox is `<input id>_list`): another select's list may still be
     // in the page, closing or on a tab left behind, holding the same option.
     const dropdown = this.page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden):has([id="${inputId}_list"])`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, message, productMenu, text, type Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
-import { POLL, type PortalPage } from './portal-page.ts';
+import { POLL } from './portal-page.ts';
 
 /**
  * Supply chain in the browser (issue 14): a buyer invites its supplier from /scmProvider/index
@@ -20,19 +20,6 @@ const COMPANY = MENU.groups.find((g) => g.id === 'company')!.label;
 const BUYER = { 'zh-CN': '演示买家有限公司', 'en-US': 'Demo Buyer Co., Ltd.' } as const;
 const SUPPLIER = { 'zh-CN': '演示供应商有限公司', 'en-US': 'Demo Supplier Co., Ltd.' } as const;
 
-/** Opens an entry of a group of the horizontal menu (its popup opens on hover). */
-async function openGroupEntry(portal: PortalPage, lang: Language, item: string, group = GROUP): Promise<void> {
-  const menu = portal.page.getByTestId('main-menu');
-  await menu.getByText(ui(lang, 'route.dashboard'), { exact: true }).waitFor();
-  const entry = portal.page.locator('.ant-menu-submenu-popup').getByText(item, { exact: true });
-  for (let attempt = 0; attempt < 3 && !(await entry.isVisible()); attempt++) {
-    await portal.page.mouse.move(0, 400);
-    await menu.getByText(text(group, lang), { exact: true }).hover();
-    await entry.waitFor({ timeout: 5000 }).catch(() => undefined);
-  }
-  await entry.click();
-}
-
 describe('supply chain in the browser', () => {
   it.each<Language>(['zh-CN', 'en-US'])('a buyer invites its supplier, the supplier accepts and submits a TRF the buyer then sees (%s)', async (lang) => {
     // One invitation per company, counterpart and kind: each language starts without it.
@@ -43,7 +30,7 @@ describe('supply chain in the browser', () => {
 
     const buyer = await portalServer.open(lang, '/wel/index');
     await buyer.logIn('buyer', PASSWORD);
-    await openGroupEntry(buyer, lang, rel.entity);
+    await buyer.openMenuEntry(text(GROUP, lang), rel.entity);
     await buyer.page.waitForURL(/\/scmProvider\/index/);
     await buyer.button(ui(lang, 'renderer.list.new')).click();
     await buyer.page.waitForURL(/\/scmProvider\/form$/);
@@ -64,7 +51,7 @@ describe('supply chain in the browser', () => {
     // The supplier finds the invitation among its customers and accepts it.
     const supplier = await portalServer.open(lang, '/wel/index');
     await supplier.logIn('supplier', PASSWORD);
-    await openGroupEntry(supplier, lang, receiver);
+    await supplier.openMenuEntry(text(GROUP, lang), receiver);
     await supplier.page.waitForURL(/\/scmReceiver\/index/);
     await supplier.seeText(receiver, supplier.page.getByRole('heading'));
     const row = supplier.page.locator('tr', { hasText: BUYER['zh-CN'] });
@@ -75,10 +62,10 @@ describe('supply chain in the browser', () => {
     await supplier.page.waitForURL(/\/scmProvider\/detail\?id=/);
     await supplier.act(rel.action('ACCEPT'));
     await expect.poll(() => supplier.stateTag(), POLL).toBe(rel.status('active'));
-    await openGroupEntry(supplier, lang, receiver);
+    await supplier.openMenuEntry(text(GROUP, lang), receiver);
     await supplier.seeText(rel.status('active'), supplier.page.locator('tr', { hasText: BUYER['zh-CN'] }));
     // Its own relationships list does not hold the invitation it received.
-    await openGroupEntry(supplier, lang, rel.entity);
+    await supplier.openMenuEntry(text(GROUP, lang), rel.entity);
     await supplier.page.waitForURL(/\/scmProvider\/index/);
     await supplier.seeText(rel.entity, supplier.page.getByRole('heading'));
     await supplier.page.locator('.ant-table-placeholder').waitFor();
@@ -86,6 +73,9 @@ describe('supply chain in the browser', () => {
 
     // The supplier submits a TRF naming that buyer.
     await supplier.openMenu(trf.entity);
+    await supplier.page.waitForURL(/\/trf\/newList$/);
+    // The list before it (with a New button of its own) may still be on screen: wait for the TRF list.
+    await supplier.seeText(trf.entity, supplier.page.getByRole('heading'));
     await supplier.button(ui(lang, 'renderer.list.new')).click();
     await supplier.page.waitForURL(/\/trf\/trfForm$/);
     await supplier.pick('root_template');
@@ -114,7 +104,7 @@ describe('supply chain in the browser', () => {
     const label = (field: string, value: string) => text(setting.schema.properties[field]!['x-enumLabels']![value], lang);
     const admin = await portalServer.open(lang, '/wel/index');
     await admin.logIn('admin', PASSWORD);
-    await openGroupEntry(admin, lang, texts.entity, COMPANY);
+    await admin.openMenuEntry(text(COMPANY, lang), texts.entity);
     await admin.page.waitForURL(/\/company\/notification\/list/);
     await admin.seeText(texts.entity, admin.page.getByRole('heading'));
     const create = async () => {
@@ -131,7 +121,7 @@ describe('supply chain in the browser', () => {
     await admin.seeText(label('event', 'reportIssued'), admin.page.getByTestId('detail-title'));
     await admin.shot(`notification-setting-detail-${lang}`);
     // A second setting for the same event is refused, in the language.
-    await openGroupEntry(admin, lang, texts.entity, COMPANY);
+    await admin.openMenuEntry(text(COMPANY, lang), texts.entity);
     await create();
     await admin.seeText(message('DUPLICATE_VALUE', lang, { fields: texts.field('event') }), admin.page.locator('.ant-message'));
     await admin.shot(`notification-setting-duplicate-${lang}`);
