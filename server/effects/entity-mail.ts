@@ -54,7 +54,9 @@ async function configuredRecipients(tx: Queryable, companyId: string, event: str
     [companyId, ids],
   );
   const addresses = linked.flatMap((r) => (r.entity === 'contact' ? (r.doc.email ? [r.doc.email] : []) : (r.doc.members ?? [])));
-  const out = await Promise.all(addresses.map((a) => addressOf(tx, a)));
+  // One query at a time: a transaction's client runs its queries in order (pg deprecates overlapping ones).
+  const out: MailAddress[] = [];
+  for (const a of addresses) out.push(await addressOf(tx, a));
   if (setting.roles?.length) {
     const { rows: users } = await tx.query<UserRow>(`${USERS} where company_id = $1 and status = 'approved'`, [companyId]);
     const wanted = new Set(setting.roles);
