@@ -37,7 +37,7 @@ import { EntityService } from './entities/service.ts';
 import { buildPaymentProviders, loopbackFetch, type Env, type PaymentProviders } from './payments/registry.ts';
 import { PaymentOrders } from './payments/order-service.ts';
 import { paymentEffects } from './payments/payment-effects.ts';
-import { logExchange } from './payments/payments-repo.ts';
+import { exchangeWriter, logExchange } from './payments/payments-repo.ts';
 import { paymentRoutes } from './payments/routes.ts';
 
 export interface AppOptions {
@@ -130,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   accountPostRoutes(app, opts.db, outbox, effects, publicUrl, opts.access);
-  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(opts.db, e) });
+  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(exchangeWriter(opts.db), e) });
   app.decorate('payments', payments);
   late.orders = new PaymentOrders(opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects), payments, publicUrl, effects);
   await paymentRoutes(app, late.orders);
