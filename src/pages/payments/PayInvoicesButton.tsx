@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Modal, Radio, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { alreadyShown } from '../../api/client.ts';
+import { followPayStart, payInvoices, paymentKeys, paymentTypes } from '../../api/payments.ts';
+import { useLanguage } from '../../i18n/language-store.ts';
+
+/** What the pay dialog shows of a selected invoice (the invoice entity's fields: amounts in integer minor units). */
+export interface InvoiceToPay {
+  id: string;
+  invoiceNo: string;
+  /** The balance in minor units (fen). */
+  balance: number;
+  currency: string;
+}
+
+/** Sums minor units exactly and shows them in the currency, by `Intl`. */
+export function formatMinor(minor: number, currency: string, lang: string): string {
+  const digits = new Intl.NumberFormat(lang, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const whole = Math.trunc(minor / 10 ** digits);
+  const fraction = String(Math.abs(minor % 10 ** digits)).padStart(digits, '0');
+  // Formatting a decimal string keeps the exact amount (Intl takes strings as exact decimals).
+  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(`${whole}.${fraction}` as unknown as number);
+}
+
+/**
+ * "Pay" on the selected invoices (SPEC §5 invoice and payment): a dialog with the payment types
+ * the server offers and the total; the server checks the selection (none, paid already, an open
+ * order holds one: SPEC §8 messages) and the payer goes on to the provider's page.
+ */
+export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPay[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [open, setOpen] = useState(false);
+  const [payType, setPayType] = useState<string>();
+  const types = useQuery({ queryKey: paymentKeys.types, queryFn: paymentTypes, enabled: open });
+  const pay = useMutation({
+    mutationFn: () => payInvoices(invoices.map((i) => i.id), payType),
+    onSuccess: ({ start }) => followPayStart(start),
+    onError: alreadyShown,
+  });
+  const total = invoices.reduce((sum, i) => sum + i.balance, 0);
+  return (
+    <>
+      <Button type="primary" onClick={() => setOpen(true)} data-testid="pay-invoices">
+        {t('payment.pay')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('payment.payTitle')}
+        okText={t('payment.pay')}
+        onOk={() => pay.mutate()}
+        confirmLoading={pay.isPending}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        data-testid="pay-dialog"
+      >
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text>{t('payment.selected', { count: invoices.length })}</Typography.Text>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              ...invoices.map((i) => ({ key: i.id, label: i.invoiceNo, children: formatMinor(i.balance, i.currency, lang) })),
+              ...(invoices.length ? [{ key: 'total', label: t('payment.total'), children: formatMinor(total, invoices[0]!.currency, lang) }] : []),
+            ]}
+          />
+          <Typography.Text strong>{t('payment.payType')}</Typography.Text>
+          {types.data?.length === 0 && <Typography.Text type="warning">{t('payment.noTypes')}</Typography.Text>}
+          <Radio.Group value={payType} onChange={(e) => setPayType(e.target.value as string)} data-testid="pay-types">
+            {(types.data ?? []).map((type) => (
+              <Radio key={type} value={type}>
+                {t(`payment.types.${type}`, { defaultValue: type })}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Space>
+      </Modal>
+    </>
+  );
+}
