@@ -34,7 +34,7 @@ describe.each(BACKENDS)('online payment with the Alipay sandbox on %s', (backend
     expect((await h.call({ method: 'GET', url: '/api/payments/types', token: staff })).body.data).toContain('alipay');
     const invoice = await p.invoice();
     for (const [lang, text] of [['en-US', 'Choose payment type'], ['zh-CN', '请选择支付方式']] as const) {
-      const res = await p.submit([invoice.id], undefined, lang);
+      const res = await p.submit([invoice.id], null, lang);
       expect([res.status, res.body.message]).toEqual([400, text]);
     }
     expect((await p.submit([], 'alipay', 'zh-CN')).body.message).toBe('请至少选择一张发票');

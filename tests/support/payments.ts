@@ -16,7 +16,7 @@ export function paymentDriver(h: ApiHarness, tokens: { staff: string; payer: str
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return { id: res.body.data.id, balance: Number(res.body.data.doc.invoiceBalance) };
     },
-    submit(invoiceIds: string[], payType: string | undefined = 'alipay', lang = 'en-US') {
+    submit(invoiceIds: string[], payType: string | null = 'alipay', lang = 'en-US') {
       return h.call({ method: 'POST', url: '/api/payments/orders', payload: { invoiceIds, ...(payType ? { payType } : {}) }, token: tokens.payer, lang });
     },
     /** Opens the provider's pay page the answer points at (the sandbox then knows the trade); answers the trade number. */
