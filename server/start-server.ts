@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
@@ -47,6 +48,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (db.kind === 'pglite') await db.exec('vacuum analyze records');
   const seeded = await seedDemoAccounts(db);
   if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry);
+  // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port || (await freePort(host));
   const app = await buildApp({
     db,
     registry,
@@ -55,7 +59,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger: opts.logger,
     smtpConfigured: Boolean(opts.smtpUrl),
     trustProxy: opts.trustProxy,
-    publicUrl: opts.publicUrl ?? `http://localhost:${opts.port}`,
+    publicUrl: opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     paymentsEnv: opts.paymentsEnv,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
@@ -63,10 +67,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopNotices = startNoticeWorker(db);
   const stopEffects = startEffectWorker(app.effects);
   const stopReclaim = startReclaimWorker(db, app.effects);
-  const host = opts.host ?? '127.0.0.1';
-  await app.listen({ port: opts.port, host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  await app.listen({ port, host });
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     db,
@@ -80,4 +81,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await db.close();
     },
   };
+}
+
+/** A port free on `host` now (asked of the system by listening on port 0 once). */
+function freePort(host: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
 }
