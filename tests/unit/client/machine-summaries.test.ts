@@ -7,8 +7,9 @@ describe('machine summaries', () => {
   it('carry the specification reason of a machine not yet wired, and none for a driven one', () => {
     const zh = Object.fromEntries(summarizeMachines(machines, [], 'zh-CN').map((r) => [r.id, r]));
     const en = Object.fromEntries(summarizeMachines(machines, [], 'en-US').map((r) => [r.id, r]));
-    expect(en.paymentOrder!.specification).toMatch(/^Specification: the payment module is not built yet/);
-    expect(zh.paymentOrder!.specification).toMatch(/^规格：支付模块尚未实现/);
+    expect(en.pushStatus!.specification).toMatch(/^Specification: pushing to outside systems is not built yet/);
+    expect(zh.pushStatus!.specification).toMatch(/^规格：推送（对接外部系统）尚未实现/);
+    expect(en.paymentOrder!.specification).toBeUndefined();
     expect(en.accountApproval!.specification).toBeUndefined();
     expect(en.noticeSchedule!.specification).toBeUndefined();
   });

@@ -39,7 +39,7 @@ describe('a broken declaration', () => {
     ['an action naming a missing machine event', (b) => (b.entity.actions.FLY = b.entity.actions.SUBMIT), "schemas/trf/trf.entity.json at /actions/FLY: 'FLY' is not an event of machine 'trf'"],
     ['a machine event without an action', (b) => delete b.entity.actions.SUBMIT, "schemas/trf/trf.entity.json at /actions: machine 'trf' has the event 'SUBMIT', which has no action"],
     ['a machine missing from workflows/', (b) => (b.entity.lifecycle.machine = 'ghost'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'ghost' is not in workflows/"],
-    ['a machine that invokes an actor', (b) => (b.entity.lifecycle.machine = 'paymentOrder'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'paymentOrder' invokes"],
+    ['a machine that invokes an actor', (b) => (b.entity.lifecycle.machine = 'pushStatus'), "schemas/trf/trf.entity.json at /lifecycle/machine: machine 'pushStatus' invokes"],
     ['a creation state the machine lacks', (b) => (b.entity.lifecycle.createdIn = 'limbo'), "schemas/trf/trf.entity.json at /lifecycle/createdIn: machine 'trf' has no state 'limbo'"],
     ['a projection column naming no field', (b) => (b.entity.projection = { table: 'companies', columns: { name: 'ghost' } }), "schemas/trf/trf.entity.json at /projection/columns/name: 'ghost' is not a field of schemas/trf/trf.schema.json nor a system field"],
     ['a region missing from the machine', (b) => (b.entity.lifecycle.regions.$status = 'mood'), "schemas/trf/trf.entity.json at /lifecycle/regions/$status: machine 'trf' has no region 'mood'"],

@@ -49,9 +49,9 @@ describe('the machines the server runs', () => {
     expect(serverMachineProblems(runnerWith(mails)).map((p) => p.message)).toEqual([
       "machine 'accountApproval' emits 'sendEmail' in state 'accountApproval.rejected': there is no mail text for the template 'accountRejected'",
     ]);
-    expect(serverMachineProblems(runnerWith(), { paymentOrder: machines.paymentOrder })[0]).toMatchObject({
-      file: 'workflows/payment-order.machine.ts',
-      message: expect.stringContaining("machine 'paymentOrder' invokes 'requestRefund' in state 'paymentOrder.refunding'"),
+    expect(serverMachineProblems(runnerWith(), { pushStatus: machines.pushStatus })[0]).toMatchObject({
+      file: 'workflows/push-status.machine.ts',
+      message: expect.stringContaining("machine 'pushStatus' invokes 'pushRecord' in state 'pushStatus.pushing'"),
     });
     expect(unrunnableParts(machines.pushStatus, () => undefined)).toHaveLength(1);
   });

@@ -95,13 +95,13 @@ describe('simulation mode', () => {
   });
 
   it('runs invoked actors inert and lets the reviewer deliver their results', () => {
-    const pay = machines.paymentOrder;
-    const g = describeMachine(pay);
-    const s = sampleEvents(g, pay);
-    let sim = startSimulation(pay, g);
-    for (const type of ['PAYMENT_NOTIFIED', 'REFUND']) sim = simulateEvent(pay, g, sim, s.get(type)![0]!)!;
-    expect(sim.steps.at(-1)!.states).toEqual(['paymentOrder.refunding']);
-    sim = simulateEvent(pay, g, sim, s.get('xstate.done.actor.refund')![0]!)!;
-    expect(sim.steps.at(-1)!.states).toEqual(['paymentOrder.refunded']);
+    const push = machines.pushStatus;
+    const g = describeMachine(push);
+    const s = sampleEvents(g, push);
+    let sim = startSimulation(push, g);
+    sim = simulateEvent(push, g, sim, s.get('PUSH')![0]!)!;
+    expect(sim.steps.at(-1)!.states).toEqual(['pushStatus.pushing']);
+    sim = simulateEvent(push, g, sim, s.get('xstate.done.actor.push')![0]!)!;
+    expect(sim.steps.at(-1)!.states).toEqual(['pushStatus.pushed']);
   });
 });
