@@ -23,6 +23,10 @@ interface Trade {
 /** A pair of RSA 2048 keys, as generated at the sandbox's start (never stored, never committed). */
 const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 
+/** The merchant's and Alipay's keys, made once per process (generating RSA keys takes a while on a busy machine). */
+let processKeys: { merchant: ReturnType<typeof keyPair>; alipay: ReturnType<typeof keyPair> } | undefined;
+const sandboxKeys = () => (processKeys ??= { merchant: keyPair(), alipay: keyPair() });
+
 /**
  * Alipay's side of page pay, in the sandbox: the gateway verifies the merchant's RSA2 signature,
  * shows a pay page, and on Pay / Fail sends Alipay's signed asynchronous notify
@@ -34,8 +38,7 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
   /** A notify body for a trade signed with the sandbox's Alipay key (tests tamper with `overrides`). */
   notifyBody(outTradeNo: string, overrides?: Record<string, string>, key?: KeyObject): string;
 } {
-  const merchant = keyPair();
-  const alipay = keyPair();
+  const { merchant, alipay } = sandboxKeys();
   const config: AlipayConfig = {
     appId: '9021000000000000',
     sellerId: '2088000000000000',
