@@ -37,3 +37,5 @@ export * from './account-forms.ts';
 export * from './lifecycle/timers.ts';
 export * from './lifecycle/effects.ts';
 export * from './declaration/mail.ts';
+export * from './format/money.ts';
+export * from './derive/computed.ts';

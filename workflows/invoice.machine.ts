@@ -1,7 +1,12 @@
 import { and, assign, emit, not, setup } from 'xstate';
 import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 
-/** The lifecycle of an invoice (SPEC §4 "Invoice"). Rules: invoice.rules.md. */
+/**
+ * The lifecycle of an invoice (SPEC §4 "Invoice"), bound to the `invoice` entity
+ * (schemas/invoice/). Rules: invoice.rules.md. PAYMENT_RECEIVED is sent by the server only (its
+ * action is `by: "server"`): the payment service reports a payment with
+ * `recordInvoicePayment` (server/commercial/invoice-payments.ts), amounts in minor units.
+ */
 export type InvoiceEvent =
   | { type: 'PAYMENT_RECEIVED'; amount: number; outstanding: number }
   | { type: 'REQUEST_AMENDMENT'; reason: string }
@@ -10,9 +15,9 @@ export type InvoiceEvent =
 
 export const invoiceMachine = setup({
   types: {
-    context: {} as { paid: boolean },
+    context: {} as { paid: boolean; outstanding: number | null },
     events: {} as InvoiceEvent,
-    emitted: {} as { type: 'paymentRecorded'; amount: number } | { type: 'notifyFinance'; template: string },
+    emitted: {} as { type: 'sendEmail'; template: string },
   },
   guards: {
     hasReason: ({ event }) => 'reason' in event && event.reason.trim().length > 0,
@@ -21,17 +26,16 @@ export const invoiceMachine = setup({
     wasPaid: ({ context }) => context.paid,
   },
   actions: {
-    recordPayment: emit(({ event }) => ({ type: 'paymentRecorded' as const, amount: event.type === 'PAYMENT_RECEIVED' ? event.amount : 0 })),
-    notifyFinance: emit((_, params: { template: string }) => ({ type: 'notifyFinance' as const, template: params.template })),
+    sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
     markPaid: assign({ paid: true }),
+    noteOutstanding: assign({ outstanding: ({ event }) => (event.type === 'PAYMENT_RECEIVED' ? event.outstanding : null) }),
   },
 }).createMachine({
   id: 'invoice',
   initial: 'toBePaid',
-  context: { paid: false },
+  context: { paid: false, outstanding: null },
   meta: machineMeta<InvoiceEvent>({
     label: L('发票', 'Invoice'),
-    specification: { reason: L('规格：发票模块（SPEC §4 发票）尚未实现，由该模块绑定为实体生命周期。', 'Specification: the invoice module (SPEC §4 Invoice) is not built yet; it will bind this machine as an entity lifecycle.') },
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isPaymentPositive: L('付款金额大于零', 'the amount paid is positive'),
@@ -50,21 +54,22 @@ export const invoiceMachine = setup({
   }),
   states: {
     toBePaid: {
+      entry: { type: 'sendEmail', params: { template: 'invoiceIssued' } },
       meta: meta({ label: L('待付款', 'To be paid'), description: L('部分付款会被记录；无未付金额时发票即为已付款。', 'Partial payments are recorded; the invoice is paid once nothing is outstanding.') }),
       on: {
         PAYMENT_RECEIVED: [
-          { target: 'paid', guard: 'isSettled', actions: 'recordPayment' },
-          { guard: 'isPaymentPositive', actions: 'recordPayment' },
+          { target: 'paid', guard: 'isSettled', actions: 'noteOutstanding' },
+          { guard: 'isPaymentPositive', actions: 'noteOutstanding' },
         ],
-        REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason', actions: { type: 'notifyFinance', params: { template: 'invoiceAmendment' } } },
+        REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason' },
         CANCEL: { target: 'cancelled', guard: 'hasReason' },
       },
     },
     paid: {
       meta: meta({ label: L('已付款', 'Paid') }),
-      entry: 'markPaid',
+      entry: ['markPaid', { type: 'sendEmail', params: { template: 'invoicePaid' } }],
       on: {
-        REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason', actions: { type: 'notifyFinance', params: { template: 'paidInvoiceAmendment' } } },
+        REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason' },
       },
     },
     amendmentNeeded: {

@@ -85,6 +85,11 @@ export interface FieldSchema {
   'x-firstAccount'?: boolean;
   /** A unified social credit code (统一社会信用代码), checked by its GB 32100-2015 check character. */
   'x-uscc'?: boolean;
+  /**
+   * An amount of money in integer minor units (fen, cents), shown by `Intl.NumberFormat` in the
+   * user's language in the currency the document path `currency` holds (engine/format/money.ts).
+   */
+  'x-money'?: { currency: string };
   /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
   'x-sumTo'?: number;
   'x-sumField'?: string;
@@ -165,9 +170,11 @@ export interface ActionDeclaration {
   removesRecord?: boolean;
   /**
    * Which side of the record may send it, beside the permission: `owner` (the record's company)
-   * or `shared` (a company its `access.shareWith` names: the invitee accepts, the grantee approves).
+   * or `shared` (a company its `access.shareWith` names: the invitee accepts, the grantee approves);
+   * `server`: no user sends it, only server code through `EntityService.sendInside` (a payment
+   * received, reported by the payment service) — the API answers 403 `SERVER_ONLY`.
    */
-  by?: 'owner' | 'shared';
+  by?: 'owner' | 'shared' | 'server';
 }
 
 /** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
@@ -240,12 +247,36 @@ export interface MailDeclaration {
   noRecipient?: LocalizedText;
 }
 
+/** A field the server computes (an entity's `computed`): the sum of its terms, each `field × times × timesField ÷ per` rounded half away from zero. */
+export interface ComputedField {
+  sum: readonly { field: string; times?: number; timesField?: string; per?: number }[];
+}
+
+/**
+ * Events relayed to another record (an entity's `relays`): when this record is created (`$create`)
+ * or takes one of the named events, the server sends the mapped event, with the same payload, to
+ * the record of `entity` whose id `field` holds — in the same transaction, through that record's
+ * own transition path (a quotation moves its TRF's quotation region). A target state that does not
+ * take the event is left as it is; `requires` names a value the target must hold for a record to be
+ * made for it (400 `RELAY_REFUSED` with `message` otherwise), and the target must be visible to the user.
+ */
+export interface RelayDeclaration {
+  entity: string;
+  field: string;
+  events: Record<string, string>;
+  requires?: { field: string; equals: string | number | boolean; message: LocalizedText };
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
   /** Field whose value titles a record (detail header, breadcrumbs). */
   titleField: FieldPath;
   permissions: { list: string; read: string; create: string; update: string; delete?: string };
+  /** Fields the server computes on every write (amounts: a total, a fee, a balance). */
+  computed?: Record<string, ComputedField>;
+  /** Events this record's lifecycle relays to another record. */
+  relays?: readonly RelayDeclaration[];
   lifecycle?: {
     machine: string;
     /** System field name → top-level region of the machine (`.` for a non-parallel machine). */

@@ -21,6 +21,9 @@ import department_views from '../../schemas/department/department.views.json' wi
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
 import emailGroup_schema from '../../schemas/emailGroup/emailGroup.schema.json' with { type: 'json' };
 import emailGroup_views from '../../schemas/emailGroup/emailGroup.views.json' with { type: 'json' };
+import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
+import invoice_schema from '../../schemas/invoice/invoice.schema.json' with { type: 'json' };
+import invoice_views from '../../schemas/invoice/invoice.views.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import notificationSetting_schema from '../../schemas/notificationSetting/notificationSetting.schema.json' with { type: 'json' };
 import notificationSetting_views from '../../schemas/notificationSetting/notificationSetting.views.json' with { type: 'json' };
@@ -43,6 +46,7 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/contact/contact.entity.json', schema: 'schemas/contact/contact.schema.json', views: 'schemas/contact/contact.views.json' }, entity: contact_entity, schema: contact_schema, views: contact_views },
   { files: { entity: 'schemas/department/department.entity.json', schema: 'schemas/department/department.schema.json', views: 'schemas/department/department.views.json' }, entity: department_entity, schema: department_schema, views: department_views },
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },
+  { files: { entity: 'schemas/invoice/invoice.entity.json', schema: 'schemas/invoice/invoice.schema.json', views: 'schemas/invoice/invoice.views.json' }, entity: invoice_entity, schema: invoice_schema, views: invoice_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/paymentOrder/paymentOrder.entity.json', schema: 'schemas/paymentOrder/paymentOrder.schema.json', views: 'schemas/paymentOrder/paymentOrder.views.json' }, entity: paymentOrder_entity, schema: paymentOrder_schema, views: paymentOrder_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },

@@ -7,6 +7,7 @@ import company_entity from '../../schemas/company/company.entity.json' with { ty
 import contact_entity from '../../schemas/contact/contact.entity.json' with { type: 'json' };
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
+import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
@@ -21,6 +22,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   contact_entity.routes,
   department_entity.routes,
   emailGroup_entity.routes,
+  invoice_entity.routes,
   notificationSetting_entity.routes,
   paymentOrder_entity.routes,
   relationship_entity.routes,

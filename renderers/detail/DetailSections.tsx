@@ -23,7 +23,7 @@ export function DetailSections({ reg, record }: { reg: RegisteredEntity; record:
               key: f.field,
               label: f.label,
               span: f.kind === 'object' || f.kind === 'array' ? 'filled' : 1,
-              children: <FieldValue reg={reg} field={f.field} kind={f.kind} node={f.node} value={recordValue(record, f.field)} />,
+              children: <FieldValue reg={reg} field={f.field} kind={f.kind} node={f.node} value={recordValue(record, f.field)} doc={record.doc} />,
             }))}
           />
         </Card>

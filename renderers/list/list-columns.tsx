@@ -25,7 +25,7 @@ export function toTableColumns(
       sortOrder: c.sortable ? columnSortOrder(sort, c.field) : undefined,
       sortDirections: ['ascend', 'descend'],
       render: (_: unknown, record: EntityRecord) => {
-        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={recordValue(record, c.field)} compact />;
+        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={recordValue(record, c.field)} doc={record.doc} compact />;
         if (!c.link) return value;
         const to = detailPath(reg, record.id);
         return (

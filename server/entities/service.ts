@@ -20,6 +20,7 @@ import {
   withDefaults,
   registrationFor,
   snapshotIn,
+  withComputedFields,
   type ActionDeclaration,
   type EntityRegistry,
   type Language,
@@ -49,6 +50,7 @@ import {
   type RecordWrite,
 } from './records-repo.ts';
 import { scopeOf } from './visibility.ts';
+import { runRelays } from './relays.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -161,7 +163,7 @@ export class EntityService {
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
     const written = noEffects();
     const record = await this.db.transaction(async (tx) => {
-      let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
+      let doc = withComputedFields(reg.entity, withDefaults(reg.schema, withSystemFields(reg, incoming, {})));
       validateDoc(reg, doc, snapshot, lang);
       await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
       if (reg.entity.numbering) {
@@ -185,6 +187,7 @@ export class EntityService {
         version: 1,
         ...(copiedFrom ? { payload: { copiedFrom } } : {}),
       });
+      await runRelays(tx, this.registry, reg, doc, '$create', {}, user, lang, this.relayTo(user, lang, written));
       return this.load(tx, reg, id, user);
     });
     return this.answer(record, written);
@@ -206,7 +209,7 @@ export class EntityService {
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
-      let doc = withSystemFields(reg, incoming, current.doc);
+      let doc = withComputedFields(reg.entity, withSystemFields(reg, incoming, current.doc));
       const changed = changedFields(current.doc, doc);
       const editable = editableFields(reg, current.snapshot ?? undefined);
       const locked = changed.filter((f) => !editable.has(f));
@@ -251,6 +254,7 @@ export class EntityService {
     const result = await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
       refuseGone(reg, current, lang);
+      if (action.by === 'server') throw new ApiError(403, 'SERVER_ONLY', { action: text(action.label, lang, type) });
       requirePermission(user, action.permission);
       if (!partyMaySend(action, partyOf(reg.entity, current, user.companyId))) {
         throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
@@ -310,6 +314,7 @@ export class EntityService {
     }
     const doc = { ...current.doc };
     for (const f of action?.setsFields ?? []) doc[f] = payload[f];
+    Object.assign(doc, withComputedFields(reg.entity, doc));
     const content = contentOf(reg, doc, next.snapshot, current.companyId);
     const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
     if (action?.removesRecord && user) {
@@ -332,7 +337,19 @@ export class EntityService {
     // The machine's effects (a mail) are written with the transition and run after the commit (docs/declarations.md §4).
     await queueEntityEffects(tx, reg, current.id, doc, next.effects, lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
+    await runRelays(tx, this.registry, reg, doc, type, payload, user, lang, this.relayTo(user, lang, written, actorId));
     return 'moved';
+  }
+
+  /** How a relay (relays.ts) sends its event: the target record's own transition path, as the same actor. */
+  private relayTo(user: SessionUser | null, lang: Language, written: WrittenEffects, actorId: string | null = null) {
+    return async (tx: Queryable, target: RegisteredEntity, record: EntityRecord, event: { type: string; payload: Doc }) => {
+      if (!target.machine) return false;
+      const action = own(target.entity.actions, event.type);
+      // Sent by the server on the user's behalf: the target's own rules apply, not the user's permissions on it.
+      const moved = await this.transitionIn(tx, target, record, { ...event, ...(action ? { action } : {}) }, null, lang, user?.id ?? actorId, written);
+      return Boolean(moved);
+    };
   }
 
   /**

@@ -15,7 +15,7 @@ import { modelOf, traverse } from '../model/harness.ts';
  */
 describe.each(BACKENDS)('authorization machine replayed against the API on %s', (backend) => {
   let h: ApiHarness;
-  const tokens: Record<'owner' | 'shared', string> = { owner: '', shared: '' };
+  const tokens: Record<'owner' | 'shared' | 'server', string> = { owner: '', shared: '', server: '' };
   beforeAll(async () => {
     h = await ApiHarness.start(backend);
     tokens.owner = await h.login('buyer');

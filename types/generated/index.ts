@@ -10,6 +10,7 @@ export type { Company } from './company/company.ts';
 export type { Contact } from './contact/contact.ts';
 export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';
+export type { Invoice } from './invoice/invoice.ts';
 export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';
 export type { PaymentOrder } from './paymentOrder/paymentOrder.ts';
 export type { Relationship } from './relationship/relationship.ts';
