@@ -5,6 +5,7 @@ import { getRecord } from '../entities/records-repo.ts';
 import type { EntityService } from '../entities/service.ts';
 import { scopeOf } from '../entities/visibility.ts';
 import { ApiError } from '../http/errors.ts';
+import { recordInvoicePayment } from '../commercial/invoice-payments.ts';
 
 /** What paying needs of an invoice (the commercial module's `invoice` entity: amounts in integer minor units). */
 export interface PayableInvoice {
@@ -38,16 +39,16 @@ export async function payableInvoices(tx: Queryable, registry: EntityRegistry, i
   return out;
 }
 
-/** A paid order's invoices each record the payment of their balance (PAYMENT_RECEIVED → paid), in the order's transaction. */
+/**
+ * A paid order's invoices each record the payment of their balance (the commercial module's
+ * `recordInvoicePayment`: PAYMENT_RECEIVED → paid), in the order's transaction.
+ */
 export async function recordInvoicesPaid(tx: Queryable, service: EntityService, registry: EntityRegistry, order: EntityRecord, actorId: string): Promise<void> {
   const reg = registry.get('invoice');
   for (const id of (order.doc.invoiceIds as string[] | undefined) ?? []) {
-    const invoice = await getRecord(tx, reg, id, { all: true }, true);
-    if (!invoice) continue;
-    const balance = Number(invoice.doc.invoiceBalance ?? 0);
-    const paid = Number(invoice.doc.paidAmount ?? 0);
-    if (balance <= 0) continue;
-    const payload = { amount: balance, outstanding: 0, paidAmount: paid + balance, paymentOrderNo: String(order.doc.orderNo) };
-    await service.sendInside(tx, reg, id, { type: 'PAYMENT_RECEIVED', payload }, actorId);
+    const invoice = await getRecord(tx, reg, id, { all: true });
+    const balance = Number(invoice?.doc.invoiceBalance ?? 0);
+    if (!invoice || balance <= 0) continue;
+    await recordInvoicePayment(tx, service, registry, id, { amount: balance, paymentOrderNo: String(order.doc.orderNo) }, actorId);
   }
 }
