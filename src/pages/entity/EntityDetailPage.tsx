@@ -8,6 +8,7 @@ import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
 import { PaymentOrderPanel } from '../payments/PaymentOrderPanel.tsx';
+import { InvoicePayPanel } from '../payments/InvoicePayPanel.tsx';
 
 /** Tells the page the record's title (its number) once the record is shown. */
 function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
@@ -34,6 +35,7 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
       <DffDetail reg={reg} record={record} />
       {/* A payment order goes to its provider and shows its exchanges: no generic form for either. */}
       {reg.name === 'paymentOrder' && <PaymentOrderPanel record={record} />}
+      {reg.name === 'invoice' && <InvoicePayPanel record={record} />}
     </>
   );
   return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { EntityRecord } from '../../../engine/api-contract.ts';
 import { alreadyShown } from '../../api/client.ts';
 import { followPayStart, payInvoices, paymentKeys, paymentTypes } from '../../api/payments.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
+import { formatMoney } from '../../../engine/format/money.ts';
 
 /** What the pay dialog shows of a selected invoice (the invoice entity's fields: amounts in integer minor units). */
 export interface InvoiceToPay {
@@ -15,14 +17,13 @@ export interface InvoiceToPay {
   currency: string;
 }
 
-/** Sums minor units exactly and shows them in the currency, by `Intl`. */
-export function formatMinor(minor: number, currency: string, lang: string): string {
-  const digits = new Intl.NumberFormat(lang, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  const whole = Math.trunc(minor / 10 ** digits);
-  const fraction = String(Math.abs(minor % 10 ** digits)).padStart(digits, '0');
-  // Formatting a decimal string keeps the exact amount (Intl takes strings as exact decimals).
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(`${whole}.${fraction}` as unknown as number);
-}
+/** What the dialog needs of an invoice record. */
+export const invoiceToPay = (record: EntityRecord): InvoiceToPay => ({
+  id: record.id,
+  invoiceNo: String(record.doc.invoiceNo ?? record.id),
+  balance: Number(record.doc.invoiceBalance ?? 0),
+  currency: String(record.doc.currency ?? 'CNY'),
+});
 
 /**
  * "Pay" on the selected invoices (SPEC §5 invoice and payment): a dialog with the payment types
@@ -62,8 +63,8 @@ export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPa
             column={1}
             size="small"
             items={[
-              ...invoices.map((i) => ({ key: i.id, label: i.invoiceNo, children: formatMinor(i.balance, i.currency, lang) })),
-              ...(invoices.length ? [{ key: 'total', label: t('payment.total'), children: formatMinor(total, invoices[0]!.currency, lang) }] : []),
+              ...invoices.map((i) => ({ key: i.id, label: i.invoiceNo, children: formatMoney(i.balance, i.currency, lang) })),
+              ...(invoices.length ? [{ key: 'total', label: t('payment.total'), children: formatMoney(total, invoices[0]!.currency, lang) }] : []),
             ]}
           />
           <Typography.Text strong>{t('payment.payType')}</Typography.Text>
