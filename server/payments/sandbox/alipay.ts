@@ -97,6 +97,9 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
       const page = (reply: FastifyReply, lang: ReturnType<typeof sandboxLanguage>, body: string, status = 200) =>
         reply
           .status(status)
+          // The page posts the payer's choice to this origin; a same-origin form post carries its Origin
+          // only under a referrer policy that allows it (the portal's own is no-referrer).
+          .header('referrer-policy', 'same-origin')
           .type('text/html; charset=utf-8')
           .send(
             `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(sandboxText('title', lang, { provider: sandboxText('providerName', lang) }))}</title>` +
