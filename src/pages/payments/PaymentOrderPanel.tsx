@@ -41,7 +41,7 @@ export function PaymentOrderPanel({ record }: { record: EntityRecord }) {
             { key: 'direction', title: t('payment.direction'), render: (_, e) => t(`payment.directions.${e.direction}`) },
             { key: 'kind', title: t('payment.kind'), render: (_, e) => t(`payment.kinds.${e.kind}`, { defaultValue: e.kind }) },
             { key: 'ok', title: t('payment.result'), render: (_, e) => <Tag color={e.ok ? 'green' : 'red'}>{e.ok ? t('payment.ok') : t('payment.refused')}</Tag> },
-            { key: 'note', title: t('payment.note'), render: (_, e) => e.note ?? '' },
+            { key: 'note', title: t('payment.note'), render: (_, e) => (e.note ? t(`payment.notes.${e.note}`, { defaultValue: e.note }) : '') },
           ]}
         />
       </Card>

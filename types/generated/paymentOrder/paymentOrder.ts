@@ -10,11 +10,11 @@ export interface PaymentOrder {
    */
   payType: "alipay" | "wechat" | "unionpay";
   /**
-   * Payable (fen) (应付金额（分）)
+   * Payable (应付金额)
    */
   amountFen: number;
   /**
-   * Payable (应付金额)
+   * Payable (yuan) (应付金额（元）)
    */
   payable: string;
   /**
