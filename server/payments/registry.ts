@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { alipayConfigFromEnv, createAlipayProvider } from './alipay.ts';
+import type { PaymentProvider, PaymentTypeId, ProviderContext } from './provider.ts';
+import { alipaySandbox } from './sandbox/alipay.ts';
+import { mountSandbox, type SandboxGateway, type SandboxOptions } from './sandbox/gateway.ts';
+
+/**
+ * Which payment providers the server offers, from configuration (SPEC §9: Alipay, WeChat Pay,
+ * UnionPay). For each provider module:
+ * - configured in the environment (its adapter's `<id>ConfigFromEnv`, e.g. ALIPAY_APP_ID …):
+ *   the real adapter against the provider's real gateway;
+ * - else, when the sandbox is on: the adapter against the provider's sandbox gateway, mounted in
+ *   this app at `/sandbox/<id>` with keys made at start;
+ * - else: not offered (the payment type is not shown).
+ *
+ * The sandbox is on unless `PAYMENTS_SANDBOX=0`, or `NODE_ENV=production` without `PAYMENTS_SANDBOX=1`:
+ * on in the embedded setup (`npm start`, tests), off in production config.
+ *
+ * A provider is one module here: `server/payments/<id>.ts` (adapter + `<id>ConfigFromEnv`) and
+ * `server/payments/sandbox/<id>.ts` (its gateway), listed in `PROVIDER_MODULES`.
+ */
+export interface ProviderModule<C> {
+  id: PaymentTypeId;
+  configFromEnv(env: Env): C | undefined;
+  create(config: C, ctx: ProviderContext): PaymentProvider;
+  sandbox(opts: SandboxOptions): SandboxGateway<C>;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const module = <C>(m: ProviderModule<C>): ProviderModule<unknown> => m as ProviderModule<unknown>;
+
+/** The provider modules, in the order the payment types are offered. */
+export const PROVIDER_MODULES: readonly ProviderModule<unknown>[] = [
+  module({ id: 'alipay', configFromEnv: alipayConfigFromEnv, create: createAlipayProvider, sandbox: alipaySandbox }),
+];
+
+export function sandboxOn(env: Env): boolean {
+  if (env.PAYMENTS_SANDBOX === '0' || env.PAYMENTS_SANDBOX === 'false') return false;
+  if (env.PAYMENTS_SANDBOX === '1' || env.PAYMENTS_SANDBOX === 'true') return true;
+  return env.NODE_ENV !== 'production';
+}
+
+export interface PaymentProviders {
+  /** The offered providers, by payment type. */
+  readonly providers: ReadonlyMap<PaymentTypeId, PaymentProvider>;
+  /** The sandbox gateways running in this app (empty when the sandbox is off). */
+  readonly sandboxes: ReadonlyMap<PaymentTypeId, SandboxGateway<unknown>>;
+}
+
+/**
+ * Builds the offered providers and mounts the sandboxes in `app`. `fetch` is how adapters and
+ * sandboxes reach their peers (`loopbackFetch`: into this app for its own address).
+ */
+export async function buildPaymentProviders(
+  app: FastifyInstance,
+  opts: { env: Env; publicUrl: string; fetch: typeof fetch; log: ProviderContext['log']; modules?: readonly ProviderModule<unknown>[] },
+): Promise<PaymentProviders> {
+  const providers = new Map<PaymentTypeId, PaymentProvider>();
+  const sandboxes = new Map<PaymentTypeId, SandboxGateway<unknown>>();
+  const ctx: ProviderContext = { fetch: opts.fetch, log: opts.log };
+  const withSandbox = sandboxOn(opts.env);
+  for (const m of opts.modules ?? PROVIDER_MODULES) {
+    const configured = m.configFromEnv(opts.env);
+    if (configured !== undefined) {
+      providers.set(m.id, m.create(configured, ctx));
+    } else if (withSandbox) {
+      const gateway = m.sandbox({ baseUrl: `${opts.publicUrl}/sandbox/${m.id}`, fetch: opts.fetch });
+      await mountSandbox(app, gateway);
+      sandboxes.set(m.id, gateway);
+      providers.set(m.id, m.create(gateway.config, ctx));
+    }
+  }
+  return { providers, sandboxes };
+}
+
+/**
+ * `fetch` that answers requests for the app's own address (`publicUrl`) inside the app (Fastify
+ * inject): the sandbox's notify to the server and the adapters' calls to the sandbox work the same
+ * whether the app listens (npm start) or not (API tests). Other addresses go to the network.
+ */
+export function loopbackFetch(app: FastifyInstance, publicUrl: string, network: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(`${publicUrl}/`)) return network(input, init);
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.slice(publicUrl.length),
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: out });
+  };
+}
