@@ -5,6 +5,7 @@ import { privateKeyOf, publicKeyOf } from './crypto/rsa-sha256.ts';
 import { decryptAeadAes256Gcm } from './crypto/aead-aes-256-gcm.ts';
 import { randomAlphanumeric } from './crypto/nonce.ts';
 import { beijingRfc3339 } from './crypto/beijing-time.ts';
+import { pemSetting } from './crypto/pem-setting.ts';
 import { buildAuthorization, checkSignedAnswer } from './wechat-sign.ts';
 
 /** WeChat Pay merchant settings (docs/payments.md lists the environment variables). */
@@ -25,6 +26,22 @@ export interface WechatPayConfig {
 }
 
 export const WECHAT_BASE_URL = 'https://api.mch.weixin.qq.com';
+
+/**
+ * WECHATPAY_MCH_ID, WECHATPAY_APP_ID, WECHATPAY_MERCHANT_SERIAL_NO, WECHATPAY_MERCHANT_PRIVATE_KEY
+ * (PEM, or WECHATPAY_MERCHANT_PRIVATE_KEY_FILE), WECHATPAY_PLATFORM_PUBLIC_KEY (PEM of the platform
+ * public key or certificate, or WECHATPAY_PLATFORM_PUBLIC_KEY_FILE), WECHATPAY_PLATFORM_SERIAL_NO,
+ * WECHATPAY_APIV3_KEY: all of them, else not configured. WECHATPAY_BASE_URL overrides the gateway.
+ */
+export function wechatConfigFromEnv(env: Record<string, string | undefined>): WechatPayConfig | undefined {
+  const merchantPrivateKeyPem = pemSetting(env, 'WECHATPAY_MERCHANT_PRIVATE_KEY');
+  const platformPublicKeyPem = pemSetting(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY');
+  const { WECHATPAY_MCH_ID: mchId, WECHATPAY_APP_ID: appId, WECHATPAY_MERCHANT_SERIAL_NO: merchantSerialNo, WECHATPAY_PLATFORM_SERIAL_NO: platformSerialNo, WECHATPAY_APIV3_KEY: apiV3Key } = env;
+  if (!mchId || !appId || !merchantSerialNo || !merchantPrivateKeyPem || !platformPublicKeyPem || !platformSerialNo || !apiV3Key) return undefined;
+  return { mchId, appId, merchantSerialNo, merchantPrivateKeyPem, platformPublicKeyPem, platformSerialNo, apiV3Key, baseUrl: env.WECHATPAY_BASE_URL || WECHAT_BASE_URL };
+}
+
+export const createWechatProvider = (config: WechatPayConfig, ctx: ProviderContext): PaymentProvider => new WechatPayProvider(config, ctx);
 
 interface Transaction {
   appid?: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WechatPayProvider, type WechatPayConfig } from '../../server/payments/wechat.ts';
-import { createWechatSandboxSetup, type WechatSandbox } from '../../server/payments/sandbox/wechat.ts';
+import { createWechatProvider, WechatPayProvider, type WechatPayConfig } from '../../server/payments/wechat.ts';
+import { wechatSandbox, type WechatSandbox } from '../../server/payments/sandbox/wechat.ts';
 import { generateRsaKeyPair } from '../../server/payments/crypto/sandbox-pki.ts';
 import { signAnswer } from '../../server/payments/wechat-sign.ts';
-import type { PayRequest } from '../../server/payments/provider.ts';
+import type { PaymentProvider, PayRequest } from '../../server/payments/provider.ts';
 import { PaymentProviderError } from '../../server/payments/provider-error.ts';
 import { formActions, SandboxServer, submitForm } from '../support/payment-sandbox-server.ts';
 
@@ -15,17 +15,13 @@ describe('WeChat Pay Native adapter against its sandbox', () => {
   let server: SandboxServer;
   let sandbox: WechatSandbox;
   let config: WechatPayConfig;
-  let wechat: WechatPayProvider;
+  let wechat: PaymentProvider;
   let seq = 0;
 
   beforeAll(async () => {
-    server = await SandboxServer.start('wechat', async (app, origin) => {
-      const setup = createWechatSandboxSetup({ apiBaseUrl: `${origin}/sandbox/wechat` });
-      sandbox = setup.sandbox;
-      config = setup.config;
-      await app.register(sandbox.plugin, { prefix: '/sandbox/wechat' });
-    });
-    wechat = new WechatPayProvider(config, server.context);
+    ({ server, gateway: sandbox } = await SandboxServer.start('wechat', wechatSandbox));
+    config = sandbox.config;
+    wechat = createWechatProvider(config, server.context);
     server.provider = wechat;
   });
   afterAll(() => server.close());
@@ -143,14 +139,14 @@ describe('WeChat Pay Native adapter against its sandbox', () => {
     const req = order(4200);
     const opened = await startAndOpen(req);
     expect(await wechat.query(req.orderNo)).toMatchObject({ status: 'pending', amountFen: 4200 });
-    sandbox.deliverNotifies = false;
+    sandbox.notifyMode = 'drop';
     try {
       const before = server.notifies.length;
       const paid = await submitForm(opened.forms.pay!.action);
       expect(paid.html).toContain('data-message="notifyNotDelivered"');
       expect(server.notifies.length).toBe(before);
     } finally {
-      sandbox.deliverNotifies = true;
+      sandbox.notifyMode = 'send';
     }
     const q = await wechat.query(req.orderNo);
     expect(q).toMatchObject({ orderNo: req.orderNo, status: 'paid', amountFen: 4200 });

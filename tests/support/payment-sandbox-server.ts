@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { NotifyResult, PaymentProvider, ProviderExchange } from '../../server/payments/provider.ts';
+import { mountSandbox, type SandboxGateway, type SandboxOptions } from '../../server/payments/sandbox/gateway.ts';
 
 /** A free TCP port on 127.0.0.1 (the sandbox's URLs must be known before its routes are registered). */
 export async function freePort(): Promise<number> {
@@ -29,25 +30,24 @@ export class SandboxServer {
     readonly origin: string,
   ) {}
 
-  static async start(id: string, mount: (app: FastifyInstance, origin: string) => Promise<void>): Promise<SandboxServer> {
+  /** Listens with `make`'s gateway mounted at /sandbox/<id> (mountSandbox, as the portal does) and the notify endpoint /notify/<id>. */
+  static async start<G extends SandboxGateway<unknown>>(id: string, make: (opts: SandboxOptions) => G): Promise<{ server: SandboxServer; gateway: G }> {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const app = Fastify();
     const server = new SandboxServer(app, origin);
+    const gateway = make({ baseUrl: `${origin}/sandbox/${id}`, fetch });
+    await mountSandbox(app, gateway);
     await app.register(async (scope) => {
-      scope.removeContentTypeParser(['application/json', 'text/plain']);
-      for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
-        scope.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
-      }
+      scope.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
       scope.post(`/notify/${id}`, async (req, reply) => {
         const result = await server.provider.verifyNotify({ headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' });
         server.notifies.push(result);
         return reply.code(result.reply.status).type(result.reply.contentType).send(result.reply.body);
       });
     });
-    await mount(app, origin);
     await app.listen({ port, host: '127.0.0.1' });
-    return server;
+    return { server, gateway };
   }
 
   readonly context = { fetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init), log: (e: ProviderExchange) => void this.exchanges.push(e) };

@@ -1,5 +1,7 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../../engine/index.ts';
+import { publicRoute } from '../../auth/session-hook.ts';
 import type { NotifyRequest } from '../provider.ts';
 import type { WechatPayConfig } from '../wechat.ts';
 import { privateKeyOf, publicKeyOf, verifySha256WithRsa } from '../crypto/rsa-sha256.ts';
@@ -8,7 +10,9 @@ import { randomAlphanumeric, randomDigits } from '../crypto/nonce.ts';
 import { beijingRfc3339 } from '../crypto/beijing-time.ts';
 import { generateRsaKeyPair, randomSerialHex } from '../crypto/sandbox-pki.ts';
 import { parseAuthorization, requestMessage, signAnswer, WECHAT_CLOCK_SKEW_S } from '../wechat-sign.ts';
-import { fenToYuan, parseBodiesAsText, renderSandboxPage, sandboxLang, type SandboxLang, type SandboxText } from './sandbox-page.ts';
+import { fenToYuan } from '../money.ts';
+import { SANDBOX_RATE, type SandboxGateway, type SandboxOptions } from './gateway.ts';
+import { renderSandboxPage, requestLanguage, type PageText } from './sandbox-page.ts';
 
 /**
  * WeChat Pay's side of API v3 Native payment, for dev and test only: verifies the merchant's
@@ -25,10 +29,8 @@ export interface WechatSandboxOptions {
   platformPrivateKeyPem: string;
   platformSerialNo: string;
   apiV3Key: string;
-  /** Where browsers reach this sandbox's routes (the code_url's base), e.g. http://localhost:8080/sandbox/wechat. */
-  publicBaseUrl: string;
-  /** Merged into every route's config (the portal passes its public-route config: no session, rate limit). */
-  routeConfig?: Record<string, unknown>;
+  /** Where this sandbox is mounted (`${publicUrl}/sandbox/wechat`): the code_url's base. */
+  baseUrl: string;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -53,26 +55,30 @@ const STATE_DESC: Record<WechatTradeState, string> = { NOTPAY: '未支付', SUCC
 
 type Json = Record<string, unknown>;
 
-export class WechatSandbox {
+export class WechatSandbox implements SandboxGateway<WechatPayConfig> {
+  readonly id = 'wechat' as const;
   readonly trades = new Map<string, WechatSandboxTrade>();
-  /** Off: a payment sends no notify (tests of the order-query fallback). */
-  deliverNotifies = true;
+  /** `drop`: a payment sends no notify (tests of the order-query fallback). */
+  notifyMode: 'send' | 'drop' = 'send';
   private readonly merchantKey: KeyObject;
   private readonly platformKey: KeyObject;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
 
-  constructor(private readonly opts: WechatSandboxOptions) {
+  constructor(
+    private readonly opts: WechatSandboxOptions,
+    /** The adapter's configuration that trusts this sandbox. */
+    readonly config: WechatPayConfig,
+  ) {
     this.merchantKey = publicKeyOf(opts.merchantPublicKeyPem);
     this.platformKey = privateKeyOf(opts.platformPrivateKeyPem);
     this.fetch = opts.fetch ?? fetch;
     this.now = opts.now ?? Date.now;
   }
 
-  /** The routes; register under a prefix matching `publicBaseUrl` and the adapter's `baseUrl`. */
-  readonly plugin: FastifyPluginAsync = async (app) => {
-    parseBodiesAsText(app);
-    const config = this.opts.routeConfig ?? {};
+  /** The routes, mounted by `mountSandbox` at /sandbox/wechat (bodies as raw text); public, rate-limited. */
+  routes(app: FastifyInstance): void {
+    const { config } = publicRoute(SANDBOX_RATE);
     app.post('/v3/pay/transactions/native', { config }, (req, reply) => this.api(req, reply, (body) => this.createNative(body)));
     app.get('/v3/pay/transactions/out-trade-no/:no', { config }, (req, reply) =>
       this.api(req, reply, () => this.queryTrade((req.params as { no: string }).no, (req.query as { mchid?: string }).mchid)),
@@ -81,7 +87,7 @@ export class WechatSandbox {
     app.post('/v3/refund/domestic/refunds', { config }, (req, reply) => this.api(req, reply, (body) => this.refundTrade(body)));
     app.get('/pay/:token', { config }, (req, reply) => this.payPage(req, reply));
     app.post('/pay/:token/:action', { config }, (req, reply) => this.payAction(req, reply));
-  };
+  }
 
   /** Sends the signed, encrypted notify of a trade (again); `amountFen` overrides the amount it reports. */
   async sendNotify(outTradeNo: string, override: { amountFen?: number } = {}): Promise<{ status: number; request: NotifyRequest }> {
@@ -171,7 +177,7 @@ export class WechatSandbox {
   }
 
   private codeUrl(trade: WechatSandboxTrade): string {
-    return `${this.opts.publicBaseUrl.replace(/\/+$/, '')}/pay/${trade.token}`;
+    return `${this.opts.baseUrl.replace(/\/+$/, '')}/pay/${trade.token}`;
   }
 
   /** The trade's state now: an unpaid trade past its time_expire is closed. */
@@ -248,15 +254,15 @@ export class WechatSandbox {
     return undefined;
   }
 
-  private page(reply: FastifyReply, lang: SandboxLang, status: number, trade: WechatSandboxTrade | undefined, message?: SandboxText, buttons = false) {
-    const base = `${this.opts.publicBaseUrl.replace(/\/+$/, '')}/pay/${trade?.token ?? ''}`;
+  private page(reply: FastifyReply, lang: Language, status: number, trade: WechatSandboxTrade | undefined, message?: PageText, buttons = false) {
+    const base = `${this.opts.baseUrl.replace(/\/+$/, '')}/pay/${trade?.token ?? ''}`;
     const html = renderSandboxPage({
       lang,
       title: 'wechat',
       rows: trade
         ? [
             { label: 'merchant', value: this.opts.mchId },
-            { label: 'order', value: trade.outTradeNo },
+            { label: 'orderNo', value: trade.outTradeNo },
             { label: 'subject', value: trade.description },
             { label: 'amount', value: `¥${fenToYuan(trade.total)}` },
           ]
@@ -274,7 +280,7 @@ export class WechatSandbox {
   }
 
   private payPage(req: FastifyRequest, reply: FastifyReply) {
-    const lang = sandboxLang(req);
+    const lang = requestLanguage(req);
     const trade = this.tradeOf(req);
     if (!trade) return this.page(reply, lang, 404, undefined, 'unknown');
     const state = this.current(trade);
@@ -284,7 +290,7 @@ export class WechatSandbox {
 
   /** Pay: the trade succeeds and its notify goes out. Fail: it fails; WeChat Pay sends no notify for that, the query tells. */
   private async payAction(req: FastifyRequest, reply: FastifyReply) {
-    const lang = sandboxLang(req);
+    const lang = requestLanguage(req);
     const trade = this.tradeOf(req);
     const action = (req.params as { action: string }).action;
     if (!trade || (action !== 'pay' && action !== 'fail')) return this.page(reply, lang, 404, undefined, 'unknown');
@@ -297,7 +303,7 @@ export class WechatSandbox {
     trade.transactionId = `42${randomDigits(26)}`;
     trade.successTime = beijingRfc3339(new Date(this.now()));
     let delivered = false;
-    if (this.deliverNotifies) {
+    if (this.notifyMode === 'send') {
       try {
         delivered = (await this.sendNotify(trade.outTradeNo)).status < 300;
       } catch {
@@ -310,14 +316,8 @@ export class WechatSandbox {
 
 const paramError = (what: string) => ({ status: 400, json: { code: 'PARAM_ERROR', message: `参数错误: ${what}` } });
 
-/**
- * A merchant configuration and a sandbox that trust each other, with keys made now (nothing
- * committed). `apiBaseUrl`: where the server reaches the sandbox; `publicBaseUrl`: where browsers do.
- */
-export function createWechatSandboxSetup(p: { apiBaseUrl: string; publicBaseUrl?: string; routeConfig?: Record<string, unknown>; fetch?: typeof fetch; now?: () => number }): {
-  config: WechatPayConfig;
-  sandbox: WechatSandbox;
-} {
+/** A WeChat Pay sandbox and the merchant configuration that trusts it, with keys made now (nothing committed). */
+export function wechatSandbox(opts: SandboxOptions & { now?: () => number }): WechatSandbox {
   const merchant = generateRsaKeyPair();
   const platform = generateRsaKeyPair();
   const config: WechatPayConfig = {
@@ -328,20 +328,21 @@ export function createWechatSandboxSetup(p: { apiBaseUrl: string; publicBaseUrl?
     platformPublicKeyPem: platform.publicKeyPem,
     platformSerialNo: `PUB_KEY_ID_${randomDigits(24)}`,
     apiV3Key: randomAlphanumeric(32),
-    baseUrl: p.apiBaseUrl,
+    baseUrl: opts.baseUrl,
   };
-  const sandbox = new WechatSandbox({
-    mchId: config.mchId,
-    appId: config.appId,
-    merchantPublicKeyPem: merchant.publicKeyPem,
-    merchantSerialNo: config.merchantSerialNo,
-    platformPrivateKeyPem: platform.privateKeyPem,
-    platformSerialNo: config.platformSerialNo,
-    apiV3Key: config.apiV3Key,
-    publicBaseUrl: p.publicBaseUrl ?? p.apiBaseUrl,
-    ...(p.routeConfig ? { routeConfig: p.routeConfig } : {}),
-    ...(p.fetch ? { fetch: p.fetch } : {}),
-    ...(p.now ? { now: p.now } : {}),
-  });
-  return { config, sandbox };
+  return new WechatSandbox(
+    {
+      mchId: config.mchId,
+      appId: config.appId,
+      merchantPublicKeyPem: merchant.publicKeyPem,
+      merchantSerialNo: config.merchantSerialNo,
+      platformPrivateKeyPem: platform.privateKeyPem,
+      platformSerialNo: config.platformSerialNo,
+      apiV3Key: config.apiV3Key,
+      baseUrl: opts.baseUrl,
+      fetch: opts.fetch,
+      ...(opts.now ? { now: opts.now } : {}),
+    },
+    config,
+  );
 }
