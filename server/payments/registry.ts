@@ -4,6 +4,8 @@ import type { PaymentProvider, PaymentTypeId, ProviderContext } from './provider
 import { alipaySandbox } from './sandbox/alipay.ts';
 import { createWechatProvider, wechatConfigFromEnv } from './wechat.ts';
 import { wechatSandbox } from './sandbox/wechat.ts';
+import { createUnionpayProvider, unionpayConfigFromEnv } from './unionpay.ts';
+import { unionpaySandbox } from './sandbox/unionpay.ts';
 import { mountSandbox, type SandboxGateway, type SandboxOptions } from './sandbox/gateway.ts';
 
 /**
@@ -36,6 +38,7 @@ const module = <C>(m: ProviderModule<C>): ProviderModule<unknown> => m as Provid
 export const PROVIDER_MODULES: readonly ProviderModule<unknown>[] = [
   module({ id: 'alipay', configFromEnv: alipayConfigFromEnv, create: createAlipayProvider, sandbox: alipaySandbox }),
   module({ id: 'wechat', configFromEnv: wechatConfigFromEnv, create: createWechatProvider, sandbox: wechatSandbox }),
+  module({ id: 'unionpay', configFromEnv: unionpayConfigFromEnv, create: createUnionpayProvider, sandbox: unionpaySandbox }),
 ];
 
 export function sandboxOn(env: Env): boolean {

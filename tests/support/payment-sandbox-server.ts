@@ -67,7 +67,7 @@ export async function submitForm(action: string, fields: Record<string, string> 
 export function formActions(html: string): Record<string, { action: string; fields: Record<string, string> }> {
   const out: Record<string, { action: string; fields: Record<string, string> }> = {};
   const unescape = (s: string) => s.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
-  for (const m of html.matchAll(/<form method="post" action="([^"]*)">(.*?)<button type="submit" name="([^"]*)">/g)) {
+  for (const m of html.matchAll(/<form method="post" action="([^"]*)">([\s\S]*?)<button type="submit" name="([^"]*)">/g)) {
     const fields: Record<string, string> = {};
     for (const f of m[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(f[1]!)] = unescape(f[2]!);
     out[m[3]!] = { action: unescape(m[1]!), fields };
