@@ -33,6 +33,12 @@ import { checkServerMachines } from './machines/server-machines.ts';
 import { ACCOUNT_RECIPIENTS } from './accounts/mail-recipients.ts';
 import { ACCOUNT_MAILS } from './accounts/mail-texts.ts';
 import { templateRoutes } from './templates/routes.ts';
+import { EntityService } from './entities/service.ts';
+import { buildPaymentProviders, loopbackFetch, type Env, type PaymentProviders } from './payments/registry.ts';
+import { PaymentOrders } from './payments/order-service.ts';
+import { paymentEffects } from './payments/payment-effects.ts';
+import { exchangeWriter, logExchange } from './payments/payments-repo.ts';
+import { paymentRoutes } from './payments/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -55,6 +61,11 @@ export interface AppOptions {
   access?: AccessDeclarations;
   /** The portal's address as users reach it, for links in mails (never taken from a request's Host header); http://localhost:8080 unless given. */
   publicUrl?: string;
+  /**
+   * Where the payment providers' configuration is read (ALIPAY_*, PAYMENTS_SANDBOX, NODE_ENV:
+   * server/payments/registry.ts); none given: no provider configured, so the sandbox gateways serve.
+   */
+  paymentsEnv?: Env;
 }
 
 declare module 'fastify' {
@@ -63,6 +74,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Runs the declared effects of the machines' transitions (start-server.ts starts its worker). */
     effects: EffectRunner;
+    /** The payment providers offered and the sandbox gateways mounted (server/payments/registry.ts). */
+    payments: PaymentProviders;
   }
 }
 
@@ -108,13 +121,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The effect kinds the server runs; a machine it drives that declares another is refused here.
   // An entity's mail is declared with the entity (its `mail`); the server machines' mail texts are TypeScript.
   const sendEmail = entityMailEffect(opts.registry, outbox, mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS), opts.access);
-  const effects = new EffectRunner(opts.db, { sendEmail });
+  // The payment effects run on the payment orders, which are made once the routes they need exist.
+  const late: { orders?: PaymentOrders } = {};
+  const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!) });
   checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   accountPostRoutes(app, opts.db, outbox, effects, publicUrl, opts.access);
+  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(exchangeWriter(opts.db), e) });
+  app.decorate('payments', payments);
+  late.orders = new PaymentOrders(opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects), payments, publicUrl, effects);
+  await paymentRoutes(app, late.orders);
   entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);

@@ -27,6 +27,8 @@ export interface StartOptions {
   publicUrl?: string;
   /** Seed demo TRFs on first start (accounts are always seeded). */
   demoRecords?: boolean;
+  /** The payment providers' configuration (server/payments/registry.ts): the process environment in `npm start`. */
+  paymentsEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -54,6 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     smtpConfigured: Boolean(opts.smtpUrl),
     trustProxy: opts.trustProxy,
     publicUrl: opts.publicUrl ?? `http://localhost:${opts.port}`,
+    paymentsEnv: opts.paymentsEnv,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

@@ -24,6 +24,7 @@ const server = await startServer({
   smtpUrl: process.env.SMTP_URL || undefined,
   trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   publicUrl: process.env.PUBLIC_URL || undefined,
+  paymentsEnv: process.env,
 });
 console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
 const stop = async () => {

@@ -24,6 +24,9 @@ import emailGroup_views from '../../schemas/emailGroup/emailGroup.views.json' wi
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import notificationSetting_schema from '../../schemas/notificationSetting/notificationSetting.schema.json' with { type: 'json' };
 import notificationSetting_views from '../../schemas/notificationSetting/notificationSetting.views.json' with { type: 'json' };
+import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
+import paymentOrder_schema from '../../schemas/paymentOrder/paymentOrder.schema.json' with { type: 'json' };
+import paymentOrder_views from '../../schemas/paymentOrder/paymentOrder.views.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import relationship_schema from '../../schemas/relationship/relationship.schema.json' with { type: 'json' };
 import relationship_views from '../../schemas/relationship/relationship.views.json' with { type: 'json' };
@@ -41,6 +44,7 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/department/department.entity.json', schema: 'schemas/department/department.schema.json', views: 'schemas/department/department.views.json' }, entity: department_entity, schema: department_schema, views: department_views },
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
+  { files: { entity: 'schemas/paymentOrder/paymentOrder.entity.json', schema: 'schemas/paymentOrder/paymentOrder.schema.json', views: 'schemas/paymentOrder/paymentOrder.views.json' }, entity: paymentOrder_entity, schema: paymentOrder_schema, views: paymentOrder_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
 ];

@@ -8,6 +8,7 @@ import contact_entity from '../../schemas/contact/contact.entity.json' with { ty
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
+import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 
@@ -21,6 +22,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   department_entity.routes,
   emailGroup_entity.routes,
   notificationSetting_entity.routes,
+  paymentOrder_entity.routes,
   relationship_entity.routes,
   trf_entity.routes,
 ];

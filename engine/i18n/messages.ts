@@ -210,6 +210,16 @@ export const MESSAGES = {
     'zh-CN': '买家的 DFF 模板现为“{template}”，请重新加载表单后再保存',
     'en-US': 'The buyer\'s DFF template is now "{template}": reload the form and save again',
   },
+  CHOOSE_PAYMENT_TYPE: { 'zh-CN': '请选择支付方式', 'en-US': 'Choose payment type' },
+  PAYMENT_TYPE_UNAVAILABLE: { 'zh-CN': '支付方式“{payType}”暂不可用', 'en-US': 'The payment type "{payType}" is not available' },
+  SELECT_INVOICE_TO_PAY: { 'zh-CN': '请至少选择一张发票', 'en-US': 'Please select at least one invoice' },
+  INVOICE_ALREADY_PAID: { 'zh-CN': '发票 {invoiceNo} 已支付，请重新选择其他发票进行支付', 'en-US': 'Paid, please re select another invoice to pay ({invoiceNo})' },
+  INVOICE_NOT_PAYABLE: { 'zh-CN': '发票 {invoiceNo} 当前为“{state}”，不能支付', 'en-US': 'The invoice {invoiceNo} is "{state}" and cannot be paid' },
+  INVOICE_NOT_CNY: { 'zh-CN': '在线支付仅支持人民币发票（{invoiceNo} 为 {currency}）', 'en-US': 'Online payment takes CNY invoices only ({invoiceNo} is in {currency})' },
+  PAYMENT_ORDER_EXISTS: { 'zh-CN': '所选发票已存在支付订单 {orderNo}，请先完成或取消该订单', 'en-US': 'Payment order exists ({orderNo}) for the selected invoices: pay or cancel it first' },
+  PAYMENT_ORDER_NOT_PAYABLE: { 'zh-CN': '支付订单当前为“{state}”，不能支付', 'en-US': 'The payment order is "{state}" and cannot be paid' },
+  PAYMENT_GATEWAY_FAILED: { 'zh-CN': '支付机构暂时无法访问，请稍后重试', 'en-US': 'The payment provider cannot be reached now; please try again later' },
+  UNKNOWN_PAYMENT_PROVIDER: { 'zh-CN': '不存在的支付方式：{provider}', 'en-US': 'There is no payment provider called {provider}' },
   UNKNOWN_POST: { 'zh-CN': '岗位“{post}”不存在（可选：{posts}）', 'en-US': 'There is no post "{post}" (posts: {posts})' },
 } as const satisfies Record<string, Record<Language, string>>;
 

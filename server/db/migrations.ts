@@ -366,6 +366,36 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index users_company_account on users (company_id, lower(account))
     `,
   },
+  {
+    // Online payment (issue 16): each provider trade of a payment order (the first attempt's
+    // number is the order's; a retry after a failure is a new trade), and every exchange with a
+    // provider, logged with its trade (docs/payments.md).
+    id: '022_payment_trades',
+    sql: `
+      create table payment_trades (
+        trade_no text primary key,
+        order_id text not null,
+        provider text not null,
+        attempt int not null,
+        amount_fen bigint not null,
+        status text not null default 'open' check (status in ('open', 'paid', 'failed', 'closed')),
+        created_at timestamptz not null default now()
+      );
+      create index payment_trades_order on payment_trades (order_id);
+      create table payment_exchanges (
+        id bigserial primary key,
+        trade_no text not null,
+        provider text not null,
+        direction text not null check (direction in ('out', 'in')),
+        kind text not null,
+        body text not null,
+        ok boolean not null,
+        note text,
+        at timestamptz not null default now()
+      );
+      create index payment_exchanges_trade on payment_exchanges (trade_no, id)
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -345,14 +345,23 @@ export class EntityService {
     tx: Queryable,
     reg: RegisteredEntity,
     opts: { id: string; companyId: string; doc: Doc; state?: string; actorId: string; lang: Language; beforeRecord?: () => Promise<void> },
-  ): Promise<void> {
-    const snapshot = opts.state && reg.machine ? snapshotIn(reg.machine, opts.state) : (creationStep(reg)?.snapshot ?? null);
-    validateDoc(reg, opts.doc, snapshot, opts.lang);
-    const content = contentOf(reg, opts.doc, snapshot, opts.companyId);
+  ): Promise<Doc> {
+    const start = opts.state && reg.machine ? undefined : creationStep(reg);
+    const snapshot = opts.state && reg.machine ? snapshotIn(reg.machine, opts.state) : (start?.snapshot ?? null);
+    const doc = { ...opts.doc };
+    // Numbered like a record a user creates; a record started in its initial state gets its timers and effects too.
+    if (reg.entity.numbering && doc[reg.entity.numbering.field] === undefined) {
+      doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
+    }
+    validateDoc(reg, doc, snapshot, opts.lang);
+    const content = contentOf(reg, doc, snapshot, opts.companyId);
     await writeProjection(tx, reg, opts.id, content);
     await opts.beforeRecord?.();
     await insertRecord(tx, reg, opts.id, content, opts.companyId, opts.actorId);
+    if (start?.timers.length) await setTimers(tx, opts.id, start.timers);
+    if (start?.effects.length) await queueEntityEffects(tx, reg, opts.id, doc, start.effects, opts.lang);
     await writeAudit(tx, reg.name, opts.id, opts.actorId, { kind: 'create', toStates: content.states, version: 1 });
+    return doc;
   }
 
   /**

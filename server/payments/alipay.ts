@@ -54,6 +54,9 @@ const TRADE_STATUS: Record<string, QueryResult['status']> = {
 
 export class AlipayError extends Error {}
 
+/** Alipay's notify answers: `success` stops its retries, anything else makes it notify again later. */
+const FAILURE = { status: 200, contentType: 'text/plain', body: 'failure' };
+
 export function createAlipayProvider(config: AlipayConfig, ctx: ProviderContext): PaymentProvider {
   const privateKey: KeyObject = privateKeyOf(config.privateKey);
   const alipayKey: KeyObject = publicKeyOf(config.alipayPublicKey);
@@ -122,11 +125,7 @@ export function createAlipayProvider(config: AlipayConfig, ctx: ProviderContext)
     },
 
     async verifyNotify(req: NotifyRequest): Promise<NotifyResult> {
-      const failure = (error: string, _orderNo = ''): NotifyResult => ({
-        verified: null,
-        error,
-        reply: { status: 200, contentType: 'text/plain', body: 'failure' },
-      });
+      const failure = (error: string, orderNo = ''): NotifyResult => ({ verified: null, error, orderNo, reply: FAILURE, refuse: FAILURE });
       const fields = Object.fromEntries(new URLSearchParams(req.rawBody));
       const orderNo = fields.out_trade_no ?? '';
       if (!fields.sign || !orderNo) return failure('malformed notify');
@@ -148,7 +147,9 @@ export function createAlipayProvider(config: AlipayConfig, ctx: ProviderContext)
           outcome: status === 'paid' ? 'paid' : 'failed',
           fields: { app_id: fields.app_id ?? '', seller_id: fields.seller_id ?? '', trade_status: fields.trade_status ?? '' },
         },
+        orderNo,
         reply: { status: 200, contentType: 'text/plain', body: 'success' },
+        refuse: FAILURE,
       };
     },
 

@@ -51,7 +51,17 @@ export interface NotifyResult {
   verified: VerifiedNotify | null;
   error?: string;
   /** What to answer the provider (each protocol has its own success/failure body). */
-  reply: { status: number; contentType: string; body: string };
+  reply: NotifyReply;
+  /** The order number the notify names, also when it does not verify (so the exchange is logged with its order). */
+  orderNo?: string;
+  /** The protocol's failure answer, for a verified notify the service refuses (unknown order, wrong amount). */
+  refuse: NotifyReply;
+}
+
+export interface NotifyReply {
+  status: number;
+  contentType: string;
+  body: string;
 }
 
 export interface QueryResult {

@@ -32,6 +32,7 @@ export interface AppRoute {
 
 const accountPages = () => import('../pages/account/RegisterPages.tsx');
 const results = () => import('../pages/public/result-pages.tsx');
+const payOutcome = () => import('../pages/payments/PayOutcomePage.tsx');
 
 export const routeTable: AppRoute[] = [
   { path: '/login', label: 'route.login', auth: false, guestOnly: true, lazy: () => import('../pages/login/LoginPage.tsx') },
@@ -44,8 +45,8 @@ export const routeTable: AppRoute[] = [
   { path: '/403', label: 'route.forbidden', auth: false, lazy: () => results().then((m) => ({ default: m.ForbiddenPage })) },
   { path: '/500', label: 'route.serverError', auth: false, lazy: () => results().then((m) => ({ default: m.ServerErrorPage })) },
   { path: '/systemUpdate', label: 'route.systemUpdate', auth: false, lazy: () => results().then((m) => ({ default: m.SystemUpdatePage })) },
-  { path: '/paySuccess', label: 'route.paySuccess', auth: false, lazy: () => results().then((m) => ({ default: m.PaySuccessPage })) },
-  { path: '/payError', label: 'route.payError', auth: false, lazy: () => results().then((m) => ({ default: m.PayErrorPage })) },
+  { path: '/paySuccess', label: 'route.paySuccess', auth: false, lazy: () => payOutcome().then((m) => ({ default: m.PaySuccessPage })) },
+  { path: '/payError', label: 'route.payError', auth: false, lazy: () => payOutcome().then((m) => ({ default: m.PayErrorPage })) },
   { path: '/register/success', label: 'route.registerSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.RegisterSuccessPage })) },
   { path: '/simpleRegister/success', label: 'route.simpleRegisterSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.SimpleRegisterSuccessPage })) },
   { path: '/simpleRegister/successInfo', label: 'route.successInfo', auth: false, lazy: () => results().then((m) => ({ default: m.SuccessInfoPage })) },

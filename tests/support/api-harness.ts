@@ -37,17 +37,27 @@ export class ApiHarness {
 
   /** The same, on a registry of the test's own (e.g. entities discovered in a temporary folder). */
   static async startWith(kind: 'pglite' | 'postgres', registry: EntityRegistry, opts: HarnessOptions = {}): Promise<ApiHarness> {
-    const { db, drop } = await freshDatabase(kind);
+    const { db, drop, url } = await freshDatabase(kind);
+    return ApiHarness.onDatabase(db, registry, opts, drop, url);
+  }
+
+  /** The same on a database the test opened (a data directory opened again: a restart); `drop` ends it. */
+  static async onDatabase(db: Database, registry: EntityRegistry, opts: HarnessOptions = {}, drop: () => Promise<void> = () => db.close(), url?: string): Promise<ApiHarness> {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
     const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy });
-    return new ApiHarness(app, db, registry, async () => {
+    const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
       rmSync(filesDir, { recursive: true, force: true });
     });
+    harness.url = url;
+    return harness;
   }
+
+  /** The PostgreSQL schema's URL (a second connection: another server process); none on PGlite. */
+  url?: string;
 
   close(): Promise<void> {
     return this.cleanup();

@@ -11,6 +11,7 @@ export type { Contact } from './contact/contact.ts';
 export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';
 export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';
+export type { PaymentOrder } from './paymentOrder/paymentOrder.ts';
 export type { Relationship } from './relationship/relationship.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';

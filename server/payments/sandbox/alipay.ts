@@ -216,3 +216,6 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
   };
   return gateway;
 }
+
+/** The Alipay sandbox as tests drive it (its notify bodies, its notify mode). */
+export type AlipaySandbox = ReturnType<typeof alipaySandbox>;

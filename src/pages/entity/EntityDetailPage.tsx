@@ -7,6 +7,7 @@ import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
+import { PaymentOrderPanel } from '../payments/PaymentOrderPanel.tsx';
 
 /** Tells the page the record's title (its number) once the record is shown. */
 function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
@@ -31,6 +32,8 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
     <>
       <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
       <DffDetail reg={reg} record={record} />
+      {/* A payment order goes to its provider and shows its exchanges: no generic form for either. */}
+      {reg.name === 'paymentOrder' && <PaymentOrderPanel record={record} />}
     </>
   );
   return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;

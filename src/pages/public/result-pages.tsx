@@ -6,8 +6,6 @@ import { PublicResult } from './PublicResult.tsx';
 export const ForbiddenPage = () => <PublicResult status="403" textKey="public.forbidden" />;
 export const ServerErrorPage = () => <PublicResult status="500" textKey="public.serverError" />;
 export const SystemUpdatePage = () => <PublicResult status="info" textKey="public.systemUpdate" to="/login" toKey="public.toLogin" />;
-export const PaySuccessPage = () => <PublicResult status="success" textKey="public.paySuccess" />;
-export const PayErrorPage = () => <PublicResult status="error" textKey="public.payError" />;
 export const RegisterSuccessPage = () => <PublicResult status="success" textKey="public.registerSuccess" to="/login" toKey="public.toLogin" />;
 export const SimpleRegisterSuccessPage = () => <PublicResult status="success" textKey="public.simpleRegisterSuccess" to="/simpleRegister/successInfo" toKey="public.successInfo.title" />;
 

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { hasPermission, stateOptions, type EntityRecord, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { getRecord } from '../entities/records-repo.ts';
+import type { EntityService } from '../entities/service.ts';
+import { scopeOf } from '../entities/visibility.ts';
+import { ApiError } from '../http/errors.ts';
+import { payableInvoices, recordInvoicesPaid } from './invoices.ts';
+import { fenToYuan } from './money.ts';
+import { creatorOf, exchangesOfOrder, insertTrade, lockInvoices, logExchange, openOrdersFor, OPEN_STATES, tradeByNo, type Trade } from './payments-repo.ts';
+import type { NotifyRequest, PaymentProvider, PaymentTypeId, PayStart, QueryResult, VerifiedNotify } from './provider.ts';
+import type { PaymentProviders } from './registry.ts';
+import { PAYMENT_WINDOW_MS } from '../../workflows/payment-order.machine.ts';
+
+export const PAY_PERMISSION = 'paymentOrder:pay';
+const ENTITY = 'paymentOrder';
+
+type Doc = Record<string, unknown>;
+
+/** What the provider's word (a verified notify, or the order query) did to the order. */
+type Applied = 'paid' | 'failed' | 'unchanged' | 'rejected';
+
+/**
+ * Payment orders (SPEC §4 payment, §5 invoice and payment, §9): paying selected invoices makes an
+ * order and its first provider trade; the provider's verified notify, or the order query when no
+ * notify came, sends the order's machine its events; on success each invoice records the
+ * payment. Every exchange with a provider is logged with the trade (payments-repo.ts).
+ */
+export class PaymentOrders {
+  constructor(
+    private readonly db: Database,
+    private readonly registry: EntityRegistry,
+    private readonly service: EntityService,
+    readonly providers: PaymentProviders,
+    private readonly publicUrl: string,
+    /** Runs the effects a transition queued once it has committed (closing, refunding at the provider). */
+    private readonly effects: { afterCommit(): Promise<void> },
+  ) {}
+
+  private get reg(): RegisteredEntity {
+    return this.registry.get(ENTITY);
+  }
+
+  /** The payment types offered now, in order. */
+  offered(): PaymentTypeId[] {
+    return [...this.providers.providers.keys()];
+  }
+
+  private provider(id: string): PaymentProvider | undefined {
+    return this.providers.providers.get(id as PaymentTypeId);
+  }
+
+  private stateLabel(record: EntityRecord, lang: Language): string {
+    const leaf = record.states.$status ?? '';
+    return stateOptions(this.reg, '$status', lang).find((o) => o.value === leaf)?.label ?? leaf;
+  }
+
+  /** Pays the selected invoices: checks them, makes the order (its 15-minute timer starts) and its first trade, and starts it at the provider. */
+  async submit(user: SessionUser, body: { invoiceIds?: unknown; payType?: unknown }, lang: Language): Promise<{ order: EntityRecord; start: PayStart }> {
+    if (!hasPermission(user.permissionMap, PAY_PERMISSION)) throw new ApiError(403, 'FORBIDDEN', { permission: PAY_PERMISSION });
+    const ids = Array.isArray(body.invoiceIds) ? [...new Set(body.invoiceIds.filter((x): x is string => typeof x === 'string' && x.length > 0))] : [];
+    if (!ids.length) throw new ApiError(400, 'SELECT_INVOICE_TO_PAY');
+    if (ids.length > 100) throw new ApiError(400, 'BAD_REQUEST', { detail: 'invoiceIds' });
+    if (typeof body.payType !== 'string' || !body.payType) throw new ApiError(400, 'CHOOSE_PAYMENT_TYPE');
+    const provider = this.provider(body.payType);
+    if (!provider) throw new ApiError(400, 'PAYMENT_TYPE_UNAVAILABLE', { payType: body.payType });
+    const id = `r-${randomUUID()}`;
+    const { doc, trade } = await this.db.transaction(async (tx) => {
+      await lockInvoices(tx, ids);
+      const invoices = await payableInvoices(tx, this.registry, ids, user, lang);
+      const open = await openOrdersFor(tx, ids);
+      if (open.length) {
+        const { rows } = await tx.query<{ no: string }>(`select doc->>'orderNo' as no from records where id = any($1::text[])`, [open]);
+        throw new ApiError(409, 'PAYMENT_ORDER_EXISTS', { orderNo: rows.map((r) => r.no).join(', ') });
+      }
+      const amountFen = invoices.reduce((sum, i) => sum + i.balanceFen, 0);
+      const submitted = new Date();
+      const doc = await this.service.createInside(tx, this.reg, {
+        id,
+        companyId: user.companyId,
+        actorId: user.id,
+        lang,
+        doc: {
+          payType: provider.id,
+          amountFen,
+          payable: fenToYuan(amountFen),
+          currency: 'CNY',
+          invoiceIds: invoices.map((i) => i.id),
+          invoiceNos: invoices.map((i) => i.no),
+          expiresAt: new Date(submitted.getTime() + PAYMENT_WINDOW_MS).toISOString(),
+        },
+      });
+      const trade: Trade = { tradeNo: String(doc.orderNo), orderId: id, provider: provider.id, attempt: 1, amountFen };
+      await insertTrade(tx, trade);
+      return { doc, trade };
+    });
+    const start = await this.startTrade(provider, trade, doc);
+    return { order: await this.service.get(this.reg, id, user), start };
+  }
+
+  /** Starts a trade at its provider (outside the order's transaction: a provider call may be slow). */
+  private async startTrade(provider: PaymentProvider, trade: Trade, doc: Doc): Promise<PayStart> {
+    try {
+      return await provider.start({
+        orderNo: trade.tradeNo,
+        amountFen: trade.amountFen,
+        currency: 'CNY',
+        subject: `${String(doc.orderNo)} ${((doc.invoiceNos as string[] | undefined) ?? []).join(' ')}`.slice(0, 128),
+        notifyUrl: `${this.publicUrl}/api/payments/notify/${provider.id}`,
+        returnUrl: `${this.publicUrl}/paySuccess?order=${encodeURIComponent(trade.orderId)}`,
+        expiresAt: new Date(String(doc.expiresAt)),
+      });
+    } catch (err) {
+      console.error(`payment: starting ${trade.tradeNo} at ${provider.id} failed`, err);
+      throw new ApiError(409, 'PAYMENT_GATEWAY_FAILED');
+    }
+  }
+
+  /**
+   * Pays an open order (again): a failed order is moved back to waiting (RETRY, the payer's
+   * action) with a new trade, as is a waiting order whose last trade failed; else the current
+   * trade is started again (the provider's page for the same trade number).
+   */
+  async pay(user: SessionUser, id: string, lang: Language): Promise<{ order: EntityRecord; start: PayStart }> {
+    if (!hasPermission(user.permissionMap, PAY_PERMISSION)) throw new ApiError(403, 'FORBIDDEN', { permission: PAY_PERMISSION });
+    const { trade, doc, provider } = await this.db.transaction(async (tx) => {
+      const order = await getRecord(tx, this.reg, id, scopeOf(user), true);
+      if (!order || order.companyId !== user.companyId) throw new ApiError(404, 'NOT_FOUND');
+      const state = order.states.$status;
+      if (!OPEN_STATES.includes(state as (typeof OPEN_STATES)[number])) throw new ApiError(409, 'PAYMENT_ORDER_NOT_PAYABLE', { state: this.stateLabel(order, lang) });
+      const provider = this.provider(String(order.doc.payType));
+      if (!provider) throw new ApiError(400, 'PAYMENT_TYPE_UNAVAILABLE', { payType: String(order.doc.payType) });
+      if (state === 'failed') await this.service.sendInside(tx, this.reg, id, { type: 'RETRY', payload: {} }, user.id);
+      const { rows } = await tx.query<{ trade_no: string; attempt: number; status: string }>(
+        'select trade_no, attempt, status from payment_trades where order_id = $1 order by attempt desc limit 1',
+        [id],
+      );
+      const last = rows[0]!;
+      let trade: Trade = { tradeNo: last.trade_no, orderId: id, provider: provider.id, attempt: last.attempt, amountFen: Number(order.doc.amountFen) };
+      if (last.status !== 'open') {
+        const attempt = last.attempt + 1;
+        trade = { ...trade, tradeNo: `${String(order.doc.orderNo)}R${attempt}`, attempt };
+        await insertTrade(tx, trade);
+      }
+      return { trade, doc: order.doc, provider };
+    });
+    const start = await this.startTrade(provider, trade, doc);
+    return { order: await this.service.get(this.reg, id, user), start };
+  }
+
+  /**
+   * The order as the return page shows it: when it is still open, the server asks the provider
+   * (the order query: the fallback when no notify came) and applies the answer first.
+   */
+  async outcome(user: SessionUser, id: string): Promise<EntityRecord> {
+    const order = await this.service.get(this.reg, id, user);
+    if (OPEN_STATES.includes(order.states.$status as (typeof OPEN_STATES)[number])) {
+      await this.reconcile(id);
+      return this.service.get(this.reg, id, user);
+    }
+    return order;
+  }
+
+  /** Runs the order query for an order's current trade and applies what it says. */
+  async reconcile(orderId: string): Promise<Applied> {
+    const { rows } = await this.db.query<{ trade_no: string }>(
+      "select trade_no from payment_trades where order_id = $1 and status = 'open' order by attempt desc limit 1",
+      [orderId],
+    );
+    const tradeNo = rows[0]?.trade_no;
+    const trade = tradeNo ? await tradeByNo(this.db, tradeNo) : undefined;
+    const provider = trade && this.provider(trade.provider);
+    if (!trade || !provider) return 'unchanged';
+    let result: QueryResult;
+    try {
+      result = await provider.query(trade.tradeNo);
+    } catch (err) {
+      console.error(`payment: query of ${trade.tradeNo} failed`, err);
+      return 'unchanged';
+    }
+    if (result.status === 'paid' && result.amountFen !== undefined && result.providerTradeNo) {
+      return this.apply(trade, { orderNo: trade.tradeNo, providerTradeNo: result.providerTradeNo, amountFen: result.amountFen, outcome: 'paid', fields: {} });
+    }
+    if (result.status === 'closed' || result.status === 'failed') {
+      return this.apply(trade, { orderNo: trade.tradeNo, providerTradeNo: result.providerTradeNo ?? '', amountFen: result.amountFen ?? 0, outcome: 'failed', fields: { status: result.status } });
+    }
+    return 'unchanged';
+  }
+
+  /**
+   * A provider's asynchronous notify: verified by the adapter (signature, app and merchant ids),
+   * logged with its trade, checked against the order (trade known, same provider, amount) and
+   * applied once; the provider gets its protocol's answer. The same notify twice changes nothing.
+   */
+  async notify(providerId: string, req: NotifyRequest): Promise<{ status: number; contentType: string; body: string }> {
+    const provider = this.provider(providerId);
+    if (!provider) throw new ApiError(404, 'UNKNOWN_PAYMENT_PROVIDER', { provider: providerId });
+    const result = await provider.verifyNotify(req);
+    const tradeNo = result.verified?.orderNo ?? result.orderNo ?? '';
+    const log = (ok: boolean, note: string) => logExchange(this.db, { provider: provider.id, orderNo: tradeNo, direction: 'in', kind: 'notify', body: req.rawBody, ok, note });
+    if (!result.verified) {
+      await log(false, result.error ?? 'not verified');
+      return result.reply;
+    }
+    const trade = await tradeByNo(this.db, tradeNo);
+    if (!trade || trade.provider !== provider.id) {
+      await log(false, 'unknown trade');
+      return result.refuse;
+    }
+    const applied = await this.apply(trade, result.verified);
+    await log(applied !== 'rejected', applied);
+    return applied === 'rejected' ? result.refuse : result.reply;
+  }
+
+  /** Applies the provider's word on a trade to its order, in one transaction (the order's row locked). */
+  private async apply(trade: Trade, word: VerifiedNotify): Promise<Applied> {
+    const applied = await this.db.transaction((tx) => this.applyIn(tx, trade, word));
+    if (applied === 'paid' || applied === 'failed') await this.effects.afterCommit();
+    return applied;
+  }
+
+  private async applyIn(tx: Queryable, trade: Trade, word: VerifiedNotify): Promise<Applied> {
+    const reg = this.reg;
+    const order = await getRecord(tx, reg, trade.orderId, { all: true }, true);
+    if (!order) return 'rejected';
+    const payer = (await creatorOf(tx, order.id)) ?? order.createdBy;
+    if (word.outcome === 'paid') {
+      // The amount is checked against the order (the trade carries it) before the machine is asked.
+      if (word.amountFen !== trade.amountFen) return 'rejected';
+      const state = order.states.$status;
+      if (state === 'success' || state === 'paidAfterCancel' || state === 'refunded') return 'unchanged';
+      await tx.query("update payment_trades set status = 'paid' where trade_no = $1", [trade.tradeNo]);
+      const payload = { paidFen: word.amountFen, orderFen: Number(order.doc.amountFen), payTime: new Date().toISOString(), providerTradeNo: word.providerTradeNo.slice(0, 64) };
+      const moved = await this.service.sendInside(tx, reg, order.id, { type: 'PAYMENT_NOTIFIED', payload }, payer);
+      if (!moved) return 'rejected';
+      // A payment after the cancellation is recorded for staff to refund; the invoices stay unpaid.
+      if (state !== 'cancelled') await recordInvoicesPaid(tx, this.service, this.registry, order, payer);
+      return 'paid';
+    }
+    const { rows: closed } = await tx.query("update payment_trades set status = 'failed' where trade_no = $1 and status = 'open' returning trade_no", [trade.tradeNo]);
+    if (!closed.length || order.states.$status !== 'waitingForPayment') return 'unchanged';
+    const reason = (word.fields.trade_status || word.fields.status || 'failed').slice(0, 200);
+    await this.service.sendInside(tx, reg, order.id, { type: 'PAYMENT_FAILED', payload: { reason, failReason: reason } }, payer);
+    return 'failed';
+  }
+
+  /** The exchanges of an order the user may read, with its trades. */
+  async exchanges(user: SessionUser, id: string) {
+    await this.service.get(this.reg, id, user);
+    const { rows } = await this.db.query<{ trade_no: string; attempt: number; status: string; provider: string }>(
+      'select trade_no, attempt, status, provider from payment_trades where order_id = $1 order by attempt',
+      [id],
+    );
+    return { trades: rows.map((r) => ({ tradeNo: r.trade_no, attempt: r.attempt, status: r.status, provider: r.provider })), exchanges: await exchangesOfOrder(this.db, id) };
+  }
+
+  /**
+   * The `closeAtProvider` effect (in the effect worker's transaction): the open trades of a
+   * cancelled order are closed at the provider; a trade the payer paid meanwhile cannot close,
+   * and its payment is recorded on the order (Paid after cancellation) for staff to refund.
+   */
+  async closeAtProvider(tx: Queryable, orderId: string): Promise<void> {
+    const { rows } = await tx.query<{ trade_no: string }>("select trade_no from payment_trades where order_id = $1 and status = 'open'", [orderId]);
+    for (const { trade_no } of rows) {
+      const trade = (await tradeByNo(tx, trade_no))!;
+      const provider = this.provider(trade.provider);
+      if (!provider) continue;
+      try {
+        await provider.close(trade.tradeNo);
+        await tx.query("update payment_trades set status = 'closed' where trade_no = $1", [trade.tradeNo]);
+      } catch (err) {
+        const found = await provider.query(trade.tradeNo);
+        if (found.status !== 'paid' || found.amountFen === undefined || !found.providerTradeNo) throw err;
+        await this.applyIn(tx, trade, { orderNo: trade.tradeNo, providerTradeNo: found.providerTradeNo, amountFen: found.amountFen, outcome: 'paid', fields: {} });
+      }
+    }
+  }
+
+  /** The `refundAtProvider` effect: the paid trade is refunded in full (retried by the effect worker until done). */
+  async refundAtProvider(tx: Queryable, orderId: string, reason: string): Promise<void> {
+    const { rows } = await tx.query<{ trade_no: string }>("select trade_no from payment_trades where order_id = $1 and status = 'paid' order by attempt desc limit 1", [orderId]);
+    const trade = rows[0] && (await tradeByNo(tx, rows[0].trade_no));
+    if (!trade) throw new Error(`payment order ${orderId} has no paid trade to refund`);
+    const provider = this.provider(trade.provider);
+    if (!provider) throw new Error(`payment provider ${trade.provider} is not offered`);
+    await provider.refund(trade.tradeNo, trade.amountFen, reason || 'refund');
+  }
+}
+

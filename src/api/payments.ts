@@ -1,0 +1,64 @@
+import type { EntityRecord } from '../../engine/api-contract.ts';
+import { request } from './client.ts';
+
+/** How the browser continues after an order is submitted (server/payments/provider.ts `PayStart`). */
+export type PayStart =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'form'; action: string; fields: Record<string, string> }
+  | { kind: 'qr'; codeUrl: string };
+
+export interface PaymentExchange {
+  id: number;
+  tradeNo: string;
+  provider: string;
+  direction: 'out' | 'in';
+  kind: string;
+  body: string;
+  ok: boolean;
+  note: string | null;
+  at: string;
+}
+
+export interface PaymentTrade {
+  tradeNo: string;
+  attempt: number;
+  status: string;
+  provider: string;
+}
+
+/** The payment calls (docs/payments.md). */
+export const paymentTypes = () => request<string[]>('/api/payments/types');
+export const payInvoices = (invoiceIds: readonly string[], payType: string | undefined) =>
+  request<{ order: EntityRecord; start: PayStart }>('/api/payments/orders', { method: 'POST', json: { invoiceIds, ...(payType ? { payType } : {}) } });
+export const payOrder = (id: string) => request<{ order: EntityRecord; start: PayStart }>(`/api/payments/orders/${encodeURIComponent(id)}/pay`, { method: 'POST' });
+/** The order as the return page shows it (the server asks the provider when no notify came yet); the page shows a failure itself. */
+export const orderOutcome = (id: string) => request<EntityRecord>(`/api/payments/orders/${encodeURIComponent(id)}/outcome`, { quiet: true });
+export const orderExchanges = (id: string) => request<{ trades: PaymentTrade[]; exchanges: PaymentExchange[] }>(`/api/payments/orders/${encodeURIComponent(id)}/exchanges`);
+
+export const paymentKeys = {
+  types: ['payments', 'types'] as const,
+  outcome: (id: string) => ['payments', 'outcome', id] as const,
+  exchanges: (id: string) => ['payments', 'exchanges', id] as const,
+};
+
+/** Sends the browser on to the provider: its pay page (a redirect or a posted form). A QR code is shown by the caller. */
+export function followPayStart(start: PayStart): void {
+  if (start.kind === 'redirect') {
+    window.location.assign(start.url);
+    return;
+  }
+  if (start.kind === 'form') {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = start.action;
+    for (const [name, value] of Object.entries(start.fields)) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    }
+    document.body.appendChild(form);
+    form.submit();
+  }
+}
