@@ -87,13 +87,14 @@ export interface ProviderContext {
 }
 
 /**
- * What some providers need besides the order number to find an order again: UnionPay keys an order
- * on orderId + txnTime (the submission time, `expiresAt` − 15 minutes of its PayRequest) and a
- * refund needs a notify address. Optional: an adapter that needs it and is not given it uses what
- * it kept from `start` in this process, else refuses.
+ * What some providers need besides the order number to find an order again: UnionPay keys an
+ * order on orderId + txnTime, which its adapter derives from the PayRequest's `expiresAt`, and a
+ * refund there needs a notify address. Optional: an adapter that needs it and is not given it
+ * uses what it kept from `start` in this process, else refuses (after a restart).
  */
 export interface OrderRef {
-  submittedAt: Date;
+  /** The `expiresAt` the trade's PayRequest carried. */
+  expiresAt: Date;
   /** Our notify endpoint for this provider (UnionPay refunds report there). */
   notifyUrl?: string;
 }

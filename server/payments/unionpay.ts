@@ -24,8 +24,8 @@ export interface UnionPayConfig extends UnionpayTrust {
 }
 
 export const UNIONPAY_BASE_URL = 'https://gateway.95516.com';
-/** An order's submission time from its PayRequest (`expiresAt` is submission + 15 minutes). */
-const PAY_WINDOW_MS = 15 * 60_000;
+/** txnTime, the order's submission time, from its PayRequest's `expiresAt` (submission + 15 minutes): the same at start, query and refund. */
+const submissionOf = (expiresAt: Date) => new Date(expiresAt.getTime() - 15 * 60_000);
 const PAID = new Set(['00', 'A6']);
 const UNDECIDED = new Set(['03', '04', '05']);
 
@@ -75,8 +75,8 @@ export class UnionPayProvider implements PaymentProvider {
   }
 
   async start(req: PayRequest): Promise<PayStart> {
-    const submittedAt = new Date(req.expiresAt.getTime() - PAY_WINDOW_MS);
-    this.started.set(req.orderNo, { submittedAt, notifyUrl: req.notifyUrl });
+    const submittedAt = submissionOf(req.expiresAt);
+    this.started.set(req.orderNo, { expiresAt: req.expiresAt, notifyUrl: req.notifyUrl });
     const fields = this.signed({
       ...this.common('01', '01', '000201'),
       channelType: '07',
@@ -93,20 +93,17 @@ export class UnionPayProvider implements PaymentProvider {
     return { kind: 'form', action, fields };
   }
 
-  /** A back notify (server to server) or front notify (the browser's return): the same signed fields, form-encoded. */
+  /** A back notify (server to server) or front notify (the browser's return): the same signed fields, form-encoded. The service logs it. */
   async verifyNotify(req: NotifyRequest): Promise<NotifyResult> {
     const fields = Object.fromEntries(new URLSearchParams(req.rawBody));
     const orderNo = fields.orderId ?? '';
+    const fail = (error: string): NotifyResult => ({ verified: null, error, orderNo, reply: FAIL_REPLY, refuse: FAIL_REPLY });
     const error = checkUnionpayMessage(fields, this.config, this.now()) ?? (fields.merId !== this.config.merId ? `notify for another merchant (merId ${fields.merId})` : undefined);
-    if (error) {
-      await this.log({ orderNo, direction: 'in', kind: 'notify', body: `${error}\n${req.rawBody}`, ok: false });
-      return { verified: null, error, reply: FAIL_REPLY };
-    }
-    await this.log({ orderNo, direction: 'in', kind: 'notify', body: req.rawBody, ok: true });
+    if (error) return fail(error);
     // A refund's notify (txnType 04) is signed and acknowledged, but is no payment outcome.
-    if (fields.txnType !== '01') return { verified: null, error: `not a payment notify (txnType ${fields.txnType})`, reply: OK_REPLY };
+    if (fields.txnType !== '01') return { verified: null, error: `not a payment notify (txnType ${fields.txnType})`, orderNo, reply: OK_REPLY, refuse: FAIL_REPLY };
     const outcome = PAID.has(fields.respCode ?? '') ? 'paid' : 'failed';
-    if (!/^\d{1,12}$/.test(fields.txnAmt ?? '') || !orderNo || (outcome === 'paid' && !fields.queryId)) return { verified: null, error: 'notify incomplete', reply: FAIL_REPLY };
+    if (!/^\d{1,12}$/.test(fields.txnAmt ?? '') || !orderNo || (outcome === 'paid' && !fields.queryId)) return fail('notify incomplete');
     return {
       verified: {
         orderNo,
@@ -115,14 +112,17 @@ export class UnionPayProvider implements PaymentProvider {
         outcome,
         fields: pick(fields, ['merId', 'txnTime', 'respCode', 'respMsg', 'currencyCode', 'settleAmt', 'settleDate', 'traceNo', 'traceTime']),
       },
+      orderNo,
       reply: OK_REPLY,
+      refuse: FAIL_REPLY,
     };
   }
 
   /** queryTrans.do: respCode is the query's own answer, origRespCode the payment's (34: no such payment yet). */
   async query(orderNo: string, ref?: OrderRef): Promise<QueryResult> {
-    const { submittedAt } = this.refOf(orderNo, ref);
-    const answer = await this.call('query', orderNo, '/gateway/api/queryTrans.do', { ...this.common('00', '00', '000000'), orderId: orderNo, txnTime: beijingCompact(submittedAt) });
+    const { expiresAt } = this.refOf(orderNo, ref);
+    const txnTime = beijingCompact(submissionOf(expiresAt));
+    const answer = await this.call('query', orderNo, '/gateway/api/queryTrans.do', { ...this.common('00', '00', '000000'), orderId: orderNo, txnTime });
     if (answer.respCode === '34') return { orderNo, status: 'notFound' };
     if (UNDECIDED.has(answer.respCode ?? '')) return { orderNo, status: 'pending' };
     if (answer.respCode !== '00') throw rejected('query', answer);
@@ -165,7 +165,7 @@ export class UnionPayProvider implements PaymentProvider {
 
   private refOf(orderNo: string, ref: OrderRef | undefined): OrderRef {
     const known = ref ?? this.started.get(orderNo);
-    if (!known) throw new PaymentProviderError('unionpay', 'rejected', `order ${orderNo}: its submission time is needed (OrderRef) to find it at UnionPay`);
+    if (!known) throw new PaymentProviderError('unionpay', 'rejected', `order ${orderNo}: its expiresAt is needed (OrderRef) to find it at UnionPay`);
     return { ...this.started.get(orderNo), ...known };
   }
 

@@ -98,28 +98,23 @@ export class WechatPayProvider implements PaymentProvider {
     return { kind: 'qr', codeUrl };
   }
 
+  /** The service logs the notify with its order; a WeChat notify names its order only inside the encrypted resource. */
   async verifyNotify(req: NotifyRequest): Promise<NotifyResult> {
-    const fail = async (error: string, orderNo = ''): Promise<NotifyResult> => {
-      await this.log({ orderNo, direction: 'in', kind: 'notify', body: `${error}\n${req.rawBody}`, ok: false });
-      return { verified: null, error, reply: failureReply(error) };
-    };
+    const fail = (error: string, orderNo = ''): NotifyResult => ({ verified: null, error, orderNo, reply: failureReply(error), refuse: failureReply('order refused') });
     const signatureError = checkSignedAnswer(req.headers, req.rawBody, { key: this.platformKey, serialNo: this.config.platformSerialNo }, this.now());
     if (signatureError) return fail(signatureError);
-    let plaintext: string;
     let tx: Transaction;
     try {
-      const envelope = JSON.parse(req.rawBody) as { event_type?: string; resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string } };
+      const envelope = JSON.parse(req.rawBody) as { resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string } };
       const r = envelope.resource;
-      if (r?.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') return await fail('notify without an AEAD_AES_256_GCM resource');
-      plaintext = decryptAeadAes256Gcm(this.config.apiV3Key, { ciphertext: r.ciphertext, nonce: r.nonce, associatedData: r.associated_data ?? '' });
-      tx = JSON.parse(plaintext) as Transaction;
+      if (r?.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') return fail('notify without an AEAD_AES_256_GCM resource');
+      tx = JSON.parse(decryptAeadAes256Gcm(this.config.apiV3Key, { ciphertext: r.ciphertext, nonce: r.nonce, associatedData: r.associated_data ?? '' })) as Transaction;
     } catch {
       return fail('notify resource does not decrypt');
     }
     const orderNo = tx.out_trade_no ?? '';
     if (tx.mchid !== this.config.mchId || tx.appid !== this.config.appId) return fail(`notify for another merchant (mchid ${tx.mchid}, appid ${tx.appid})`, orderNo);
     if (!orderNo || !tx.transaction_id || !Number.isSafeInteger(tx.amount?.total)) return fail('notify transaction incomplete', orderNo);
-    await this.log({ orderNo, direction: 'in', kind: 'notify', body: plaintext, ok: true });
     return {
       verified: {
         orderNo,
@@ -128,7 +123,9 @@ export class WechatPayProvider implements PaymentProvider {
         outcome: tx.trade_state === 'SUCCESS' ? 'paid' : 'failed',
         fields: { mchid: tx.mchid, appid: tx.appid, trade_state: tx.trade_state ?? '', currency: tx.amount?.currency ?? '', success_time: tx.success_time ?? '' },
       },
+      orderNo,
       reply: SUCCESS_REPLY,
+      refuse: failureReply('order refused'),
     };
   }
 
