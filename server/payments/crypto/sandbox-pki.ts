@@ -65,3 +65,14 @@ export function issueCertificate(req: CertRequest): IssuedCert {
   cert.sign(forge.pki.privateKeyFromPem(req.issuer?.privateKeyPem ?? keys.privateKeyPem), forge.md.sha256.create());
   return { certPem: forge.pki.certificateToPem(cert), privateKeyPem: keys.privateKeyPem };
 }
+
+const madeOnce = new Map<string, unknown>();
+
+/**
+ * Key material made once per process: RSA key generation takes seconds on a busy machine, and a
+ * process (the test runner) builds many apps, each mounting the sandboxes. Never stored on disk.
+ */
+export function oncePerProcess<T>(label: string, make: () => T): T {
+  if (!madeOnce.has(label)) madeOnce.set(label, make());
+  return madeOnce.get(label) as T;
+}

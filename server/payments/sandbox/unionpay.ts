@@ -6,7 +6,7 @@ import type { UnionPayConfig } from '../unionpay.ts';
 import { fenToYuan } from '../money.ts';
 import { randomAlphanumeric, randomDigits } from '../crypto/nonce.ts';
 import { beijingCompact, parseBeijingCompact } from '../crypto/beijing-time.ts';
-import { issueCertificate, type IssuedCert } from '../crypto/sandbox-pki.ts';
+import { issueCertificate, oncePerProcess, type IssuedCert } from '../crypto/sandbox-pki.ts';
 import { certIdOf, formatUnionpayAnswer, signUnionpay, UNIONPAY_SIGNER_NAME, verifyUnionpaySignature } from '../unionpay-sign.ts';
 import { SANDBOX_RATE, type SandboxGateway, type SandboxOptions } from './gateway.ts';
 import { formFields, renderSandboxPage, requestLanguage, type PageForm, type PageText } from './sandbox-page.ts';
@@ -244,10 +244,13 @@ export class UnionpaySandbox implements SandboxGateway<UnionPayConfig> {
 
 /** A UnionPay sandbox and the merchant configuration that trusts it: CA chain, UnionPay's and the merchant's certificates made now. */
 export function unionpaySandbox(opts: SandboxOptions & { now?: () => number }): UnionpaySandbox {
-  const root = issueCertificate({ commonName: 'Portico sandbox UnionPay root CA', ca: true });
-  const middle = issueCertificate({ commonName: 'Portico sandbox UnionPay middle CA', ca: true, issuer: root });
-  const signer = issueCertificate({ commonName: `CFCA@UnionPaySandbox@${UNIONPAY_SIGNER_NAME}@00000001`, issuer: middle });
-  const merchant = issueCertificate({ commonName: 'CFCA@PorticoMerchant@Portico sandbox merchant@00000002', issuer: middle });
+  const { root, middle, signer, merchant } = oncePerProcess('unionpay-sandbox', () => {
+    const root = issueCertificate({ commonName: 'Portico sandbox UnionPay root CA', ca: true });
+    const middle = issueCertificate({ commonName: 'Portico sandbox UnionPay middle CA', ca: true, issuer: root });
+    const signer = issueCertificate({ commonName: `CFCA@UnionPaySandbox@${UNIONPAY_SIGNER_NAME}@00000001`, issuer: middle });
+    const merchant = issueCertificate({ commonName: 'CFCA@PorticoMerchant@Portico sandbox merchant@00000002', issuer: middle });
+    return { root, middle, signer, merchant };
+  });
   const config: UnionPayConfig = {
     merId: `777290058${randomDigits(6)}`,
     signKeyPem: merchant.privateKeyPem,

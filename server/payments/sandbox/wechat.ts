@@ -8,7 +8,7 @@ import { privateKeyOf, publicKeyOf, verifySha256WithRsa } from '../crypto/rsa-sh
 import { encryptAeadAes256Gcm } from '../crypto/aead-aes-256-gcm.ts';
 import { randomAlphanumeric, randomDigits } from '../crypto/nonce.ts';
 import { beijingRfc3339 } from '../crypto/beijing-time.ts';
-import { generateRsaKeyPair, randomSerialHex } from '../crypto/sandbox-pki.ts';
+import { generateRsaKeyPair, oncePerProcess, randomSerialHex } from '../crypto/sandbox-pki.ts';
 import { parseAuthorization, requestMessage, signAnswer, WECHAT_CLOCK_SKEW_S } from '../wechat-sign.ts';
 import { fenToYuan } from '../money.ts';
 import { SANDBOX_RATE, type SandboxGateway, type SandboxOptions } from './gateway.ts';
@@ -318,8 +318,7 @@ const paramError = (what: string) => ({ status: 400, json: { code: 'PARAM_ERROR'
 
 /** A WeChat Pay sandbox and the merchant configuration that trusts it, with keys made now (nothing committed). */
 export function wechatSandbox(opts: SandboxOptions & { now?: () => number }): WechatSandbox {
-  const merchant = generateRsaKeyPair();
-  const platform = generateRsaKeyPair();
+  const { merchant, platform } = oncePerProcess('wechat-sandbox', () => ({ merchant: generateRsaKeyPair(), platform: generateRsaKeyPair() }));
   const config: WechatPayConfig = {
     mchId: `19${randomDigits(8)}`,
     appId: `wx${randomAlphanumeric(16).toLowerCase()}`,
