@@ -17,25 +17,14 @@ describe('UnionPay gateway adapter against its sandbox', () => {
   let sandbox: UnionpaySandbox;
   let config: UnionPayConfig;
   let unionpay: PaymentProvider;
-  let seq = 0;
 
   beforeAll(async () => {
-    ({ server, gateway: sandbox } = await SandboxServer.start('unionpay', unionpaySandbox));
+    ({ server, gateway: sandbox, provider: unionpay } = await SandboxServer.start('unionpay', unionpaySandbox, createUnionpayProvider));
     config = sandbox.config;
-    unionpay = createUnionpayProvider(config, server.context);
-    server.provider = unionpay;
   });
   afterAll(() => server.close());
 
-  const order = (amountFen = 12345, expiresInMs = 15 * 60_000): PayRequest => ({
-    orderNo: `PO${Date.now()}${++seq}`,
-    amountFen,
-    currency: 'CNY',
-    subject: 'Invoice INV-0001',
-    notifyUrl: `${server.origin}/notify/unionpay`,
-    returnUrl: `${server.origin}/notify/unionpay`,
-    expiresAt: new Date(Date.now() + expiresInMs),
-  });
+  const order = (amountFen?: number, expiresInMs?: number) => server.payRequest(amountFen, expiresInMs);
 
   /** Starts an order and posts its form as the browser does: the sandbox's pay page. */
   async function startAndOpen(req: PayRequest, lang = 'en-US') {

@@ -16,25 +16,14 @@ describe('WeChat Pay Native adapter against its sandbox', () => {
   let sandbox: WechatSandbox;
   let config: WechatPayConfig;
   let wechat: PaymentProvider;
-  let seq = 0;
 
   beforeAll(async () => {
-    ({ server, gateway: sandbox } = await SandboxServer.start('wechat', wechatSandbox));
+    ({ server, gateway: sandbox, provider: wechat } = await SandboxServer.start('wechat', wechatSandbox, createWechatProvider));
     config = sandbox.config;
-    wechat = createWechatProvider(config, server.context);
-    server.provider = wechat;
   });
   afterAll(() => server.close());
 
-  const order = (amountFen = 12345): PayRequest => ({
-    orderNo: `PO${Date.now()}${++seq}`,
-    amountFen,
-    currency: 'CNY',
-    subject: '发票 INV-0001 / Invoice INV-0001',
-    notifyUrl: `${server.origin}/notify/wechat`,
-    returnUrl: `${server.origin}/paySuccess`,
-    expiresAt: new Date(Date.now() + 15 * 60_000),
-  });
+  const order = (amountFen?: number, expiresInMs?: number) => server.payRequest(amountFen, expiresInMs);
 
   /** Starts an order and opens the page its QR code leads to. */
   async function startAndOpen(req: PayRequest, lang = 'en-US') {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { NotifyResult, PaymentProvider, ProviderExchange } from '../../server/payments/provider.ts';
+import type { NotifyResult, PaymentProvider, PayRequest, ProviderExchange } from '../../server/payments/provider.ts';
 import { mountSandbox, type SandboxGateway, type SandboxOptions } from '../../server/payments/sandbox/gateway.ts';
 
 /** A free TCP port on 127.0.0.1 (the sandbox's URLs must be known before its routes are registered). */
@@ -28,14 +28,20 @@ export class SandboxServer {
   private constructor(
     readonly app: FastifyInstance,
     readonly origin: string,
+    /** The merchant's notify endpoint: /notify/<id>. */
+    readonly notifyPath: string,
   ) {}
 
   /** Listens with `make`'s gateway mounted at /sandbox/<id> (mountSandbox, as the portal does) and the notify endpoint /notify/<id>. */
-  static async start<G extends SandboxGateway<unknown>>(id: string, make: (opts: SandboxOptions) => G): Promise<{ server: SandboxServer; gateway: G }> {
+  static async start<C, G extends SandboxGateway<C>>(
+    id: string,
+    make: (opts: SandboxOptions) => G,
+    create: (config: C, ctx: SandboxServer['context']) => PaymentProvider,
+  ): Promise<{ server: SandboxServer; gateway: G; provider: PaymentProvider }> {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const app = Fastify();
-    const server = new SandboxServer(app, origin);
+    const server = new SandboxServer(app, origin, `/notify/${id}`);
     const gateway = make({ baseUrl: `${origin}/sandbox/${id}`, fetch });
     await mountSandbox(app, gateway);
     await app.register(async (scope) => {
@@ -47,7 +53,23 @@ export class SandboxServer {
       });
     });
     await app.listen({ port, host: '127.0.0.1' });
-    return { server, gateway };
+    server.provider = create(gateway.config, server.context);
+    return { server, gateway, provider: server.provider };
+  }
+
+  private seq = 0;
+
+  /** A PayRequest of a fresh order whose notifies come to this server; `expiresInMs` negative: already expired. */
+  payRequest(amountFen = 12345, expiresInMs = 15 * 60_000): PayRequest {
+    return {
+      orderNo: `PO${Date.now()}${++this.seq}`,
+      amountFen,
+      currency: 'CNY',
+      subject: '发票 INV-0001 / Invoice INV-0001',
+      notifyUrl: `${this.origin}${this.notifyPath}`,
+      returnUrl: `${this.origin}${this.notifyPath}`,
+      expiresAt: new Date(Date.now() + expiresInMs),
+    };
   }
 
   readonly context = { fetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init), log: (e: ProviderExchange) => void this.exchanges.push(e) };

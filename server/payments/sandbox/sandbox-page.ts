@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../../engine/index.ts';
+import { fenToYuan } from '../money.ts';
 import { escapeHtml, sandboxLanguage, sandboxText as sharedText, type SandboxText as SharedText } from './texts.ts';
 
 /**
@@ -60,3 +61,34 @@ export function renderSandboxPage(p: { lang: Language; title: PageText; rows: Pa
 }
 
 export const formFields = (body: unknown): Record<string, string> => Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
+
+/** An order as a sandbox page shows it. */
+export interface PageOrder {
+  merchant: string;
+  orderNo: string;
+  subject?: string;
+  amountFen: number;
+}
+
+/**
+ * A sandbox's page about one order (or none: an unknown order): its facts, a message, the Pay and
+ * Fail buttons when `payBase` is given (they post to `${payBase}/pay` and `/fail`), then `forms`.
+ */
+export function orderPage(p: { lang: Language; title: PageText; order?: PageOrder; message?: PageText; payBase?: string; forms?: PageForm[]; langHref?: string }): string {
+  const o = p.order;
+  const rows: PageRow[] = o
+    ? [
+        { label: 'merchant', value: o.merchant },
+        { label: 'orderNo', value: o.orderNo },
+        ...(o.subject !== undefined ? [{ label: 'subject' as const, value: o.subject }] : []),
+        { label: 'amount', value: `¥${fenToYuan(o.amountFen)}` },
+      ]
+    : [];
+  const buttons: PageForm[] = p.payBase
+    ? [
+        { action: `${p.payBase}/pay?lang=${p.lang}`, label: 'pay', name: 'pay' },
+        { action: `${p.payBase}/fail?lang=${p.lang}`, label: 'fail', name: 'fail' },
+      ]
+    : [];
+  return renderSandboxPage({ lang: p.lang, title: p.title, rows, ...(p.message ? { message: p.message } : {}), forms: [...buttons, ...(p.forms ?? [])], ...(p.langHref ? { langHref: p.langHref } : {}) });
+}

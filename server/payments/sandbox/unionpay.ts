@@ -3,13 +3,12 @@ import type { Language } from '../../../engine/index.ts';
 import { publicRoute } from '../../auth/session-hook.ts';
 import type { NotifyRequest } from '../provider.ts';
 import type { UnionPayConfig } from '../unionpay.ts';
-import { fenToYuan } from '../money.ts';
 import { randomAlphanumeric, randomDigits } from '../crypto/nonce.ts';
 import { beijingCompact, parseBeijingCompact } from '../crypto/beijing-time.ts';
 import { issueCertificate, oncePerProcess, type IssuedCert } from '../crypto/sandbox-pki.ts';
 import { certIdOf, formatUnionpayAnswer, signUnionpay, UNIONPAY_SIGNER_NAME, verifyUnionpaySignature } from '../unionpay-sign.ts';
 import { SANDBOX_RATE, type SandboxGateway, type SandboxOptions } from './gateway.ts';
-import { formFields, renderSandboxPage, requestLanguage, type PageForm, type PageText } from './sandbox-page.ts';
+import { formFields, orderPage, requestLanguage, type PageForm, type PageText } from './sandbox-page.ts';
 
 /**
  * UnionPay's side of the online gateway 5.1.0, for dev and test only. At start it makes a root and
@@ -195,22 +194,14 @@ export class UnionpaySandbox implements SandboxGateway<UnionPayConfig> {
   }
 
   private page(reply: FastifyReply, lang: Language, status: number, trade: UnionpaySandboxTrade | undefined, message?: PageText, buttons = false) {
-    const base = `${this.opts.baseUrl}/pay/${trade?.token ?? ''}`;
-    const forms: PageForm[] = [];
-    if (trade && buttons) forms.push({ action: `${base}/pay?lang=${lang}`, label: 'pay', name: 'pay' }, { action: `${base}/fail?lang=${lang}`, label: 'fail', name: 'fail' });
     // Back to the merchant: the signed front notify, posted by the browser to frontUrl.
-    if (trade && (trade.state === 'paid' || trade.state === 'failed')) forms.push({ action: trade.frontUrl, label: 'back', name: 'back', fields: this.notifyFields(trade) });
-    const html = renderSandboxPage({
+    const forms: PageForm[] = trade && (trade.state === 'paid' || trade.state === 'failed') ? [{ action: trade.frontUrl, label: 'back', name: 'back', fields: this.notifyFields(trade) }] : [];
+    const html = orderPage({
       lang,
       title: 'unionpay',
-      rows: trade
-        ? [
-            { label: 'merchant', value: this.config.merId },
-            { label: 'orderNo', value: trade.orderId },
-            { label: 'amount', value: `¥${fenToYuan(Number(trade.txnAmt))}` },
-          ]
-        : [],
+      ...(trade ? { order: { merchant: this.config.merId, orderNo: trade.orderId, amountFen: Number(trade.txnAmt) } } : {}),
       ...(message ? { message } : {}),
+      ...(trade && buttons ? { payBase: `${this.opts.baseUrl}/pay/${trade.token}` } : {}),
       forms,
     });
     return reply.code(status).type('text/html; charset=utf-8').send(html);

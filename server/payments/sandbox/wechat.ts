@@ -10,9 +10,8 @@ import { randomAlphanumeric, randomDigits } from '../crypto/nonce.ts';
 import { beijingRfc3339 } from '../crypto/beijing-time.ts';
 import { generateRsaKeyPair, oncePerProcess, randomSerialHex } from '../crypto/sandbox-pki.ts';
 import { parseAuthorization, requestMessage, signAnswer, WECHAT_CLOCK_SKEW_S } from '../wechat-sign.ts';
-import { fenToYuan } from '../money.ts';
 import { SANDBOX_RATE, type SandboxGateway, type SandboxOptions } from './gateway.ts';
-import { renderSandboxPage, requestLanguage, type PageText } from './sandbox-page.ts';
+import { orderPage, requestLanguage, type PageText } from './sandbox-page.ts';
 
 /**
  * WeChat Pay's side of API v3 Native payment, for dev and test only: verifies the merchant's
@@ -169,14 +168,15 @@ export class WechatSandbox implements SandboxGateway<WechatPayConfig> {
     const existing = this.trades.get(outTradeNo);
     if (existing) {
       if (existing.state !== 'NOTPAY' || existing.total !== total) return { status: 400, json: { code: 'OUT_TRADE_NO_USED', message: '商户订单号重复' } };
-      return { status: 200, json: { code_url: this.codeUrl(existing) } };
+      return { status: 200, json: { code_url: this.payUrl(existing) } };
     }
     const trade: WechatSandboxTrade = { outTradeNo, description: body.description, notifyUrl: body.notify_url, total, expiresAt, token: randomAlphanumeric(24), state: 'NOTPAY', refunded: 0, refunds: new Map() };
     this.trades.set(outTradeNo, trade);
-    return { status: 200, json: { code_url: this.codeUrl(trade) } };
+    return { status: 200, json: { code_url: this.payUrl(trade) } };
   }
 
-  private codeUrl(trade: WechatSandboxTrade): string {
+  /** The page the QR code leads to. */
+  private payUrl(trade: WechatSandboxTrade): string {
     return `${this.opts.baseUrl.replace(/\/+$/, '')}/pay/${trade.token}`;
   }
 
@@ -255,26 +255,13 @@ export class WechatSandbox implements SandboxGateway<WechatPayConfig> {
   }
 
   private page(reply: FastifyReply, lang: Language, status: number, trade: WechatSandboxTrade | undefined, message?: PageText, buttons = false) {
-    const base = `${this.opts.baseUrl.replace(/\/+$/, '')}/pay/${trade?.token ?? ''}`;
-    const html = renderSandboxPage({
+    const html = orderPage({
       lang,
       title: 'wechat',
-      rows: trade
-        ? [
-            { label: 'merchant', value: this.opts.mchId },
-            { label: 'orderNo', value: trade.outTradeNo },
-            { label: 'subject', value: trade.description },
-            { label: 'amount', value: `¥${fenToYuan(trade.total)}` },
-          ]
-        : [],
+      ...(trade ? { order: { merchant: this.opts.mchId, orderNo: trade.outTradeNo, subject: trade.description, amountFen: trade.total } } : {}),
       ...(message ? { message } : {}),
-      forms: buttons
-        ? [
-            { action: `${base}/pay?lang=${lang}`, label: 'pay', name: 'pay' },
-            { action: `${base}/fail?lang=${lang}`, label: 'fail', name: 'fail' },
-          ]
-        : [],
-      ...(trade ? { langHref: `${base}?lang=${lang === 'zh-CN' ? 'en-US' : 'zh-CN'}` } : {}),
+      ...(trade && buttons ? { payBase: this.payUrl(trade) } : {}),
+      ...(trade ? { langHref: `${this.payUrl(trade)}?lang=${lang === 'zh-CN' ? 'en-US' : 'zh-CN'}` } : {}),
     });
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
