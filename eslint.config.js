@@ -17,11 +17,11 @@ const FOLDERS = {
   },
   src: {
     folders: ['src', 'renderers', 'engine', 'types'],
-    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite'],
+    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite', 'qrcode'],
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],
-    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', 'pg', '@electric-sql/pglite', 'nodemailer', 'svg-captcha', 'xstate', 'vite'],
+    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', 'pg', '@electric-sql/pglite', 'nodemailer', 'svg-captcha', 'xstate', 'vite', 'node-forge'],
   },
 };
 const WHY = {

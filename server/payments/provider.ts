@@ -86,14 +86,27 @@ export interface ProviderContext {
   log: (exchange: ProviderExchange) => void | Promise<void>;
 }
 
+/**
+ * What some providers need besides the order number to find an order again: UnionPay keys an
+ * order on orderId + txnTime, which its adapter derives from the PayRequest's `expiresAt`, and a
+ * refund there needs a notify address. Optional: an adapter that needs it and is not given it
+ * uses what it kept from `start` in this process, else refuses (after a restart).
+ */
+export interface OrderRef {
+  /** The `expiresAt` the trade's PayRequest carried. */
+  expiresAt: Date;
+  /** Our notify endpoint for this provider (UnionPay refunds report there). */
+  notifyUrl?: string;
+}
+
 export interface PaymentProvider {
   readonly id: PaymentTypeId;
   start(req: PayRequest): Promise<PayStart>;
   /** Never throws for bad input: a forged or malformed notify gives `verified: null` and a failure reply. */
   verifyNotify(req: NotifyRequest): Promise<NotifyResult>;
   /** The fallback when no notify comes. */
-  query(orderNo: string): Promise<QueryResult>;
-  refund(orderNo: string, amountFen: number, reason: string): Promise<{ refundNo: string }>;
+  query(orderNo: string, ref?: OrderRef): Promise<QueryResult>;
+  refund(orderNo: string, amountFen: number, reason: string, ref?: OrderRef): Promise<{ refundNo: string }>;
   /** Close an unpaid order at the provider (auto-cancel, payer cancel). */
-  close(orderNo: string): Promise<void>;
+  close(orderNo: string, ref?: OrderRef): Promise<void>;
 }

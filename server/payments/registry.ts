@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { alipayConfigFromEnv, createAlipayProvider } from './alipay.ts';
 import type { PaymentProvider, PaymentTypeId, ProviderContext } from './provider.ts';
 import { alipaySandbox } from './sandbox/alipay.ts';
+import { createWechatProvider, wechatConfigFromEnv } from './wechat.ts';
+import { wechatSandbox } from './sandbox/wechat.ts';
+import { createUnionpayProvider, unionpayConfigFromEnv } from './unionpay.ts';
+import { unionpaySandbox } from './sandbox/unionpay.ts';
 import { mountSandbox, type SandboxGateway, type SandboxOptions } from './sandbox/gateway.ts';
 
 /**
@@ -33,6 +37,8 @@ const module = <C>(m: ProviderModule<C>): ProviderModule<unknown> => m as Provid
 /** The provider modules, in the order the payment types are offered. */
 export const PROVIDER_MODULES: readonly ProviderModule<unknown>[] = [
   module({ id: 'alipay', configFromEnv: alipayConfigFromEnv, create: createAlipayProvider, sandbox: alipaySandbox }),
+  module({ id: 'wechat', configFromEnv: wechatConfigFromEnv, create: createWechatProvider, sandbox: wechatSandbox }),
+  module({ id: 'unionpay', configFromEnv: unionpayConfigFromEnv, create: createUnionpayProvider, sandbox: unionpaySandbox }),
 ];
 
 export function sandboxOn(env: Env): boolean {
