@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { payableInvoices, recordInvoicesPaid } from './invoices.ts';
 import { fenToYuan } from './money.ts';
 import { creatorOf, exchangesOfOrder, insertTrade, lockInvoices, logExchange, openOrdersFor, OPEN_STATES, tradeByNo, type Trade } from './payments-repo.ts';
-import type { NotifyRequest, PaymentProvider, PaymentTypeId, PayStart, QueryResult, VerifiedNotify } from './provider.ts';
+import type { NotifyRequest, OrderRef, PaymentProvider, PaymentTypeId, PayStart, QueryResult, VerifiedNotify } from './provider.ts';
 import type { PaymentProviders } from './registry.ts';
 import { PAYMENT_WINDOW_MS } from '../../workflows/payment-order.machine.ts';
 
@@ -54,6 +54,17 @@ export class PaymentOrders {
   private stateLabel(record: EntityRecord, lang: Language): string {
     const leaf = record.states.$status ?? '';
     return stateOptions(this.reg, '$status', lang).find((o) => o.value === leaf)?.label ?? leaf;
+  }
+
+  /** What a provider needs besides the trade number to find the trade again (UnionPay: its txnTime, from the window's end). */
+  private async refOf(db: Queryable, orderId: string, provider: PaymentTypeId): Promise<OrderRef | undefined> {
+    const { rows } = await db.query<{ expires: string | null }>("select doc->>'expiresAt' as expires from records where id = $1", [orderId]);
+    const expires = rows[0]?.expires;
+    return expires ? { expiresAt: new Date(expires), notifyUrl: this.notifyUrl(provider) } : undefined;
+  }
+
+  private notifyUrl(provider: PaymentTypeId): string {
+    return `${this.publicUrl}/api/payments/notify/${provider}`;
   }
 
   /** Pays the selected invoices: checks them, makes the order (its 15-minute timer starts) and its first trade, and starts it at the provider. */
@@ -107,7 +118,7 @@ export class PaymentOrders {
         amountFen: trade.amountFen,
         currency: 'CNY',
         subject: `${String(doc.orderNo)} ${((doc.invoiceNos as string[] | undefined) ?? []).join(' ')}`.slice(0, 128),
-        notifyUrl: `${this.publicUrl}/api/payments/notify/${provider.id}`,
+        notifyUrl: this.notifyUrl(provider.id),
         returnUrl: `${this.publicUrl}/paySuccess?order=${encodeURIComponent(trade.orderId)}`,
         expiresAt: new Date(String(doc.expiresAt)),
       });
@@ -174,7 +185,7 @@ export class PaymentOrders {
     if (!trade || !provider) return 'unchanged';
     let result: QueryResult;
     try {
-      result = await provider.query(trade.tradeNo);
+      result = await provider.query(trade.tradeNo, await this.refOf(this.db, trade.orderId, trade.provider));
     } catch (err) {
       console.error(`payment: query of ${trade.tradeNo} failed`, err);
       return 'unchanged';
@@ -266,11 +277,12 @@ export class PaymentOrders {
       const trade = (await tradeByNo(tx, trade_no))!;
       const provider = this.provider(trade.provider);
       if (!provider) continue;
+      const ref = await this.refOf(tx, orderId, trade.provider);
       try {
-        await provider.close(trade.tradeNo);
+        await provider.close(trade.tradeNo, ref);
         await tx.query("update payment_trades set status = 'closed' where trade_no = $1", [trade.tradeNo]);
       } catch (err) {
-        const found = await provider.query(trade.tradeNo);
+        const found = await provider.query(trade.tradeNo, ref);
         if (found.status !== 'paid' || found.amountFen === undefined || !found.providerTradeNo) throw err;
         await this.applyIn(tx, trade, { orderNo: trade.tradeNo, providerTradeNo: found.providerTradeNo, amountFen: found.amountFen, outcome: 'paid', fields: {} });
       }
@@ -284,7 +296,7 @@ export class PaymentOrders {
     if (!trade) throw new Error(`payment order ${orderId} has no paid trade to refund`);
     const provider = this.provider(trade.provider);
     if (!provider) throw new Error(`payment provider ${trade.provider} is not offered`);
-    await provider.refund(trade.tradeNo, trade.amountFen, reason || 'refund');
+    await provider.refund(trade.tradeNo, trade.amountFen, reason || 'refund', await this.refOf(tx, orderId, trade.provider));
   }
 }
 

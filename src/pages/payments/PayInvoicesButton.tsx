@@ -4,7 +4,8 @@ import { Button, Descriptions, Modal, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntityRecord } from '../../../engine/api-contract.ts';
 import { alreadyShown } from '../../api/client.ts';
-import { followPayStart, payInvoices, paymentKeys, paymentTypes } from '../../api/payments.ts';
+import { payInvoices, paymentKeys, paymentTypes } from '../../api/payments.ts';
+import { usePayStart } from './use-pay-start.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { formatMoney } from '../../../engine/format/money.ts';
 
@@ -36,9 +37,13 @@ export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPa
   const [open, setOpen] = useState(false);
   const [payType, setPayType] = useState<string>();
   const types = useQuery({ queryKey: paymentKeys.types, queryFn: paymentTypes, enabled: open });
+  const payStart = usePayStart();
   const pay = useMutation({
     mutationFn: () => payInvoices(invoices.map((i) => i.id), payType),
-    onSuccess: ({ start }) => followPayStart(start),
+    onSuccess: ({ start, order }) => {
+      setOpen(false);
+      payStart.follow(start, order);
+    },
     onError: alreadyShown,
   });
   const total = invoices.reduce((sum, i) => sum + i.balance, 0);
@@ -78,6 +83,7 @@ export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPa
           </Radio.Group>
         </Space>
       </Modal>
+      {payStart.element}
     </>
   );
 }

@@ -3,7 +3,8 @@ import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntityRecord } from '../../../engine/api-contract.ts';
 import { alreadyShown } from '../../api/client.ts';
-import { followPayStart, orderExchanges, payOrder, paymentKeys, type PaymentExchange } from '../../api/payments.ts';
+import { orderExchanges, payOrder, paymentKeys, type PaymentExchange } from '../../api/payments.ts';
+import { usePayStart } from './use-pay-start.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
 const OPEN = new Set(['waitingForPayment', 'failed']);
@@ -18,10 +19,12 @@ export function PaymentOrderPanel({ record }: { record: EntityRecord }) {
   const companyId = useSession((s) => s.userInfo?.companyId);
   const state = record.states.$status ?? '';
   const exchanges = useQuery({ queryKey: [...paymentKeys.exchanges(record.id), record.version], queryFn: () => orderExchanges(record.id) });
-  const pay = useMutation({ mutationFn: () => payOrder(record.id), onSuccess: ({ start }) => followPayStart(start), onError: alreadyShown });
+  const payStart = usePayStart();
+  const pay = useMutation({ mutationFn: () => payOrder(record.id), onSuccess: ({ start, order }) => payStart.follow(start, order), onError: alreadyShown });
   const mine = companyId === record.companyId;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {payStart.element}
       {OPEN.has(state) && mine && (
         <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate()} data-testid="pay-order">
           {state === 'failed' ? t('payment.payAgain') : t('payment.goToPay')}
