@@ -162,6 +162,12 @@ export interface ActionDeclaration {
   payloadSchema?: FieldSchema;
   /** Payload fields copied into the document when the event is accepted. */
   setsFields?: readonly string[];
+  /**
+   * What the server writes into the document when a user's event is accepted: `by` the user's
+   * name, `at` the time (ISO), `payload` document field → payload field (a quotation's comment
+   * by, comment time and reject reason).
+   */
+  stamps?: { by?: string; at?: string; payload?: Record<string, string> };
   /** The document must pass full validation (required fields included) before the event. */
   requiresValidDocument?: boolean;
   /** Visual weight of the button. */

@@ -12,6 +12,7 @@ export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';
 export type { Invoice } from './invoice/invoice.ts';
 export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';
+export type { Quotation } from './quotation/quotation.ts';
 export type { Relationship } from './relationship/relationship.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';
