@@ -281,6 +281,12 @@ export interface EntityDeclaration {
   permissions: { list: string; read: string; create: string; update: string; delete?: string };
   /** Fields the server computes on every write (amounts: a total, a fee, a balance). */
   computed?: Record<string, ComputedField>;
+  /**
+   * Documents the server renders from a record (GET /api/entities/{e}/{id}/documents/{key}: a PDF
+   * of the record's detail sections, or the `sections` named, in the request language, amounts
+   * by `x-money`; Chinese text in an embedded, subset CJK font). The detail page links each.
+   */
+  documents?: Record<string, { label: LocalizedText; title: LocalizedText; sections?: readonly string[] }>;
   /** Events this record's lifecycle relays to another record. */
   relays?: readonly RelayDeclaration[];
   lifecycle?: {
