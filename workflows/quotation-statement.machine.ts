@@ -2,8 +2,10 @@ import { emit, setup } from 'xstate';
 import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 
 /**
- * The lifecycle of a quotation / statement sent to a customer (SPEC §4 "Quotation / statement").
- * Rules: quotation-statement.rules.md.
+ * The lifecycle of a quotation / statement sent to a customer (SPEC §4 "Quotation / statement"),
+ * bound to the `quotation` and `statement` entities (schemas/quotation/, schemas/statement/).
+ * A quotation relays its events to its TRF's quotation region (the entity's `relays`).
+ * Mails are the entities' declared `mail`. Rules: quotation-statement.rules.md.
  */
 export type QuotationStatementEvent =
   | { type: 'CONFIRM' }
@@ -18,22 +20,20 @@ const hasText = (value: unknown) => typeof value === 'string' && value.trim().le
 export const quotationStatementMachine = setup({
   types: {
     events: {} as QuotationStatementEvent,
-    emitted: {} as { type: 'notifyCustomer'; template: string } | { type: 'notifyLab'; template: string },
+    emitted: {} as { type: 'sendEmail'; template: string },
   },
   guards: {
     hasReason: ({ event }) => 'reason' in event && hasText(event.reason),
     hasPaymentOrder: ({ event }) => event.type === 'MARK_PAID' && hasText(event.paymentOrderNo),
   },
   actions: {
-    notifyCustomer: emit((_, params: { template: string }) => ({ type: 'notifyCustomer' as const, template: params.template })),
-    notifyLab: emit((_, params: { template: string }) => ({ type: 'notifyLab' as const, template: params.template })),
+    sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
   },
 }).createMachine({
   id: 'quotationStatement',
   initial: 'open',
   meta: machineMeta<QuotationStatementEvent>({
     label: L('报价单 / 对账单', 'Quotation / statement'),
-    specification: { reason: L('规格：报价单/对账单模块尚未实现，由该模块绑定为实体生命周期。', 'Specification: the quotation and statement module is not built yet; it will bind this machine as an entity lifecycle.') },
     guards: {
       hasPaymentOrder: L('已有付款单', 'a payment order exists'),
       hasReason: L('已填写原因', 'a reason is given'),
@@ -51,18 +51,18 @@ export const quotationStatementMachine = setup({
     open: {
       initial: 'toBeConfirmed',
       meta: meta({ label: L('进行中', 'Open') }),
-      on: { CANCEL: { target: 'cancelled', guard: 'hasReason', actions: { type: 'notifyCustomer', params: { template: 'statementCancelled' } } } },
+      on: { CANCEL: { target: 'cancelled', guard: 'hasReason', actions: { type: 'sendEmail', params: { template: 'statementCancelled' } } } },
       states: {
         toBeConfirmed: {
           meta: meta({ label: L('待确认', 'To be confirmed'), description: L('客户核对项目与金额。', 'The customer checks the items and the amount.') }),
-          entry: { type: 'notifyCustomer', params: { template: 'statementToConfirm' } },
+          entry: { type: 'sendEmail', params: { template: 'statementToConfirm' } },
           on: {
             CONFIRM: 'confirmed',
-            REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason', actions: { type: 'notifyLab', params: { template: 'amendmentRequested' } } },
+            REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason' },
           },
         },
         amendmentNeeded: {
-          meta: meta({ label: L('待修改', 'Amendment needed'), description: L('客户说明原因后退回；由实验室修改。', 'Rejected by the customer with a reason; the lab revises it.') }),
+          meta: meta({ label: L('待修改', 'Amendment needed'), editable: '*', description: L('客户说明原因后退回；由实验室修改。', 'Rejected by the customer with a reason; the lab revises it.') }),
           on: { REVISE: 'toBeConfirmed' },
         },
         confirmed: {
@@ -71,10 +71,10 @@ export const quotationStatementMachine = setup({
         },
         toBePaid: {
           meta: meta({ label: L('待付款', 'To be paid') }),
-          entry: { type: 'notifyCustomer', params: { template: 'paymentRequested' } },
+          entry: { type: 'sendEmail', params: { template: 'paymentRequested' } },
           on: {
             MARK_PAID: { target: '#quotationStatement.paid', guard: 'hasPaymentOrder' },
-            REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason', actions: { type: 'notifyLab', params: { template: 'amendmentRequested' } } },
+            REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason' },
           },
         },
       },

@@ -162,6 +162,12 @@ export interface ActionDeclaration {
   payloadSchema?: FieldSchema;
   /** Payload fields copied into the document when the event is accepted. */
   setsFields?: readonly string[];
+  /**
+   * What the server writes into the document when a user's event is accepted: `by` the user's
+   * name, `at` the time (ISO), `payload` document field → payload field (a quotation's comment
+   * by, comment time and reject reason).
+   */
+  stamps?: { by?: string; at?: string; payload?: Record<string, string> };
   /** The document must pass full validation (required fields included) before the event. */
   requiresValidDocument?: boolean;
   /** Visual weight of the button. */
@@ -275,6 +281,12 @@ export interface EntityDeclaration {
   permissions: { list: string; read: string; create: string; update: string; delete?: string };
   /** Fields the server computes on every write (amounts: a total, a fee, a balance). */
   computed?: Record<string, ComputedField>;
+  /**
+   * Documents the server renders from a record (GET /api/entities/{e}/{id}/documents/{key}: a PDF
+   * of the record's detail sections, or the `sections` named, in the request language, amounts
+   * by `x-money`; Chinese text in an embedded, subset CJK font). The detail page links each.
+   */
+  documents?: Record<string, { label: LocalizedText; title: LocalizedText; sections?: readonly string[] }>;
   /** Events this record's lifecycle relays to another record. */
   relays?: readonly RelayDeclaration[];
   lifecycle?: {

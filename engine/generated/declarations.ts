@@ -30,6 +30,9 @@ import notificationSetting_views from '../../schemas/notificationSetting/notific
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
 import paymentOrder_schema from '../../schemas/paymentOrder/paymentOrder.schema.json' with { type: 'json' };
 import paymentOrder_views from '../../schemas/paymentOrder/paymentOrder.views.json' with { type: 'json' };
+import quotation_entity from '../../schemas/quotation/quotation.entity.json' with { type: 'json' };
+import quotation_schema from '../../schemas/quotation/quotation.schema.json' with { type: 'json' };
+import quotation_views from '../../schemas/quotation/quotation.views.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import relationship_schema from '../../schemas/relationship/relationship.schema.json' with { type: 'json' };
 import relationship_views from '../../schemas/relationship/relationship.views.json' with { type: 'json' };
@@ -49,6 +52,7 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/invoice/invoice.entity.json', schema: 'schemas/invoice/invoice.schema.json', views: 'schemas/invoice/invoice.views.json' }, entity: invoice_entity, schema: invoice_schema, views: invoice_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/paymentOrder/paymentOrder.entity.json', schema: 'schemas/paymentOrder/paymentOrder.schema.json', views: 'schemas/paymentOrder/paymentOrder.views.json' }, entity: paymentOrder_entity, schema: paymentOrder_schema, views: paymentOrder_views },
+  { files: { entity: 'schemas/quotation/quotation.entity.json', schema: 'schemas/quotation/quotation.schema.json', views: 'schemas/quotation/quotation.views.json' }, entity: quotation_entity, schema: quotation_schema, views: quotation_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
 ];

@@ -10,6 +10,7 @@ import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' 
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
+import quotation_entity from '../../schemas/quotation/quotation.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 
@@ -25,6 +26,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   invoice_entity.routes,
   notificationSetting_entity.routes,
   paymentOrder_entity.routes,
+  quotation_entity.routes,
   relationship_entity.routes,
   trf_entity.routes,
 ];

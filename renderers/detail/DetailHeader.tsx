@@ -70,6 +70,11 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
         <Space wrap data-testid="detail-actions">
           {mayEdit && <Button onClick={() => navigate(formPath(reg, record.id))}>{t('detail.edit')}</Button>}
           {mayCopy && <Button loading={copying.isPending} onClick={() => copying.mutate()}>{text(copy.label, lang)}</Button>}
+          {Object.entries(reg.entity.documents ?? {}).map(([key, doc]) => (
+            <Button key={key} href={`/api/entities/${encodeURIComponent(reg.name)}/${encodeURIComponent(record.id)}/documents/${encodeURIComponent(key)}?lang=${lang}`} download data-testid={`document-${key}`}>
+              {text(doc.label, lang, key)}
+            </Button>
+          ))}
           {reg.machine && record.snapshot && (
             <Suspense fallback={null}>
               <LifecycleButton reg={reg} record={record} permissions={permissions} history={history} lang={lang} />

@@ -28,5 +28,10 @@ export const ENTITY_SCHEMAS = {
     response: answers(ANY),
   },
   history: { tags: TAGS, params: record, response: answers({ type: 'array' }) },
+  document: {
+    tags: TAGS,
+    params: pathParams('entity', 'id', 'key'),
+    querystring: { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 10 } } },
+  },
   copy: { tags: TAGS, params: record, response: answers(ANY, 201) },
 };

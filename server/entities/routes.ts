@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseListQuery, UnknownEntityError, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { own, parseListQuery, pickLanguage, UnknownEntityError, valueAt, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { renderRecordPdf } from '../documents/record-pdf.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
@@ -69,6 +70,17 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     const reg = entityOf(req);
     await service.get(reg, req.params.id, currentUser(req));
     return ok(await listAudit(db, reg.name, req.params.id));
+  });
+
+  // A record's declared document (a PDF of its detail sections, in the request language or ?lang=).
+  app.get<{ Params: Params & { key: string }; Querystring: { lang?: string } }>('/api/entities/:entity/:id/documents/:key', { schema: S.document }, async (req, reply) => {
+    const reg = entityOf(req);
+    const record = await service.get(reg, req.params.id, currentUser(req));
+    if (!own(reg.entity.documents ?? {}, req.params.key)) throw new ApiError(404, 'ROUTE_NOT_FOUND');
+    const lang = req.query.lang ? pickLanguage(req.query.lang) : requestLanguage(req);
+    const pdf = await renderRecordPdf(reg, record, req.params.key, lang);
+    const name = `${String(valueAt(record.doc, reg.entity.titleField) ?? record.id)}.pdf`.replace(/[^\w.-]/g, '_');
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
   });
 
   app.post<{ Params: Params }>('/api/entities/:entity/:id/copy', { schema: S.copy }, async (req, reply) => {

@@ -209,7 +209,7 @@ export class EntityService {
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
-      let doc = withComputedFields(reg.entity, withSystemFields(reg, incoming, current.doc));
+      let doc = withSystemFields(reg, incoming, current.doc);
       const changed = changedFields(current.doc, doc);
       const editable = editableFields(reg, current.snapshot ?? undefined);
       const locked = changed.filter((f) => !editable.has(f));
@@ -219,6 +219,8 @@ export class EntityService {
           fields: locked.join(', '),
         }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
       }
+      // Computed fields follow the fields they are computed from (not an edit of their own).
+      doc = withComputedFields(reg.entity, doc);
       validateDoc(reg, doc, current.snapshot, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
       if (linked) {
@@ -314,6 +316,10 @@ export class EntityService {
     }
     const doc = { ...current.doc };
     for (const f of action?.setsFields ?? []) doc[f] = payload[f];
+    const stamps = user ? action?.stamps : undefined;
+    if (stamps?.by) doc[stamps.by] = user!.userName;
+    if (stamps?.at) doc[stamps.at] = new Date().toISOString();
+    for (const [f, from] of Object.entries(stamps?.payload ?? {})) doc[f] = payload[from];
     Object.assign(doc, withComputedFields(reg.entity, doc));
     const content = contentOf(reg, doc, next.snapshot, current.companyId);
     const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };

@@ -13,6 +13,7 @@ export type { EmailGroup } from './emailGroup/emailGroup.ts';
 export type { Invoice } from './invoice/invoice.ts';
 export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';
 export type { PaymentOrder } from './paymentOrder/paymentOrder.ts';
+export type { Quotation } from './quotation/quotation.ts';
 export type { Relationship } from './relationship/relationship.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';
