@@ -10,6 +10,8 @@ export * from './schema/resolve.ts';
 export * from './schema/sample.ts';
 export * from './derive/fields.ts';
 export * from './derive/list.ts';
+export * from './derive/value-text.ts';
+export * from './derive/export.ts';
 export * from './derive/detail.ts';
 export * from './derive/form.ts';
 export * from './query/list-query.ts';

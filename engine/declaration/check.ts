@@ -6,6 +6,7 @@ import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, 
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { checkEntityEffects } from './mail.ts';
+import { checkExports, checkVariants } from './check-exports-variants.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
 export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
@@ -44,6 +45,10 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     if (f.op === 'range' && !['date', 'datetime', 'number'].includes(kind)) fail(files.views, pointer('list', 'filters', i, 'op'), `'range' does not apply to the ${kind} field '${f.field}'`);
   });
   field(files.views, '/list/defaultSort/field', views.list.defaultSort.field);
+  const viewField = (path: string, name: string) => field(files.views, path, name);
+  const viewFail = (path: string, message: string) => fail(files.views, path, message);
+  checkExports(views, viewField, viewFail);
+  checkVariants(bundle, viewField, viewFail);
   views.detail.sections.forEach((s, i) => s.fields.forEach((f, j) => field(files.views, pointer('detail', 'sections', i, 'fields', j), f)));
   views.form.sections.forEach((s, i) =>
     s.fields.forEach((f, j) => {

@@ -136,15 +136,68 @@ export interface ViewSection {
   columns?: 1 | 2 | 3;
 }
 
+/**
+ * A declared export of the list (docs/declarations.md §2, exports): the list's rows with its
+ * filters, sort and visibility, as a file of `format`, at most `maxRows` (refused over it, SPEC §9).
+ * `columns` default to the list's columns; each may be any field path, titled by its own `label`.
+ */
+export interface ListExport {
+  format: 'xlsx';
+  maxRows: number;
+  columns?: readonly { field: FieldPath; label?: LocalizedText }[];
+  /** The file's name without extension (the entity's label otherwise). */
+  fileName?: LocalizedText;
+}
+
+/** A declared export of the selected records' files (an upload field) as one zip, at most `maxFiles`. */
+export interface ListFilesExport {
+  field: FieldPath;
+  maxFiles: number;
+  label?: LocalizedText;
+}
+
+/**
+ * A variant of an entity (docs/declarations.md §2, variants): the same records and machine under
+ * its own routes, with its own template binding, preset values, form and detail sections and list
+ * columns. A record made through a variant carries its name in the entity's `variantField`.
+ */
+export interface ViewVariant {
+  label: LocalizedText;
+  routes: {
+    /** A new record of the variant. */
+    new: string;
+    detail: string;
+    /** Editing a record of the variant (`?id=`); the new page when absent. */
+    form?: string;
+    /** The variant's records in its own columns. */
+    list?: string;
+    /** The variant's generated table and form components, on their own pages. */
+    tableComponent?: string;
+    formComponent?: string;
+  };
+  /** Values a new record starts from (a bound template: `{ "template": "ccl-apparel" }`). */
+  preset?: Record<string, unknown>;
+  /** Fields the variant's form does not let the user change (its bound template). */
+  locked?: readonly FieldPath[];
+  form: { sections: readonly ViewSection[] };
+  detail: { sections: readonly ViewSection[] };
+  list?: { columns: readonly ListColumn[] };
+}
+
 export interface EntityViews {
   list: {
     columns: readonly ListColumn[];
     filters: readonly ListFilter[];
     defaultSort: SortSpec;
     pageSize?: number;
+    export?: ListExport;
+    exportFiles?: ListFilesExport;
   };
   detail: { sections: readonly ViewSection[] };
   form: { sections: readonly ViewSection[] };
+  /** The top-level field holding a record's variant name (an enum of the variants' names). */
+  variantField?: FieldPath;
+  variants?: Record<string, ViewVariant>;
 }
 
 /** How a lifecycle event appears as an action, and who may send it. */

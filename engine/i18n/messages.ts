@@ -37,6 +37,12 @@ export const MESSAGES = {
   PASSWORD_NOT_DECRYPTABLE: { 'zh-CN': '密码加密有误，请刷新页面后重试', 'en-US': 'The password was not encrypted correctly; reload the page and try again' },
   UNKNOWN_FILTER: { 'zh-CN': '不支持的筛选条件：{field}', 'en-US': 'Unsupported filter: {field}' },
   BAD_FILTER_VALUE: { 'zh-CN': '筛选条件“{field}”的值无效：{value}', 'en-US': 'Invalid value for filter "{field}": {value}' },
+  // SPEC §8/§9 export limits, worded like the upload limit ('You can only upload maximum 500 rows in one time.').
+  EXPORT_LIMIT: { 'zh-CN': '一次最多只能导出 {max} 条数据，当前 {count} 条，请缩小查询范围', 'en-US': 'You can only export maximum {max} rows in one time ({count} found). Please narrow the search.' },
+  EXPORT_FILES_LIMIT: { 'zh-CN': '一次最多只能导出 {max} 个文件，当前 {count} 个，请减少选择', 'en-US': 'You can only export maximum {max} files in one time ({count} selected). Please select fewer.' },
+  NOTHING_SELECTED: { 'zh-CN': '请至少选择一条数据', 'en-US': 'Please select at least one piece of data' },
+  EXPORT_NOT_DECLARED: { 'zh-CN': '{entity}没有可用的导出', 'en-US': '{entity} has no export' },
+  NO_FILES_TO_EXPORT: { 'zh-CN': '所选数据没有可导出的文件', 'en-US': 'The selected data has no files to export' },
   BAD_SORT: { 'zh-CN': '不支持按“{field}”排序', 'en-US': 'Cannot sort by "{field}"' },
   BAD_PARTY: { 'zh-CN': '列表范围“{value}”无效（owner 或 shared）', 'en-US': 'Invalid list side "{value}" (owner or shared)' },
   BAD_PAGE: { 'zh-CN': '分页参数无效', 'en-US': 'Invalid paging parameters' },

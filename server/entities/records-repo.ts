@@ -46,13 +46,14 @@ const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
 /** Builds `where` text and parameters for the entity, the scope (visibility.ts) and the filters. */
-function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read'): { sql: string; params: unknown[] } {
+function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read', only?: readonly string[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [reg.name];
   const parts = ['r.entity = $1'];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
+  if (only) parts.push(`r.id = any(${p(only)}::text[])`);
   if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, access));
   // A list of one side (docs/declarations.md §3, partyLists): the records the user's company owns, or the others it sees.
   if (!scope.all && query?.party) parts.push(`${query.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
@@ -100,6 +101,40 @@ export async function listRecords(
     db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params),
   ]);
   return { items: items.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
+}
+
+/**
+ * An export's plan (server/exports/): how many rows the list's query (or the selection `only`
+ * within it) gives, and the ids of the first `limit` in the list's order — ids only, the records
+ * are read in batches after (recordsByIds).
+ */
+export async function listIds(
+  db: Queryable,
+  reg: RegisteredEntity,
+  query: ListQuery,
+  scope: Scope,
+  limit: number,
+  only?: readonly string[],
+): Promise<{ ids: string[]; total: number }> {
+  const where = whereClause(reg, scope, query, 'read', only);
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params);
+  const total = rows[0]?.n ?? 0;
+  if (total > limit) return { ids: [], total };
+  const sort = fieldExpression(reg, query.sort.field, 'r').sql;
+  const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
+  const ids = await db.query<{ id: string }>(
+    `select r.id from records r where ${where.sql} order by ${sort} ${dir} nulls last, r.id ${dir} limit ${limit}`,
+    where.params,
+  );
+  return { ids: ids.rows.map((r) => r.id), total };
+}
+
+/** The records of these ids the scope sees, in the order given (one batch of an export). */
+export async function recordsByIds(db: Queryable, reg: RegisteredEntity, ids: readonly string[], scope: Scope): Promise<EntityRecord[]> {
+  const where = whereClause(reg, scope, undefined, 'read', ids);
+  const { rows } = await db.query<Row>(`${SELECT} where ${where.sql}`, where.params);
+  const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getRecord(
