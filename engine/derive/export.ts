@@ -37,11 +37,22 @@ export type LookupLabels = (source: string, value: string) => string | undefined
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
+const stateLabelCache = new WeakMap<RegisteredEntity, Map<string, Map<string, string>>>();
+/** The labels of a state field's states in the language, read from the machine once. */
+function stateLabels(reg: RegisteredEntity, field: string, lang: Language): Map<string, string> {
+  const byField = stateLabelCache.get(reg) ?? new Map<string, Map<string, string>>();
+  stateLabelCache.set(reg, byField);
+  const key = `${field}:${lang}`;
+  let labels = byField.get(key);
+  if (!labels) byField.set(key, (labels = new Map(stateOptions(reg, field, lang).map((o) => [o.value, o.label]))));
+  return labels;
+}
+
 /** A record's value of a column as the user reads it in the list: states, enums, lookups, dates and numbers in the language. */
 export function exportCellText(reg: RegisteredEntity, col: ExportColumn, record: EntityRecord, lang: Language, labels: LookupLabels): string {
   const value = recordValue(record, col.field);
   if (blank(value)) return '';
-  if (col.kind === 'state') return stateOptions(reg, col.field, lang).find((o) => o.value === value)?.label ?? String(value);
+  if (col.kind === 'state') return stateLabels(reg, col.field, lang).get(String(value)) ?? String(value);
   const one = (node: FieldSchema | undefined, v: unknown): string => {
     if (col.lookup && (typeof v === 'string' || typeof v === 'number')) return labels(col.lookup, String(v)) ?? String(v);
     if (node?.enum) return enumLabel(node, v, lang);

@@ -12,17 +12,25 @@ import type { FieldKind } from './fields.ts';
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
+/** One formatter per language and style: making an Intl formatter costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = make()));
+  return f as T;
+}
+
 export function formatDateTime(value: string, lang: Language): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatter(`dt:${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
 export function formatDate(value: string, lang: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return formatter(`d:${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' })).format(date);
 }
 
 /** One scalar value as text; '' for an empty value. Lookup values are labelled by the caller. */
@@ -32,7 +40,7 @@ export function formatScalar(kind: FieldKind, node: FieldSchema | undefined, val
   if (node?.enum || node?.['x-enumLabels']) return enumLabel(node, value, lang);
   if (kind === 'datetime' && typeof value === 'string') return formatDateTime(value, lang);
   if (kind === 'date' && typeof value === 'string') return formatDate(value, lang);
-  if (typeof value === 'number') return new Intl.NumberFormat(lang).format(value);
+  if (typeof value === 'number') return formatter(`n:${lang}`, () => new Intl.NumberFormat(lang)).format(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
 import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
@@ -10,6 +10,8 @@ import { entityKeys } from '../env/query-keys.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
+import { useListExport } from './use-list-export.ts';
+import { ExportProgress } from './ExportProgress.tsx';
 
 export interface EntityListProps {
   reg: RegisteredEntity;
@@ -19,16 +21,21 @@ export interface EntityListProps {
   label?: LocalizedText;
   /** A further list's own columns (routes.partyLists); the views' list columns otherwise. */
   columns?: PartyList['columns'];
+  /** Only the records whose field holds this value (a variant's list: `{ field: 'variant', value: 'ccl' }`). */
+  fixedFilter?: { field: string; value: string };
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixedFilter, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
-  const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
+  const params = useMemo(() => {
+    const read = readListParams(reg, new URLSearchParams(searchKey));
+    return fixedFilter ? { ...read, filters: { ...read.filters, [fixedFilter.field]: fixedFilter.value } } : read;
+  }, [reg, searchKey, fixedFilter]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
   const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
@@ -47,20 +54,41 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
   const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
   // A list of the records naming the user's company (invitations received) makes none itself.
   const mayCreate = party !== 'shared' && hasPermission(permissions, reg.entity.permissions.create);
+  // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.
+  const exporter = useListExport();
+  const { export: rowsExport, exportFiles } = reg.views.list;
+  const selectable = exporter.available && Boolean(rowsExport ?? exportFiles);
+  const [selected, setSelected] = useState<string[]>([]);
+  const running = Boolean(exporter.state && !exporter.state.done);
+  const startExport = (kind: 'rows' | 'files') =>
+    void exporter.run({ entity: reg.name, kind, sort: params.sort, filters: params.filters, ...(party ? { party } : {}), ...(kind === 'files' || selected.length ? { ids: selected } : {}) });
 
   return (
     <Card
       title={<Typography.Title level={4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
       extra={
-        mayCreate && (
-          <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
-            {t('list.new')}
-          </Button>
-        )
+        <Space>
+          {exporter.available && rowsExport && (
+            <Button onClick={() => startExport('rows')} loading={running && exporter.state?.kind === 'rows'} disabled={running} data-testid="list-export">
+              {selected.length ? t('list.exportSelected', { count: selected.length }) : t('list.export')}
+            </Button>
+          )}
+          {exporter.available && exportFiles && (
+            <Button onClick={() => startExport('files')} loading={running && exporter.state?.kind === 'files'} disabled={running} data-testid="list-export-files">
+              {exportFiles.label ? text(exportFiles.label, lang) : t('list.exportFiles')}
+            </Button>
+          )}
+          {mayCreate && (
+            <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
+              {t('list.new')}
+            </Button>
+          )}
+        </Space>
       }
     >
       <Flex vertical gap={16}>
         <FilterBar filters={filters} values={params.filters} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
+        {exporter.state && <ExportProgress state={exporter.state} />}
         {error && (
           <Alert
             type="error"
@@ -75,6 +103,7 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
           loading={loading}
           columns={tableColumns}
           dataSource={result?.items ?? []}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined}
           scroll={{ x: 'max-content' }}
           pagination={{
             current: params.page,
