@@ -12,6 +12,7 @@ export * from './derive/fields.ts';
 export * from './derive/list.ts';
 export * from './derive/value-text.ts';
 export * from './derive/export.ts';
+export * from './derive/variants.ts';
 export * from './derive/detail.ts';
 export * from './derive/form.ts';
 export * from './query/list-query.ts';

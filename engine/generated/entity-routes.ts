@@ -24,3 +24,9 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   relationship_entity.routes,
   trf_entity.routes,
 ];
+
+/** The page routes of every entity's variants (views `variants`, docs/declarations.md §2), copied here so the client need not load the views before login. */
+export const DECLARED_VARIANT_ROUTES: readonly Readonly<Record<string, string>>[] = [
+  {"new":"/ccl/trf/newTrf","detail":"/ccl/trf/trfDetail","form":"/ccl/trf/trfForm","tableComponent":"/ccl/tableComponent","formComponent":"/ccl/formComponent"},
+  {"new":"/afl/trf/newTrf","detail":"/afl/trf/trfDetail"},
+];

@@ -4,6 +4,7 @@ import { message } from '../i18n/messages.ts';
 import type { FieldError } from '../validate/messages.ts';
 import { resolveField, type FieldKind } from '../derive/fields.ts';
 import { stateOptions } from '../derive/list.ts';
+import { variantFilter } from '../derive/variants.ts';
 
 /** A filter the storage layer applies: field, operator and typed value(s). */
 export interface QueryFilter {
@@ -95,7 +96,8 @@ export function parseListQuery(
       continue;
     }
     const field = key.slice(FILTER_PREFIX.length);
-    const declared = reg.views.list.filters.find((f) => f.field === field);
+    // A variant's list filters by the variant field, declared or not (docs/declarations.md §2, variants).
+    const declared = reg.views.list.filters.find((f) => f.field === field) ?? (variantFilter(reg.views)?.field === field ? variantFilter(reg.views) : undefined);
     if (!declared) {
       errors.push({ field, keyword: 'filter', message: message('UNKNOWN_FILTER', lang, { field }) });
       continue;

@@ -29,12 +29,14 @@ export interface EntityFormProps {
   preset?: Doc;
   /** A new record's title (a preset form's own label), instead of "New <entity>". */
   newTitle?: string;
+  /** Fields shown but not changed here (a variant's bound template, docs/declarations.md §2). */
+  locked?: readonly string[];
 }
 
 const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 
 /** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
-export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: EntityFormProps) {
+export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }: EntityFormProps) {
   const { lang, t, data, navigate } = useRendererEnv();
   const { message, modal } = App.useApp();
   const cache = useRecordCache();
@@ -47,7 +49,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
 
   const firstSnapshot = useMemo(() => (reg.machine ? creationSnapshot(reg.machine, reg.entity.lifecycle?.createdIn) : undefined), [reg]);
   const snapshot = record?.snapshot ?? firstSnapshot;
-  const editable = useMemo(() => editableFields(reg, snapshot), [reg, snapshot]);
+  const editable = useMemo(() => {
+    const all = editableFields(reg, snapshot);
+    return locked?.length ? new Set([...all].filter((f) => !locked.includes(f))) : all;
+  }, [reg, snapshot, locked]);
   const sections = useMemo(() => {
     const derived = deriveFormSections(reg, lang, editable, { creating: !id });
     for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
@@ -109,7 +114,8 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
   const save = async () => {
     const current = read();
     if (!current) return;
-    const doc = mergeDocument(record?.doc ?? {}, current, sections, editable, reg.schema);
+    // A new record keeps the preset values its form does not show or change (a variant's name and bound template).
+    const doc = mergeDocument(record?.doc ?? preset ?? {}, current, sections, editable, reg.schema);
     const draft = isDraftState(reg, snapshot);
     const problems = validateDocument(reg, doc, draft, lang);
     const extra = dffSection.collect(draft);

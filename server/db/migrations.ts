@@ -366,6 +366,17 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index users_company_account on users (company_id, lower(account))
     `,
   },
+  {
+    // TRF variants (issue 15): the templates the CCL and AFL variants bind their TRFs to
+    // (schemas/trf/trf.views.json, variants), listed after the others.
+    id: '018_variant_templates',
+    sql: `
+      insert into templates (id, name_zh, name_en, product_line, self_test, sort) values
+        ('TPL-CCL', 'CCL 测试申请模板', 'CCL test request template', 'CCL', false, 100),
+        ('TPL-AFL', 'AFL 测试申请模板', 'AFL test request template', 'AFL', false, 101)
+      on conflict (id) do nothing
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -48,6 +48,7 @@ export function indexedFields(reg: RegisteredEntity): string[] {
     ...reg.views.list.filters.map((f) => f.field),
     ...reg.views.list.columns.filter((c) => c.sortable).map((c) => c.field),
     reg.views.list.defaultSort.field,
+    ...(reg.views.variantField ? [reg.views.variantField] : []),
   ]);
   return [...fields].filter((f) => !SYSTEM_COLUMNS[f]);
 }

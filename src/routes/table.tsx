@@ -59,7 +59,6 @@ export const routeTable: AppRoute[] = [
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel/index', label: 'route.dashboard', auth: true, keepAlive: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
-  { path: '/ccl/trf/newTrf', label: 'route.cclNewTrf', auth: true, lazy: () => import('../pages/ccl/CclNewTrfPage.tsx') },
   { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
   { path: '/workflows', menu: '/workflows', label: 'workflows.title', auth: true, keepAlive: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
   { path: '/workflows/:machineId', menu: '/workflows', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },

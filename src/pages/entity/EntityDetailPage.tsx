@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { text } from '../../../engine/i18n/labels.ts';
 import { recordTitle } from '../../../engine/derive/fields.ts';
+import { variantOf, variantRegistration } from '../../../engine/derive/variants.ts';
 import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
@@ -11,6 +12,17 @@ import { DffDetail } from './DffDetail.tsx';
 /** Tells the page the record's title (its number) once the record is shown. */
 function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
   useEffect(() => onTitle(value), [value, onTitle]);
+  return null;
+}
+
+/** A record of a variant opened on another page of its entity moves to its variant's detail page (its own sections). */
+function VariantHome({ reg, record }: { reg: RegisteredEntity; record: { id: string; doc: Record<string, unknown> } }) {
+  const navigate = useNavigate();
+  const variant = variantOf(reg, record.doc);
+  const home = variant ? variantRegistration(reg, variant).entity.routes.detail : reg.entity.routes.detail;
+  useEffect(() => {
+    if (home !== reg.entity.routes.detail) void navigate(`${home}?id=${encodeURIComponent(record.id)}`, { replace: true });
+  }, [home, reg, record.id, navigate]);
   return null;
 }
 
@@ -30,6 +42,7 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
   const extra = (record: Parameters<typeof DffDetail>[0]['record']) => (
     <>
       <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
+      <VariantHome reg={reg} record={record} />
       <DffDetail reg={reg} record={record} />
     </>
   );

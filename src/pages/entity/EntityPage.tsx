@@ -43,8 +43,8 @@ export default function EntityPage() {
   usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
-  if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} title={match.preset?.label ? entity : undefined} />;
+  if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} locked={match.locked} title={match.preset?.label ? entity : undefined} />;
   const Page = pages[match.kind];
   if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} {...match.list} />;
-  return <Page key={match.reg.name} reg={match.reg} />;
+  return <Page key={`${match.reg.name}:${pathname}`} reg={match.reg} />;
 }

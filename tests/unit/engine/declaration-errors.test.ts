@@ -54,12 +54,19 @@ describe('a broken declaration', () => {
     ['a grant from a state the machine lacks', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['granted'] }), "schemas/trf/trf.entity.json at /access/grantsVisibility/states/0: 'granted' is not a state of machine 'trf'"],
     ['a grant period on a text field', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['submitted'], to: 'trfNo' }), "schemas/trf/trf.entity.json at /access/grantsVisibility/to: 'trfNo' is a text field: a grant's period is given by date fields"],
     ['a share rule naming a missing account field', (b) => (b.entity.access.shareWith[0].account = 'buyer.ghost'), "schemas/trf/trf.entity.json at /access/shareWith/0/account: 'buyer.ghost' is not a field"],
+    ['an export column naming a missing field', (b) => (b.views.list.export.columns = [{ field: 'ghost' }]), "schemas/trf/trf.views.json at /list/export/columns/0/field: 'ghost' is not a field"],
+    ['an export over a huge number of rows', (b) => (b.views.list.export.maxRows = 1_000_000), 'schemas/trf/trf.views.json at /list/export/maxRows: must be <= 100000'],
+    ['a files export of a field that holds no files', (b) => (b.views.list.exportFiles = { field: 'remark', maxFiles: 20 }), "schemas/trf/trf.views.json at /list/exportFiles/field: 'remark' is not an upload field"],
+    ['a variant the variant field does not hold', (b) => (b.views.variants.xyz = b.views.variants.afl), "schemas/trf/trf.views.json at /variants/xyz: 'xyz' is not a value of the variant field 'variant'"],
+    ['a variant route the entity has already', (b) => (b.views.variants.afl.routes.detail = '/trf/trfDetail'), "schemas/trf/trf.views.json at /variants/afl/routes/detail: '/trf/trfDetail' is already a route of this entity"],
+    ['a variant form naming a nested field', (b) => (b.views.variants.ccl.form.sections[0].fields[0] = 'cclInfo.sampleCount'), "schemas/trf/trf.views.json at /variants/ccl/form/sections/0/fields/0: 'cclInfo.sampleCount' is not a top-level field"],
+    ['a variant column sorting where the list does not', (b) => (b.views.variants.ccl.list.columns[2].sortable = true), "schemas/trf/trf.views.json at /variants/ccl/list/columns/2/sortable: 'cclInfo.productCategory' is not sortable in the views' list"],
   ])('%s fails registration naming file and path', (_name, mutate, message) => {
     expect(failure(broken(mutate))).toContain(message);
   });
 
   it('lists every problem of the bundle, one line each', () => {
-    const message = failure(broken((b) => ((b.entity.grants.overlord = []), (b.views.list.columns[1].field = 'ghost'))));
+    const message = failure(broken((b) => ((b.entity.grants.overlord = []), (b.views.list.columns[2].field = 'ghost'))));
     expect(message.split('\n')).toHaveLength(2);
   });
 

@@ -247,6 +247,44 @@ export interface Trf {
    * US e-filing (需要美国电子申报)
    */
   isEfilling?: boolean;
+  /**
+   * TRF variant (申请单类型)
+   */
+  variant?: "ccl" | "afl";
+  /**
+   * CCL test information (CCL 测试信息)
+   */
+  cclInfo?: {
+    /**
+     * Product category (产品类别)
+     */
+    productCategory?: string;
+    /**
+     * Chemical tests (化学测试项目)
+     */
+    chemicalTests?: ("heavyMetals" | "phthalates" | "azoDyes" | "formaldehyde")[];
+    /**
+     * Number of samples (样品数量)
+     */
+    sampleCount?: number;
+  };
+  /**
+   * AFL product information (AFL 产品信息)
+   */
+  aflInfo?: {
+    /**
+     * Style no. (款号)
+     */
+    styleNo?: string;
+    /**
+     * Season (季节)
+     */
+    season?: "SS" | "AW";
+    /**
+     * Fibre content (纤维成分)
+     */
+    fiberContent?: string;
+  };
 }
 export interface Party {
   /**
