@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseListQuery, UnknownEntityError, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { parseListQuery, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { listAudit } from './audit-repo.ts';
 import { listRecords } from './records-repo.ts';
+import { entityOfRequest } from './entity-of.ts';
 import { EntityService } from './service.ts';
 import { scopeOf } from './visibility.ts';
 import { DffRecords } from '../templates/dff-records.ts';
@@ -20,15 +21,7 @@ type Params = { entity: string; id: string };
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): void {
   const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
-  const entityOf = (req: FastifyRequest): RegisteredEntity => {
-    const name = (req.params as Params).entity;
-    try {
-      return registry.get(name);
-    } catch (err) {
-      if (err instanceof UnknownEntityError) throw new ApiError(404, 'UNKNOWN_ENTITY', { entity: name });
-      throw err;
-    }
-  };
+  const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
 
   app.get<{ Params: Params; Querystring: Record<string, string | string[]> }>('/api/entities/:entity', { schema: S.list }, async (req) => {
     const reg = entityOf(req);

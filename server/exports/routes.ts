@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportColumns, exportFileName, parseListQuery, text, UnknownEntityError, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { exportColumns, exportFileName, parseListQuery, text, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, requestLanguage } from '../http/errors.ts';
 import { listIds, recordsByIds } from '../entities/records-repo.ts';
 import { scopeOf } from '../entities/visibility.ts';
+import { entityOfRequest } from '../entities/entity-of.ts';
 import { EXPORT_SCHEMAS as S } from './export-schemas.ts';
 import { LookupLabeller } from './lookup-labels.ts';
 import { writeXlsx } from './xlsx-export.ts';
@@ -31,15 +32,7 @@ const attachment = (reply: FastifyReply, type: string, fileName: string, total: 
  * Everything that can be refused is refused before the first byte is streamed.
  */
 export function exportRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  const entityOf = (req: FastifyRequest): RegisteredEntity => {
-    const name = (req.params as Params).entity;
-    try {
-      return registry.get(name);
-    } catch (err) {
-      if (err instanceof UnknownEntityError) throw new ApiError(404, 'UNKNOWN_ENTITY', { entity: name });
-      throw err;
-    }
-  };
+  const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
   const allowed = (req: FastifyRequest, reg: RegisteredEntity) => {
     const user = currentUser(req);
     if (!user.permissionMap[reg.entity.permissions.list]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });

@@ -117,7 +117,8 @@ describe('menu routes, titles and layout', () => {
 
     expect(await paddingTop(page)).toBe('24px');
     await page.goto(`${portalServer.url}/ccl/trf/newTrf`);
-    await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'route.cclNewTrf')));
+    // The CCL variant of the TRF (schemas/trf/trf.views.json, variants): a new record of it.
+    await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'renderer.form.newTitle', { entity: lang === 'en-US' ? 'CCL test request form' : 'CCL 测试申请单' })));
     await page.getByTestId('form-save').waitFor();
     expect(await paddingTop(page)).toBe('0px');
     await portal.shot('ccl-new-trf', false);
