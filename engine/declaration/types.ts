@@ -85,6 +85,8 @@ export interface FieldSchema {
   'x-firstAccount'?: boolean;
   /** A unified social credit code (统一社会信用代码), checked by its GB 32100-2015 check character. */
   'x-uscc'?: boolean;
+  /** Money, exact: an integer of minor units (2 decimals) or a decimal string; shown with 2 decimals (engine/derive/value-text.ts). */
+  'x-money'?: boolean;
   /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
   'x-sumTo'?: number;
   'x-sumField'?: string;

@@ -33,10 +33,32 @@ export function formatDate(value: string, lang: Language): string {
   return formatter(`d:${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' })).format(date);
 }
 
+/**
+ * Money as the user reads it: 2 decimals and the language's digit grouping, computed on digits
+ * (never a float): an integer is minor units (12345 → 123.45), a decimal string is rounded to cents.
+ */
+export function formatMoney(value: number | string, lang: Language): string {
+  const raw = typeof value === 'number' ? (Number.isSafeInteger(value) ? value.toString() : undefined) : /^-?\d+(\.\d+)?$/.test(value) ? value : undefined;
+  if (raw === undefined) return String(value);
+  const negative = raw.startsWith('-');
+  const digits = negative ? raw.slice(1) : raw;
+  let cents: bigint;
+  if (typeof value === 'number') cents = BigInt(digits);
+  else {
+    const [whole = '0', frac = ''] = digits.split('.');
+    const third = Number(frac[2] ?? '0');
+    cents = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2)) + (third >= 5 ? 1n : 0n);
+  }
+  const grouped = formatter(`g:${lang}`, () => new Intl.NumberFormat(lang, { useGrouping: true })).format(cents / 100n);
+  const text = `${grouped}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return negative && cents !== 0n ? `-${text}` : text;
+}
+
 /** One scalar value as text; '' for an empty value. Lookup values are labelled by the caller. */
 export function formatScalar(kind: FieldKind, node: FieldSchema | undefined, value: unknown, lang: Language): string {
   if (isBlank(value)) return '';
   if (typeof value === 'boolean') return booleanLabel(value, lang);
+  if (node?.['x-money'] && (typeof value === 'number' || typeof value === 'string')) return formatMoney(value, lang);
   if (node?.enum || node?.['x-enumLabels']) return enumLabel(node, value, lang);
   if (kind === 'datetime' && typeof value === 'string') return formatDateTime(value, lang);
   if (kind === 'date' && typeof value === 'string') return formatDate(value, lang);

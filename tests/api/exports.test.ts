@@ -37,7 +37,7 @@ describe.each(BACKENDS)('declared exports on %s', (backend) => {
   const ids: Record<string, string> = {};
   it('streams the list as xlsx with its filters, sort and visibility, in the request language', async () => {
     const report = await upload('report-a.pdf', 300);
-    ids.a = await makeDoc({ title: 'Alpha', kind: 'report', issuedOn: '2026-11-01', template: 'TPL-TEXTILE', files: [report] });
+    ids.a = await makeDoc({ title: 'Alpha', kind: 'report', issuedOn: '2026-11-01', template: 'TPL-TEXTILE', fee: 123450, files: [report] });
     ids.b = await makeDoc({ title: 'Beta', kind: 'photo', issuedOn: '2026-10-05' });
     ids.c = await makeDoc({ title: 'Gamma', kind: 'report', template: 'TPL-TOYS' });
     ids.other = await makeDoc({ title: 'Buyer own', kind: 'report' }, buyer);
@@ -48,16 +48,16 @@ describe.each(BACKENDS)('declared exports on %s', (backend) => {
     expect(en.headers['x-export-total']).toBe('3');
     expect(en.headers['content-disposition']).toContain("filename*=UTF-8''Lab%20document.xlsx");
     expect(await readXlsx(en.rawPayload)).toEqual([
-      ['Title', 'Kind', 'Issued on', 'Template', 'File names'],
-      ['Alpha', 'Report', 'Nov 1, 2026', 'Textiles — general testing', 'report-a.pdf'],
-      ['Beta', 'Photo', 'Oct 5, 2026', '', ''],
-      ['Gamma', 'Report', '', 'Toy safety testing', ''],
+      ['Title', 'Kind', 'Issued on', 'Template', 'Fee (CNY)', 'File names'],
+      ['Alpha', 'Report', 'Nov 1, 2026', 'Textiles — general testing', '1,234.50', 'report-a.pdf'],
+      ['Beta', 'Photo', 'Oct 5, 2026', '', '', ''],
+      ['Gamma', 'Report', '', 'Toy safety testing', '', ''],
     ]);
     const zh = await exportRows('labDocument', applicant, { query: 'f.kind=report&sort=title:desc' });
     expect(await readXlsx(zh.rawPayload)).toEqual([
-      ['标题', '类型', '签发日期', '模板', '附件名'],
-      ['Gamma', '报告', '', '玩具安全测试', ''],
-      ['Alpha', '报告', '2026年11月1日', '纺织品通用测试', 'report-a.pdf'],
+      ['标题', '类型', '签发日期', '模板', '费用（元）', '附件名'],
+      ['Gamma', '报告', '', '玩具安全测试', '', ''],
+      ['Alpha', '报告', '2026年11月1日', '纺织品通用测试', '1,234.50', 'report-a.pdf'],
     ]);
     // Another company exports its own rows only.
     const theirs = await readXlsx((await exportRows('labDocument', buyer)).rawPayload);
