@@ -50,9 +50,15 @@ describe('a broken declaration', () => {
     ['a grant naming a code the entity does not declare', (b) => (b.entity.grants.buyer = ['trf:fly']), "schemas/trf/trf.entity.json at /grants/buyer/0: 'trf:fly' is not a permission this entity declares"],
     ['numbering into a missing field', (b) => (b.entity.numbering.field = 'ghostNo'), "schemas/trf/trf.entity.json at /numbering/field: 'ghostNo' is not a top-level field"],
     ['an entity without a declared visibility', (b) => delete b.entity.access, "schemas/trf/trf.entity.json at /: must have required property 'access'"],
-    ['an unknown visibility', (b) => (b.entity.access.visibility = 'everyone'), 'schemas/trf/trf.entity.json at /access/visibility: must be equal to one of the allowed values'],
+    ['an unknown visibility', (b) => (b.entity.access.visibility = 'nobody'), 'schemas/trf/trf.entity.json at /access/visibility: must be equal to one of the allowed values'],
     ['a grant from a state the machine lacks', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['granted'] }), "schemas/trf/trf.entity.json at /access/grantsVisibility/states/0: 'granted' is not a state of machine 'trf'"],
     ['a grant period on a text field', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['submitted'], to: 'trfNo' }), "schemas/trf/trf.entity.json at /access/grantsVisibility/to: 'trfNo' is a text field: a grant's period is given by date fields"],
+    ['a search rule naming no filter of the list', (b) => (b.views.list.search.rules[1].field = 'applicant.name'), "schemas/trf/trf.views.json at /list/search/rules/1/field: 'applicant.name' is not a filter of this list"],
+    ['a date range rule on a filter that is no date range', (b) => (b.views.list.search.rules[0].field = 'buyer.name'), "schemas/trf/trf.views.json at /list/search/rules/0/field: a date range rule needs a 'range' filter of dates"],
+    ['a tree whose parent is no lookup of the entity', (b) => (b.entity.tree = { parent: 'template' }), "schemas/trf/trf.entity.json at /tree/parent: 'template' must be a top-level field looking up this entity's records"],
+    ['a tree path the server does not own', (b) => ((b.schema.properties.parent = { type: 'string', 'x-lookup': 'entity:trf' }), (b.entity.tree = { parent: 'parent', path: 'remark' })), "schemas/trf/trf.entity.json at /tree/path: 'remark' must be a top-level x-system string field"],
+    ['a lookup version without its sibling', (b) => (b.schema.properties.lab.properties.labId['x-lookupVersion'] = 'ghostVersion'), "schemas/trf/trf.schema.json at /lab.labId/x-lookupVersion: 'ghostVersion' is not a sibling of 'lab.labId'"],
+    ['a lookup version its pick does not fill', (b) => delete b.schema.properties.lab.properties.labId['x-lookupFill'].labVersion, "schemas/trf/trf.schema.json at /lab.labId/x-lookupFill: x-lookupFill must fill 'labVersion' from '$version'"],
     ['a share rule naming a missing account field', (b) => (b.entity.access.shareWith[0].account = 'buyer.ghost'), "schemas/trf/trf.entity.json at /access/shareWith/0/account: 'buyer.ghost' is not a field"],
   ])('%s fails registration naming file and path', (_name, mutate, message) => {
     expect(failure(broken(mutate))).toContain(message);
