@@ -7,6 +7,7 @@ import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { checkEntityEffects } from './mail.ts';
 import { checkExports, checkVariants } from './check-exports-variants.ts';
+import { checkReferences } from './check-references.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
 export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
@@ -58,7 +59,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   if (entity.numbering && !schema.properties?.[entity.numbering.field]) {
     fail(files.entity, '/numbering/field', `'${entity.numbering.field}' is not a top-level field of ${files.schema}`);
   }
-  if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties' or 'authorized'");
+  if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties', 'authorized' or 'everyone'");
   entity.access?.shareWith?.forEach((s, i) => {
     field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
     if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
@@ -125,6 +126,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
   checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));
   checkPartyLists(entity, views, (path, message) => fail(files.entity, path, message));
+  checkReferences(bundle, files, fail);
   if (problems.length) throw new DeclarationError(problems);
   return machine;
 }

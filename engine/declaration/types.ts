@@ -68,6 +68,12 @@ export interface FieldSchema {
    * option's `data` key (a company's name, customer number and default contact).
    */
   'x-lookupFill'?: Record<string, string>;
+  /**
+   * On an `entity:<name>` lookup: the sibling field holding the picked record's version (filled
+   * from the option's `$version`). A write whose snapshot is older than the record is refused
+   * (409 `LOOKUP_STALE`, the field's `x-messages.lookupStale` text) with the fresh values.
+   */
+  'x-lookupVersion'?: string;
   /** A UI widget hint for the form renderer (textarea, upload, …). */
   'x-widget'?: string;
   /** Upload constraints for `x-widget: upload`. */
@@ -124,6 +130,16 @@ export interface ListFilter {
   field: FieldPath;
   op: FilterOperator;
 }
+
+/**
+ * A rule of a list's search (SPEC §5 dates): `dateRange` — when the `range` filter on `field` is
+ * given, both ends are required, the start not after the end, neither before `earliest`, and the
+ * span at most `maxMonths` months; `requiredAlone` — when a search gives filters but none beside
+ * the date ranges, `field` (a filter) is required.
+ */
+export type SearchRule =
+  | { rule: 'dateRange'; field: FieldPath; earliest?: string; maxMonths?: number }
+  | { rule: 'requiredAlone'; field: FieldPath };
 
 export interface SortSpec {
   field: FieldPath;
@@ -194,6 +210,8 @@ export interface EntityViews {
     pageSize?: number;
     export?: ListExport;
     exportFiles?: ListFilesExport;
+    /** Rules a search must keep (docs/declarations.md §2, search rules): checked by the server and by the filter bar before sending. */
+    search?: { rules: readonly SearchRule[] };
   };
   detail: { sections: readonly ViewSection[] };
   form: { sections: readonly ViewSection[] };
@@ -226,7 +244,8 @@ export interface ActionDeclaration {
 }
 
 /** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
-export type EntityVisibility = 'parties' | 'authorized';
+/** `everyone`: every signed-in user holding the read permission reads every record (master data); writes stay with the owner company and staff. */
+export type EntityVisibility = 'parties' | 'authorized' | 'everyone';
 
 /** One company a record is shared with (`access.shareWith`). */
 export interface ShareRule {
@@ -314,6 +333,13 @@ export interface EntityDeclaration {
    * a company of its own: its id is a new company id and the record belongs to it.
    */
   projection?: { table: string; self?: boolean; idPrefix?: string; columns: Record<string, FieldPath> };
+  /**
+   * The records form a tree (docs/declarations.md §3, tree): `parent` (a top-level `entity:<self>`
+   * lookup field) names the parent record; the server refuses a missing parent and one that is the
+   * record or its descendant, refuses deleting a record with children, and keeps `path` (a
+   * top-level `x-system` field) as the titles from the root down to the record's parent.
+   */
+  tree?: { parent: string; path?: string };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */

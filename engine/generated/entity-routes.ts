@@ -7,8 +7,15 @@ import company_entity from '../../schemas/company/company.entity.json' with { ty
 import contact_entity from '../../schemas/contact/contact.entity.json' with { type: 'json' };
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
+import lab_entity from '../../schemas/lab/lab.entity.json' with { type: 'json' };
+import labContact_entity from '../../schemas/labContact/labContact.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
+import protocol_entity from '../../schemas/protocol/protocol.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
+import reviewConclusion_entity from '../../schemas/reviewConclusion/reviewConclusion.entity.json' with { type: 'json' };
+import sgsService_entity from '../../schemas/sgsService/sgsService.entity.json' with { type: 'json' };
+import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
+import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 
 /** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */
@@ -20,8 +27,15 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   contact_entity.routes,
   department_entity.routes,
   emailGroup_entity.routes,
+  lab_entity.routes,
+  labContact_entity.routes,
   notificationSetting_entity.routes,
+  protocol_entity.routes,
   relationship_entity.routes,
+  reviewConclusion_entity.routes,
+  sgsService_entity.routes,
+  tableDemo_entity.routes,
+  testPackage_entity.routes,
   trf_entity.routes,
 ];
 

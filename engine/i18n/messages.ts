@@ -43,6 +43,18 @@ export const MESSAGES = {
   NOTHING_SELECTED: { 'zh-CN': '请至少选择一条数据', 'en-US': 'Please select at least one piece of data' },
   EXPORT_NOT_DECLARED: { 'zh-CN': '{entity}没有可用的导出', 'en-US': '{entity} has no export' },
   NO_FILES_TO_EXPORT: { 'zh-CN': '所选数据没有可导出的文件', 'en-US': 'The selected data has no files to export' },
+  // The search rules of a list (SPEC §5 dates; views.list.search.rules, engine/query/search-rules.ts).
+  SEARCH_RANGE_INCOMPLETE: { 'zh-CN': '请同时填写“{field}”的开始日期和结束日期', 'en-US': 'Enter both the start and the end date of "{field}"' },
+  SEARCH_RANGE_ORDER: { 'zh-CN': '“{field}”的结束日期不能早于开始日期', 'en-US': 'The end date of "{field}" cannot be earlier than its start date' },
+  SEARCH_RANGE_EARLIEST: { 'zh-CN': '仅可查询 {earliest} 及之后的数据', 'en-US': 'Data is available from {earliest} only' },
+  SEARCH_RANGE_TOO_LONG: { 'zh-CN': '“{field}”的日期范围不能超过{months}个月', 'en-US': 'The date range of "{field}" can be at most {months} months' },
+  SEARCH_REQUIRED_ALONE: { 'zh-CN': '未填写其他查询条件时，“{field}”为必填项', 'en-US': '"{field}" is required when no other search criterion is given' },
+  // A lookup's copied data older than the record it came from (x-lookupVersion), and trees (entity `tree`).
+  LOOKUP_STALE: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  LOOKUP_STALE_DEFAULT: { 'zh-CN': '“{field}”的信息已更新，请重新填写', 'en-US': 'The {field} information was updated, please input again' },
+  TREE_PARENT_MISSING: { 'zh-CN': '上级“{field}”不存在', 'en-US': 'The parent "{field}" does not exist' },
+  TREE_CYCLE: { 'zh-CN': '不能将记录本身或其下级设为上级', 'en-US': 'A record cannot have itself or one of its descendants as its parent' },
+  TREE_HAS_CHILDREN: { 'zh-CN': '该记录还有下级，请先删除或移走其下级', 'en-US': 'This record has children: delete or move them first' },
   BAD_SORT: { 'zh-CN': '不支持按“{field}”排序', 'en-US': 'Cannot sort by "{field}"' },
   BAD_PARTY: { 'zh-CN': '列表范围“{value}”无效（owner 或 shared）', 'en-US': 'Invalid list side "{value}" (owner or shared)' },
   BAD_PAGE: { 'zh-CN': '分页参数无效', 'en-US': 'Invalid paging parameters' },

@@ -12,6 +12,7 @@ import { placeErrors, type FieldMessage, type PlacedErrors } from './error-schem
 import { inlineMessage, shownField } from './inline-message.ts';
 import { useScrollToError } from './use-scroll-to-error.ts';
 import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
+import { applyRefill, refillOf } from './lookup-refill.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
 import { useSectionParts } from './use-section-parts.ts';
@@ -91,7 +92,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
   const { root, scrollToError } = useScrollToError();
   const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message), (f) => shownField(reg.schema, f));
 
-  const onSaveError = (e: unknown) => {
+  const onSaveError = (e: unknown, sent: Doc) => {
+    // Data copied from a record that has changed since (a TRF's lab): the form takes the fresh data and says so.
+    const refill = isDataError(e) && e.errorCode === 'LOOKUP_STALE' ? refillOf(e.data) : undefined;
+    if (refill) setParts(splitDocument(sections, applyRefill(sent, refill), false));
     // A version conflict offers the newer data; other 409s (a DFF template changed, …) are messages.
     if (isDataError(e) && e.code === 409 && (e.errorCode ?? 'VERSION_CONFLICT') === 'VERSION_CONFLICT') {
       const current = e.data as EntityRecord | undefined;
@@ -134,7 +138,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
       cache.changed(reg.name, saved);
       navigate(detailPath(reg, saved.id));
     } catch (e) {
-      onSaveError(e);
+      onSaveError(e, doc);
     } finally {
       setSaving(false);
     }

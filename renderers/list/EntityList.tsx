@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
-import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
+import { deriveFilters, deriveListColumns, hasPermission, searchProblems, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
@@ -87,7 +87,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
       }
     >
       <Flex vertical gap={16}>
-        <FilterBar filters={filters} values={params.filters} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
+        <FilterBar filters={filters} values={params.filters} problemsOf={(v) => searchProblems(reg, v, lang)} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
         {exporter.state && <ExportProgress state={exporter.state} />}
         {error && (
           <Alert

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseListQuery, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { FILTER_PREFIX, parseListQuery, searchProblems, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
@@ -17,6 +17,14 @@ import type { EffectRunner } from '../effects/runner.ts';
 
 type Params = { entity: string; id: string };
 
+/** The `f.<field>` filters of a list query as field → value (the last of a repeated one). */
+const filterValues = (query: Record<string, string | string[]>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(query)
+      .filter(([k]) => k.startsWith(FILTER_PREFIX))
+      .map(([k, v]) => [k.slice(FILTER_PREFIX.length), String(Array.isArray(v) ? v[v.length - 1] : v)]),
+  );
+
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): void {
@@ -30,6 +38,9 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     if (!user.permissionMap[reg.entity.permissions.list]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
     const parsed = parseListQuery(reg, req.query, lang);
     if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', {}, parsed.errors);
+    // The list's declared search rules (SPEC §5 dates): the first broken one is the answer's message.
+    const problems = searchProblems(reg, filterValues(req.query), lang);
+    if (problems[0]) throw new ApiError(400, problems[0].code, problems[0].params, problems.map((p) => ({ field: p.field, keyword: 'search', message: p.message })));
     const { items, total } = await listRecords(db, reg, parsed.query, scopeOf(user, registry));
     return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize });
   });

@@ -33,6 +33,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
+import { checkLookupSnapshots, checkTreeParent, refreshTreePaths, refuseRemovingParent } from './reference-guards.ts';
 import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
@@ -164,6 +165,8 @@ export class EntityService {
       let doc = withDefaults(reg.schema, withSystemFields(reg, incoming, {}));
       validateDoc(reg, doc, snapshot, lang);
       await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
+      await checkLookupSnapshots(tx, reg, doc, lang);
+      doc = await checkTreeParent(tx, reg, id, doc, lang);
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
       }
@@ -218,6 +221,8 @@ export class EntityService {
       }
       validateDoc(reg, doc, current.snapshot, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
+      await checkLookupSnapshots(tx, reg, doc, lang, editable);
+      doc = await checkTreeParent(tx, reg, id, doc, lang);
       if (linked) {
         const snap = current.snapshot ?? undefined;
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
@@ -228,6 +233,7 @@ export class EntityService {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
       await writeProjection(tx, reg, id, content);
+      await refreshTreePaths(tx, reg, id, doc);
       await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
       return this.load(tx, reg, id, user);
@@ -307,6 +313,7 @@ export class EntityService {
     if (action?.requiresValidDocument) {
       validateDoc(reg, current.doc, from, lang, true);
       await this.linked?.checkValid(tx, reg, current.doc, lang);
+      await checkLookupSnapshots(tx, reg, current.doc, lang);
     }
     const doc = { ...current.doc };
     for (const f of action?.setsFields ?? []) doc[f] = payload[f];
@@ -381,6 +388,7 @@ export class EntityService {
     requirePermission(user, permission);
     await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
+      await refuseRemovingParent(tx, reg, id);
       if (current.version !== version || !(await deleteRecord(tx, id, version))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       }

@@ -7,6 +7,7 @@ import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
 import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
+import { seedMasterData } from './master-data-seed.ts';
 import type { Trf } from '../../types/generated/index.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
@@ -44,6 +45,7 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
 export async function seedDemoRecords(db: Database, registry: EntityRegistry): Promise<void> {
   await seedDemoTemplate(db);
   await seedDemoNetwork(db, registry);
+  await seedMasterData(db, registry);
   if (!registry.has('trf')) return;
   const trf = registry.get('trf');
   const service = new EntityService(db);

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { MENU_ALIASES } from '../../engine/index.ts';
+import { iframePath } from './menu-routes.ts';
 
 /**
  * The portal's route table: one plain array, easy to append to. Each route names its page (loaded
@@ -56,6 +58,8 @@ export const routeTable: AppRoute[] = [
   { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
   { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },
   { path: '/myiframe/*', label: 'route.iframe', auth: true, lazy: () => import('../pages/public/IframePage.tsx') },
+  // A menu link's portal path (schemas/_menu/menu.json `alias`, SPEC §2 /inspection) opens the link inside /myiframe.
+  ...MENU_ALIASES.map((a): AppRoute => ({ path: a.alias, label: 'route.iframe', auth: true, redirect: iframePath(a.path) })),
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel/index', label: 'route.dashboard', auth: true, keepAlive: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },

@@ -12,7 +12,7 @@ import { ApiHarness } from '../support/api-harness.ts';
  * The visibility matrix (issue 14, "Visibility, one mechanism"), generated from the registry:
  * every registered entity × every role of schemas/_access/roles.json × every record endpoint ×
  * every kind of record, and the answer each must give, derived from the entity's declared
- * `access.visibility` — never from a list kept here. An entity registered without a declared
+ * `access.visibility` (`parties`, `authorized`, `everyone`) — never from a list kept here. An entity registered without a declared
  * visibility fails (`expectedAnswer` throws; the registry refuses it too).
  *
  * Record kinds, seen from the user's company C:
@@ -53,8 +53,10 @@ type Answer = 'visible' | 'read-only' | 'hidden';
 /** What the declaration says a user of `company` (staff: every company) gets for a record of this kind. */
 export function expectedAnswer(reg: RegisteredEntity, kind: Kind, staff: boolean): Answer {
   const visibility = reg.entity.access?.visibility;
-  if (visibility !== 'parties' && visibility !== 'authorized') throw new Error(`${reg.name} declares no access.visibility`);
+  if (visibility !== 'parties' && visibility !== 'authorized' && visibility !== 'everyone') throw new Error(`${reg.name} declares no access.visibility`);
   if (staff || kind === 'own' || kind === 'related') return 'visible';
+  // Master data: every signed-in user reads every record; only its parties (and staff) write.
+  if (visibility === 'everyone') return 'read-only';
   return kind === 'authorized' && visibility === 'authorized' ? 'read-only' : 'hidden';
 }
 

@@ -231,6 +231,10 @@ export interface Trf {
    */
   lab?: {
     /**
+     * Choose a lab (选择实验室)
+     */
+    labId?: string;
+    /**
      * Lab name (实验室名称)
      */
     name?: string;
@@ -242,6 +246,10 @@ export interface Trf {
      * Lab contact email (实验室联系邮箱)
      */
     contactEmail?: string;
+    /**
+     * Lab info version (实验室信息版本)
+     */
+    labVersion?: string;
   };
   /**
    * US e-filing (需要美国电子申报)
