@@ -25,7 +25,7 @@ describe('master data in the browser', () => {
     await staff.logIn('staff', PASSWORD);
 
     // A lab: its list, a new one, its detail.
-    await staff.openMenuEntry(group('masterData', lang), lab.entity);
+    await staff.openMenuEntry(group('admin', lang), lab.entity);
     await staff.page.waitForURL(/\/masterData\/lab\/list/);
     await staff.seeText('SGS 上海纺织品实验室');
     await staff.button(ui(lang, 'renderer.list.new')).click();
@@ -40,7 +40,7 @@ describe('master data in the browser', () => {
     await staff.seeText('1 Test Road, Suzhou');
 
     // A package under a seeded parent: the list shows where it sits in the tree.
-    await staff.openMenuEntry(group('masterData', lang), pkg.entity);
+    await staff.openMenuEntry(group('admin', lang), pkg.entity);
     await staff.page.waitForURL(/\/masterData\/testPackage\/list/);
     await staff.button(ui(lang, 'renderer.list.new')).click();
     await staff.page.waitForURL(/\/masterData\/testPackage\/form$/);
@@ -50,7 +50,7 @@ describe('master data in the browser', () => {
     await staff.save(ui(lang, 'renderer.form.save'));
     await staff.page.waitForURL(/\/masterData\/testPackage\/detail\?id=/);
     await staff.seeText('纺织品常规套餐 Textile routine / 物理性能 Physical');
-    await staff.openMenuEntry(group('masterData', lang), pkg.entity);
+    await staff.openMenuEntry(group('admin', lang), pkg.entity);
     const row = staff.page.locator('tr', { hasText: `Pilling ${lang}` });
     await staff.seeText('纺织品常规套餐 Textile routine / 物理性能 Physical', row);
     await staff.shot('master-data-packages');
