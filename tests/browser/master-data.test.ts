@@ -85,18 +85,21 @@ describe('master data in the browser', () => {
     await customer.openMenu(trf.entity);
     await customer.page.waitForURL(/\/trf\/newList/);
     await customer.seeText(trf.entity, customer.page.getByRole('heading'));
-    const from = customer.page.locator('#filter-dueDate');
-    await from.click();
-    await from.fill('2024-01-01');
-    await from.press('Enter');
-    await customer.page.keyboard.type('2025-06-30');
-    await customer.page.keyboard.press('Enter');
+    const ends = customer.page.getByTestId('list-filters').locator('.ant-picker-range input');
+    for (const [i, date] of ['2024-01-01', '2025-06-30'].entries()) {
+      await ends.nth(i).click();
+      await ends.nth(i).fill(date);
+      await ends.nth(i).press('Enter');
+    }
+    await expect.poll(() => ends.nth(0).inputValue(), POLL).toBe('2024-01-01');
+    await expect.poll(() => ends.nth(1).inputValue(), POLL).toBe('2025-06-30');
     await customer.page.getByTestId('list-filters').getByRole('button', { name: ui(lang, 'renderer.list.search') }).click();
     const [tooLong] = searchProblems(registry.get('trf'), { dueDate: '2024-01-01..2025-06-30', 'buyer.name': 'x' }, lang);
     expect(tooLong?.code).toBe('SEARCH_RANGE_TOO_LONG');
+    await customer.page.getByTestId('search-problems').waitFor();
+    await customer.shot('master-data-trf-date-rule');
     await customer.seeText(tooLong!.message, customer.page.getByTestId('search-problems'));
     expect(customer.page.url()).not.toContain('f.dueDate');
-    await customer.shot('master-data-trf-date-rule');
     expect(message('SEARCH_RANGE_TOO_LONG', lang, { field: trf.field('dueDate'), months: 12 })).toBe(tooLong!.message);
 
     // /inspection opens the inspection site inside the portal, as its menu entry does.
