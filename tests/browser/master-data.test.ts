@@ -25,7 +25,7 @@ describe('master data in the browser', () => {
     await staff.logIn('staff', PASSWORD);
 
     // A lab: its list, a new one, its detail.
-    await staff.openMenuEntry(group('masterData', lang), lab.entity);
+    await staff.openMenuEntry(group('admin', lang), lab.entity);
     await staff.page.waitForURL(/\/masterData\/lab\/list/);
     await staff.seeText('SGS 上海纺织品实验室');
     await staff.button(ui(lang, 'renderer.list.new')).click();
@@ -40,7 +40,7 @@ describe('master data in the browser', () => {
     await staff.seeText('1 Test Road, Suzhou');
 
     // A package under a seeded parent: the list shows where it sits in the tree.
-    await staff.openMenuEntry(group('masterData', lang), pkg.entity);
+    await staff.openMenuEntry(group('admin', lang), pkg.entity);
     await staff.page.waitForURL(/\/masterData\/testPackage\/list/);
     await staff.button(ui(lang, 'renderer.list.new')).click();
     await staff.page.waitForURL(/\/masterData\/testPackage\/form$/);
@@ -50,7 +50,7 @@ describe('master data in the browser', () => {
     await staff.save(ui(lang, 'renderer.form.save'));
     await staff.page.waitForURL(/\/masterData\/testPackage\/detail\?id=/);
     await staff.seeText('纺织品常规套餐 Textile routine / 物理性能 Physical');
-    await staff.openMenuEntry(group('masterData', lang), pkg.entity);
+    await staff.openMenuEntry(group('admin', lang), pkg.entity);
     const row = staff.page.locator('tr', { hasText: `Pilling ${lang}` });
     await staff.seeText('纺织品常规套餐 Textile routine / 物理性能 Physical', row);
     await staff.shot('master-data-packages');
@@ -85,18 +85,21 @@ describe('master data in the browser', () => {
     await customer.openMenu(trf.entity);
     await customer.page.waitForURL(/\/trf\/newList/);
     await customer.seeText(trf.entity, customer.page.getByRole('heading'));
-    const from = customer.page.locator('#filter-dueDate');
-    await from.click();
-    await from.fill('2024-01-01');
-    await from.press('Enter');
-    await customer.page.keyboard.type('2025-06-30');
-    await customer.page.keyboard.press('Enter');
+    const ends = customer.page.getByTestId('list-filters').locator('.ant-picker-range input');
+    for (const [i, date] of ['2024-01-01', '2025-06-30'].entries()) {
+      await ends.nth(i).click();
+      await ends.nth(i).fill(date);
+      await ends.nth(i).press('Enter');
+    }
+    await expect.poll(() => ends.nth(0).inputValue(), POLL).toBe('2024-01-01');
+    await expect.poll(() => ends.nth(1).inputValue(), POLL).toBe('2025-06-30');
     await customer.page.getByTestId('list-filters').getByRole('button', { name: ui(lang, 'renderer.list.search') }).click();
     const [tooLong] = searchProblems(registry.get('trf'), { dueDate: '2024-01-01..2025-06-30', 'buyer.name': 'x' }, lang);
     expect(tooLong?.code).toBe('SEARCH_RANGE_TOO_LONG');
+    await customer.page.getByTestId('search-problems').waitFor();
+    await customer.shot('master-data-trf-date-rule');
     await customer.seeText(tooLong!.message, customer.page.getByTestId('search-problems'));
     expect(customer.page.url()).not.toContain('f.dueDate');
-    await customer.shot('master-data-trf-date-rule');
     expect(message('SEARCH_RANGE_TOO_LONG', lang, { field: trf.field('dueDate'), months: 12 })).toBe(tooLong!.message);
 
     // /inspection opens the inspection site inside the portal, as its menu entry does.
