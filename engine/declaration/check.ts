@@ -6,10 +6,16 @@ import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, 
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { checkEntityEffects } from './mail.ts';
+import { checkLinks } from './check-links.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
-export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
-  return new Set([...Object.values(permissions), ...Object.values(actions ?? {}).map((a) => a.permission), ...(copy ? [copy.permission] : [])]);
+export function declaredCodes({ permissions, actions, copy, fieldPermissions }: EntityBundle['entity']): Set<string> {
+  return new Set([
+    ...Object.values(permissions),
+    ...Object.values(actions ?? {}).map((a) => a.permission),
+    ...(copy ? [copy.permission] : []),
+    ...Object.values(fieldPermissions ?? {}),
+  ]);
 }
 
 /**
@@ -60,6 +66,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     if (s.account) field(files.entity, pointer('access', 'shareWith', i, 'account'), s.account);
   });
   checkGrant(entity, (path, name) => field(files.entity, path, name), (path, message) => fail(files.entity, path, message));
+  checkLinks(bundle, (file, path, name) => field(file, path, name), fail);
 
   entity.unique?.forEach((u, i) =>
     u.fields.forEach((f, j) => {

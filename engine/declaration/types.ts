@@ -95,6 +95,22 @@ export interface FieldSchema {
    * template is the one resolved for the company at `buyer` (a path in the document).
    */
   'x-dff'?: { buyer: string };
+  /**
+   * A read-only value of a related record, filled when the record is read and never stored
+   * (docs/declarations.md §1, linked values): `field` of the latest record of `entity` whose
+   * parent is this record (by `latest`, then creation), out of `excludeStates`.
+   */
+  'x-linked'?: LinkedValue;
+}
+
+/** `x-linked`: where a record's read-only linked value comes from. */
+export interface LinkedValue {
+  entity: string;
+  /** A document path of the related record, or `$status` (its primary state). */
+  field: string;
+  /** A number field ordering the related records (the latest is the highest). */
+  latest?: string;
+  excludeStates?: readonly string[];
 }
 
 export interface EntitySchema extends FieldSchema {
@@ -136,6 +152,13 @@ export interface ViewSection {
   columns?: 1 | 2 | 3;
 }
 
+/** A list of related records on a detail page: the records of `entity` whose `field` holds the record's id. */
+export interface DetailChildList {
+  entity: string;
+  field: FieldPath;
+  label: LocalizedText;
+}
+
 export interface EntityViews {
   list: {
     columns: readonly ListColumn[];
@@ -143,7 +166,7 @@ export interface EntityViews {
     defaultSort: SortSpec;
     pageSize?: number;
   };
-  detail: { sections: readonly ViewSection[] };
+  detail: { sections: readonly ViewSection[]; children?: readonly DetailChildList[] };
   form: { sections: readonly ViewSection[] };
 }
 
@@ -168,6 +191,8 @@ export interface ActionDeclaration {
    * or `shared` (a company its `access.shareWith` names: the invitee accepts, the grantee approves).
    */
   by?: 'owner' | 'shared';
+  /** The event needs a non-draft record of `entity` belonging to this one whose `field` is filled; else 400 with `message`. */
+  requiresChild?: { entity: string; field: FieldPath; message: LocalizedText };
 }
 
 /** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
@@ -240,6 +265,13 @@ export interface MailDeclaration {
   noRecipient?: LocalizedText;
 }
 
+/** A copy that is the next version of the same document (a revised report). */
+export interface CopyRevision {
+  versionField: string;
+  originalField: string;
+  numberField: string;
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
@@ -262,7 +294,9 @@ export interface EntityDeclaration {
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
-  copy?: { permission: string; label: LocalizedText; omit: readonly string[] };
+  copy?: { permission: string; label: LocalizedText; omit: readonly string[]; revision?: CopyRevision };
+  /** Fields only holders of the code may change; holding it lets a user without the update permission edit those fields alone. */
+  fieldPermissions?: Record<string, string>;
   /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
   numbering?: { field: string; prefix: string; digits: number };
   /**
@@ -287,6 +321,8 @@ export interface EntityDeclaration {
     shareWith?: readonly ShareRule[];
     /** Records of this entity in `states` extend what the grantee company sees to the owner's records (docs/declarations.md §3). */
     grantsVisibility?: VisibilityGrant;
+    /** The record belongs to the `entity` record whose id `field` holds and is seen by whoever sees it (out of drafts). */
+    parent?: { field: FieldPath; entity: string };
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };

@@ -27,6 +27,12 @@ import notificationSetting_views from '../../schemas/notificationSetting/notific
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import relationship_schema from '../../schemas/relationship/relationship.schema.json' with { type: 'json' };
 import relationship_views from '../../schemas/relationship/relationship.views.json' with { type: 'json' };
+import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
+import report_schema from '../../schemas/report/report.schema.json' with { type: 'json' };
+import report_views from '../../schemas/report/report.views.json' with { type: 'json' };
+import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
+import testLine_schema from '../../schemas/testLine/testLine.schema.json' with { type: 'json' };
+import testLine_views from '../../schemas/testLine/testLine.views.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 import trf_schema from '../../schemas/trf/trf.schema.json' with { type: 'json' };
 import trf_views from '../../schemas/trf/trf.views.json' with { type: 'json' };
@@ -42,5 +48,7 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
+  { files: { entity: 'schemas/report/report.entity.json', schema: 'schemas/report/report.schema.json', views: 'schemas/report/report.views.json' }, entity: report_entity, schema: report_schema, views: report_views },
+  { files: { entity: 'schemas/testLine/testLine.entity.json', schema: 'schemas/testLine/testLine.schema.json', views: 'schemas/testLine/testLine.views.json' }, entity: testLine_entity, schema: testLine_schema, views: testLine_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
 ];

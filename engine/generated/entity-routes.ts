@@ -9,6 +9,8 @@ import department_entity from '../../schemas/department/department.entity.json' 
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
+import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
+import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 
 /** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */
@@ -22,5 +24,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   emailGroup_entity.routes,
   notificationSetting_entity.routes,
   relationship_entity.routes,
+  report_entity.routes,
+  testLine_entity.routes,
   trf_entity.routes,
 ];

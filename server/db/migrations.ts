@@ -366,6 +366,17 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index users_company_account on users (company_id, lower(account))
     `,
   },
+  {
+    // Records belonging to another (issue 15, access.parent): a TRF has several reports (versions)
+    // and a report many test lines, so a parent may have many children. A TRF's one DFF record is
+    // kept one by its own reference (server/templates/dff-records.ts). Linked values and child
+    // lists read the children by parent and entity.
+    id: '012_record_children',
+    sql: `
+      drop index if exists records_parent;
+      create index records_parent_entity on records (parent_id, entity) where parent_id is not null
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -12,6 +12,8 @@ export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';
 export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';
 export type { Relationship } from './relationship/relationship.ts';
+export type { Report } from './report/report.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';
+export type { TestLine } from './testLine/testLine.ts';
 export type { Trf } from './trf/trf.ts';
