@@ -19,18 +19,26 @@ export interface EntityListProps {
   label?: LocalizedText;
   /** A further list's own columns (routes.partyLists); the views' list columns otherwise. */
   columns?: PartyList['columns'];
+  /** A list of the records belonging to one record (a detail's child list): this filter is fixed and not shown. */
+  fixed?: { field: string; value: string };
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixed, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
+  const query = useMemo(() => (fixed ? { ...params, filters: { ...params.filters, [fixed.field]: fixed.value } } : params), [params, fixed]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
-  const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
+  const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => f.field !== fixed?.field), [reg, lang, fixed?.field]);
+  // Fields the user may change in place: those whose own code (fieldPermissions) the user holds.
+  const inline = useMemo(
+    () => new Set(Object.entries(reg.entity.fieldPermissions ?? {}).filter(([, code]) => hasPermission(permissions, code)).map(([f]) => f)),
+    [reg, permissions],
+  );
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
   // an action on one makes this list load again (renderers/env/record-cache.ts).
   const {
@@ -39,18 +47,20 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
     error,
     refetch,
   } = useQuery({
-    queryKey: entityKeys.list(reg.name, { ...params, party }),
-    queryFn: () => data.list({ entity: reg.name, ...params, ...(party ? { party } : {}) }),
+    queryKey: entityKeys.list(reg.name, { ...query, party }),
+    queryFn: () => data.list({ entity: reg.name, ...query, ...(party ? { party } : {}) }),
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
-  // A list of the records naming the user's company (invitations received) makes none itself.
-  const mayCreate = party !== 'shared' && hasPermission(permissions, reg.entity.permissions.create);
+  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate, inline), [reg, columns, params.sort, navigate, inline]);
+  // A list of the records naming the user's company (invitations received) makes none itself; a child list neither.
+  const mayCreate = party !== 'shared' && !fixed && hasPermission(permissions, reg.entity.permissions.create);
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
+      title={<Typography.Title level={fixed ? 5 : 4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
+      size={fixed ? 'small' : undefined}
+      data-testid={fixed ? `child-list-${reg.name}` : undefined}
       extra={
         mayCreate && (
           <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
