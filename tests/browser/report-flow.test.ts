@@ -47,7 +47,7 @@ describe('reports and results in the browser', () => {
 
     // Staff: the report of the tested TRF, with its PDF.
     const staff = await portalServer.open(lang, '/wel/index');
-    const { trfNo } = await testedTrf(staff);
+    const { id: trfId, trfNo } = await testedTrf(staff);
     await staff.openMenuEntry(group, rep.entity);
     await staff.page.waitForURL(/\/report\/list/);
     await staff.button(ui(lang, 'renderer.list.new')).click();
@@ -95,9 +95,7 @@ describe('reports and results in the browser', () => {
     });
     await expect.poll(() => staff.stateTag(), POLL).toBe(rep.status('notReviewed'));
     await staff.shot('report-issued');
-    await staff.openMenu(trfT.entity);
-    await staff.page.getByRole('link', { name: trfNo }).click();
-    await staff.page.waitForURL(/\/trf\/trfDetail\?id=/);
+    await staff.page.goto(`${staff.baseUrl}/trf/trfDetail?id=${trfId}`);
     await staff.act(trfT.action('ISSUE_REPORT'), async (dialog) => staff.button(trfT.action('ISSUE_REPORT'), dialog).click());
     await expect.poll(() => staff.stateTag(), POLL).toBe(trfT.status('reportIssued'));
     await staff.seeText(conclusion, staff.page.locator('[data-section=basic]'));
@@ -141,6 +139,15 @@ describe('reports and results in the browser', () => {
       await expect.poll(() => reviewLines.getByTestId('inline-resultReview').nth(i).textContent(), POLL).toContain(accepted);
     }
     await buyer.shot('lines-reviewed');
+    // The reviewer writes the review conclusion: the form offers the review fields alone.
+    await buyer.button(ui(lang, 'renderer.detail.edit')).click();
+    await buyer.page.waitForURL(/\/report\/form\?id=/);
+    await buyer.page.locator('#root_reviewConclusion').fill('ACC');
+    expect(await buyer.page.locator('#root_marketSegment').isEditable()).toBe(false);
+    await buyer.shot('review-form');
+    await buyer.page.getByTestId('form-save').click();
+    await buyer.page.waitForURL(/\/report\/detail\?id=/);
+    await buyer.seeText('ACC', buyer.page.locator('[data-section=review]'));
     await buyer.act(rep.action('REVIEW'));
     await expect.poll(() => buyer.stateTag(), POLL).toBe(rep.status('reviewed'));
     await buyer.act(rep.action('SUBMIT_REVIEW'));
