@@ -21,7 +21,7 @@ const FOLDERS = {
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],
-    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', 'pg', '@electric-sql/pglite', 'nodemailer', 'svg-captcha', 'exceljs', 'archiver', 'xstate', 'vite'],
+    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', 'pg', '@electric-sql/pglite', 'nodemailer', 'pdfkit', 'svg-captcha', 'exceljs', 'archiver', 'xstate', 'vite'],
   },
 };
 const WHY = {

@@ -44,7 +44,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
   if (db.kind === 'pglite') await db.exec('vacuum analyze records');
   const seeded = await seedDemoAccounts(db);
-  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry);
+  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, resolve(dataDir, 'files'));
   const app = await buildApp({
     db,
     registry,

@@ -15,6 +15,7 @@ import { pushStatusMachine } from './push-status.machine.ts';
 import { quotationStatementMachine } from './quotation-statement.machine.ts';
 import { registrationMachine } from './registration.machine.ts';
 import { relationshipMachine } from './relationship.machine.ts';
+import { reportReviewMachine } from './report-review.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { trainingClassMachine } from './training-class.machine.ts';
 import { trfMachine } from './trf.machine.ts';
@@ -36,6 +37,7 @@ export const machines = {
   quotationStatement: quotationStatementMachine,
   registration: registrationMachine,
   relationship: relationshipMachine,
+  reportReview: reportReviewMachine,
   session: sessionMachine,
   trainingClass: trainingClassMachine,
   trf: trfMachine,

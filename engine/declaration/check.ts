@@ -8,10 +8,16 @@ import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { checkEntityEffects } from './mail.ts';
 import { checkExports, checkVariants } from './check-exports-variants.ts';
 import { checkReferences } from './check-references.ts';
+import { checkLinks } from './check-links.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
-export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
-  return new Set([...Object.values(permissions), ...Object.values(actions ?? {}).map((a) => a.permission), ...(copy ? [copy.permission] : [])]);
+export function declaredCodes({ permissions, actions, copy, fieldPermissions }: EntityBundle['entity']): Set<string> {
+  return new Set([
+    ...Object.values(permissions),
+    ...Object.values(actions ?? {}).map((a) => a.permission),
+    ...(copy ? [copy.permission] : []),
+    ...Object.values(fieldPermissions ?? {}),
+  ]);
 }
 
 /**
@@ -66,6 +72,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     if (s.account) field(files.entity, pointer('access', 'shareWith', i, 'account'), s.account);
   });
   checkGrant(entity, (path, name) => field(files.entity, path, name), (path, message) => fail(files.entity, path, message));
+  checkLinks(bundle, (file, path, name) => field(file, path, name), fail);
 
   entity.unique?.forEach((u, i) =>
     u.fields.forEach((f, j) => {

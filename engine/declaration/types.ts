@@ -103,6 +103,22 @@ export interface FieldSchema {
    * template is the one resolved for the company at `buyer` (a path in the document).
    */
   'x-dff'?: { buyer: string };
+  /**
+   * A read-only value of a related record, filled when the record is read and never stored
+   * (docs/declarations.md §1, linked values): `field` of the latest record of `entity` whose
+   * parent is this record (by `latest`, then creation), out of `excludeStates`.
+   */
+  'x-linked'?: LinkedValue;
+}
+
+/** `x-linked`: where a record's read-only linked value comes from. */
+export interface LinkedValue {
+  entity: string;
+  /** A document path of the related record, or `$status` (its primary state). */
+  field: string;
+  /** A number field ordering the related records (the latest is the highest). */
+  latest?: string;
+  excludeStates?: readonly string[];
 }
 
 export interface EntitySchema extends FieldSchema {
@@ -202,6 +218,13 @@ export interface ViewVariant {
   list?: { columns: readonly ListColumn[] };
 }
 
+/** A list of related records on a detail page: the records of `entity` whose `field` holds the record's id. */
+export interface DetailChildList {
+  entity: string;
+  field: FieldPath;
+  label: LocalizedText;
+}
+
 export interface EntityViews {
   list: {
     columns: readonly ListColumn[];
@@ -213,7 +236,7 @@ export interface EntityViews {
     /** Rules a search must keep (docs/declarations.md §2, search rules): checked by the server and by the filter bar before sending. */
     search?: { rules: readonly SearchRule[] };
   };
-  detail: { sections: readonly ViewSection[] };
+  detail: { sections: readonly ViewSection[]; children?: readonly DetailChildList[] };
   form: { sections: readonly ViewSection[] };
   /** The top-level field holding a record's variant name (an enum of the variants' names). */
   variantField?: FieldPath;
@@ -241,6 +264,8 @@ export interface ActionDeclaration {
    * or `shared` (a company its `access.shareWith` names: the invitee accepts, the grantee approves).
    */
   by?: 'owner' | 'shared';
+  /** The event needs a non-draft record of `entity` belonging to this one whose `field` is filled; else 400 with `message`. */
+  requiresChild?: { entity: string; field: FieldPath; message: LocalizedText };
 }
 
 /** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
@@ -314,6 +339,13 @@ export interface MailDeclaration {
   noRecipient?: LocalizedText;
 }
 
+/** A copy that is the next version of the same document (a revised report). */
+export interface CopyRevision {
+  versionField: string;
+  originalField: string;
+  numberField: string;
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
@@ -343,7 +375,9 @@ export interface EntityDeclaration {
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
-  copy?: { permission: string; label: LocalizedText; omit: readonly string[] };
+  copy?: { permission: string; label: LocalizedText; omit: readonly string[]; revision?: CopyRevision };
+  /** Fields only holders of the code may change; holding it lets a user without the update permission edit those fields alone. */
+  fieldPermissions?: Record<string, string>;
   /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
   numbering?: { field: string; prefix: string; digits: number };
   /**
@@ -368,6 +402,8 @@ export interface EntityDeclaration {
     shareWith?: readonly ShareRule[];
     /** Records of this entity in `states` extend what the grantee company sees to the owner's records (docs/declarations.md §3). */
     grantsVisibility?: VisibilityGrant;
+    /** The record belongs to the `entity` record whose id `field` holds and is seen by whoever sees it (out of drafts). */
+    parent?: { field: FieldPath; entity: string };
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };

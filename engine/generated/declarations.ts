@@ -36,6 +36,9 @@ import protocol_views from '../../schemas/protocol/protocol.views.json' with { t
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import relationship_schema from '../../schemas/relationship/relationship.schema.json' with { type: 'json' };
 import relationship_views from '../../schemas/relationship/relationship.views.json' with { type: 'json' };
+import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
+import report_schema from '../../schemas/report/report.schema.json' with { type: 'json' };
+import report_views from '../../schemas/report/report.views.json' with { type: 'json' };
 import reviewConclusion_entity from '../../schemas/reviewConclusion/reviewConclusion.entity.json' with { type: 'json' };
 import reviewConclusion_schema from '../../schemas/reviewConclusion/reviewConclusion.schema.json' with { type: 'json' };
 import reviewConclusion_views from '../../schemas/reviewConclusion/reviewConclusion.views.json' with { type: 'json' };
@@ -45,6 +48,9 @@ import sgsService_views from '../../schemas/sgsService/sgsService.views.json' wi
 import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
 import tableDemo_schema from '../../schemas/tableDemo/tableDemo.schema.json' with { type: 'json' };
 import tableDemo_views from '../../schemas/tableDemo/tableDemo.views.json' with { type: 'json' };
+import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
+import testLine_schema from '../../schemas/testLine/testLine.schema.json' with { type: 'json' };
+import testLine_views from '../../schemas/testLine/testLine.views.json' with { type: 'json' };
 import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
 import testPackage_schema from '../../schemas/testPackage/testPackage.schema.json' with { type: 'json' };
 import testPackage_views from '../../schemas/testPackage/testPackage.views.json' with { type: 'json' };
@@ -66,9 +72,11 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/protocol/protocol.entity.json', schema: 'schemas/protocol/protocol.schema.json', views: 'schemas/protocol/protocol.views.json' }, entity: protocol_entity, schema: protocol_schema, views: protocol_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
+  { files: { entity: 'schemas/report/report.entity.json', schema: 'schemas/report/report.schema.json', views: 'schemas/report/report.views.json' }, entity: report_entity, schema: report_schema, views: report_views },
   { files: { entity: 'schemas/reviewConclusion/reviewConclusion.entity.json', schema: 'schemas/reviewConclusion/reviewConclusion.schema.json', views: 'schemas/reviewConclusion/reviewConclusion.views.json' }, entity: reviewConclusion_entity, schema: reviewConclusion_schema, views: reviewConclusion_views },
   { files: { entity: 'schemas/sgsService/sgsService.entity.json', schema: 'schemas/sgsService/sgsService.schema.json', views: 'schemas/sgsService/sgsService.views.json' }, entity: sgsService_entity, schema: sgsService_schema, views: sgsService_views },
   { files: { entity: 'schemas/tableDemo/tableDemo.entity.json', schema: 'schemas/tableDemo/tableDemo.schema.json', views: 'schemas/tableDemo/tableDemo.views.json' }, entity: tableDemo_entity, schema: tableDemo_schema, views: tableDemo_views },
+  { files: { entity: 'schemas/testLine/testLine.entity.json', schema: 'schemas/testLine/testLine.schema.json', views: 'schemas/testLine/testLine.views.json' }, entity: testLine_entity, schema: testLine_schema, views: testLine_views },
   { files: { entity: 'schemas/testPackage/testPackage.entity.json', schema: 'schemas/testPackage/testPackage.schema.json', views: 'schemas/testPackage/testPackage.views.json' }, entity: testPackage_entity, schema: testPackage_schema, views: testPackage_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
 ];

@@ -12,9 +12,11 @@ import labContact_entity from '../../schemas/labContact/labContact.entity.json' 
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import protocol_entity from '../../schemas/protocol/protocol.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
+import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
 import reviewConclusion_entity from '../../schemas/reviewConclusion/reviewConclusion.entity.json' with { type: 'json' };
 import sgsService_entity from '../../schemas/sgsService/sgsService.entity.json' with { type: 'json' };
 import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
+import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
 import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 
@@ -32,9 +34,11 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   notificationSetting_entity.routes,
   protocol_entity.routes,
   relationship_entity.routes,
+  report_entity.routes,
   reviewConclusion_entity.routes,
   sgsService_entity.routes,
   tableDemo_entity.routes,
+  testLine_entity.routes,
   testPackage_entity.routes,
   trf_entity.routes,
 ];

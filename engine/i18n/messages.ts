@@ -104,6 +104,10 @@ export const MESSAGES = {
     'en-US': 'Your company is not approved yet: requests naming a "{field}" are not possible',
   },
   RECORD_GONE: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  CHILD_REQUIRED: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  PARENT_NOT_FOUND: { 'zh-CN': '“{field}”指向的记录不存在或不可见', 'en-US': 'The record "{field}" names does not exist or is not visible to you' },
+  UPLOAD_FILE_TYPE: { 'zh-CN': '“{field}”只接受 {types} 文件', 'en-US': '"{field}" accepts {types} files only' },
+  UPLOAD_FILE_SIZE: { 'zh-CN': '“{field}”的文件过大（最大 {max}）', 'en-US': 'A file of "{field}" is too large (at most {max})' },
   PARTY_NOT_CHANGEABLE: {
     'zh-CN': '只有记录所属公司可以修改“{field}”',
     'en-US': 'Only the company that owns the record may change "{field}"',

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, readsThroughGrant, recordTitle, text } from '../../engine/index.ts';
+import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, permittedFields, readsThroughGrant, recordTitle, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { formPath, listPath } from '../env/entity-paths.ts';
@@ -34,7 +34,8 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
   const readOnly = readsThroughGrant(party, hasPermission(permissions, ALL_COMPANIES));
   const actions = record.snapshot && !readOnly ? availableActions(reg, record.snapshot, permissions, lang, party) : [];
   const onItsSide = reg.entity.access?.updatedBy !== 'owner' || party !== 'shared' || hasPermission(permissions, ALL_COMPANIES);
-  const mayEdit = !readOnly && hasPermission(permissions, reg.entity.permissions.update) && onItsSide && editableFields(reg, record.snapshot ?? undefined).size > 0;
+  // The fields the state lets change that this user may change (its update permission, or a field's own code).
+  const mayEdit = !readOnly && onItsSide && permittedFields(reg, editableFields(reg, record.snapshot ?? undefined), permissions).size > 0;
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
   const title = recordTitle(reg, record.doc, lang) || text(reg.entity.label, lang, reg.name);

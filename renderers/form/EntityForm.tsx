@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { creationSnapshot, deriveFormSections, editableFields, isDraftState, recordTitle, registrationFor, text } from '../../engine/index.ts';
+import { creationSnapshot, deriveFormSections, editableFields, isDraftState, permittedFields, recordTitle, registrationFor, text } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
@@ -38,7 +38,7 @@ const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 
 /** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
 export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }: EntityFormProps) {
-  const { lang, t, data, navigate } = useRendererEnv();
+  const { lang, t, data, navigate, permissions } = useRendererEnv();
   const { message, modal } = App.useApp();
   const cache = useRecordCache();
   const [record, setRecord] = useState<EntityRecord | undefined>();
@@ -50,10 +50,12 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
 
   const firstSnapshot = useMemo(() => (reg.machine ? creationSnapshot(reg.machine, reg.entity.lifecycle?.createdIn) : undefined), [reg]);
   const snapshot = record?.snapshot ?? firstSnapshot;
+  // What the state lets change and, on an edit, the user may change (a reviewer: the review fields alone);
+  // a variant's bound fields never.
   const editable = useMemo(() => {
-    const all = editableFields(reg, snapshot);
+    const all = id ? permittedFields(reg, editableFields(reg, snapshot), permissions) : editableFields(reg, snapshot);
     return locked?.length ? new Set([...all].filter((f) => !locked.includes(f))) : all;
-  }, [reg, snapshot, locked]);
+  }, [reg, snapshot, permissions, id, locked]);
   const sections = useMemo(() => {
     const derived = deriveFormSections(reg, lang, editable, { creating: !id });
     for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
@@ -69,10 +71,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
       setRecord(r);
       const shown = registrationFor(entityReg, r?.templateVersion);
       // Splitting reads the sections' fields and defaults only, the same in every language.
-      setParts(splitDocument(deriveFormSections(shown, 'en-US', editableFields(shown, r?.snapshot ?? undefined), { creating: !r }), r?.doc ?? {}, !r));
+      setParts(splitDocument(deriveFormSections(shown, 'en-US', r ? permittedFields(shown, editableFields(shown, r.snapshot ?? undefined), permissions) : editableFields(shown, undefined), { creating: !r }), r?.doc ?? {}, !r));
       setErrors(NO_ERRORS);
     },
-    [entityReg, setParts],
+    [entityReg, setParts, permissions],
   );
 
   useEffect(() => {

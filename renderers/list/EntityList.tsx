@@ -23,21 +23,29 @@ export interface EntityListProps {
   columns?: PartyList['columns'];
   /** Only the records whose field holds this value (a variant's list: `{ field: 'variant', value: 'ccl' }`). */
   fixedFilter?: { field: string; value: string };
+  /** A list of the records belonging to one record (a detail's child list): this filter is fixed and not shown. */
+  fixed?: { field: string; value: string };
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, fixedFilter, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => {
     const read = readListParams(reg, new URLSearchParams(searchKey));
     return fixedFilter ? { ...read, filters: { ...read.filters, [fixedFilter.field]: fixedFilter.value } } : read;
   }, [reg, searchKey, fixedFilter]);
+  const query = useMemo(() => (fixed ? { ...params, filters: { ...params.filters, [fixed.field]: fixed.value } } : params), [params, fixed]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
-  const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
+  const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => f.field !== fixed?.field), [reg, lang, fixed?.field]);
+  // Fields the user may change in place: those whose own code (fieldPermissions) the user holds.
+  const inline = useMemo(
+    () => new Set(Object.entries(reg.entity.fieldPermissions ?? {}).filter(([, code]) => hasPermission(permissions, code)).map(([f]) => f)),
+    [reg, permissions],
+  );
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
   // an action on one makes this list load again (renderers/env/record-cache.ts).
   const {
@@ -46,14 +54,14 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
     error,
     refetch,
   } = useQuery({
-    queryKey: entityKeys.list(reg.name, { ...params, party }),
-    queryFn: () => data.list({ entity: reg.name, ...params, ...(party ? { party } : {}) }),
+    queryKey: entityKeys.list(reg.name, { ...query, party }),
+    queryFn: () => data.list({ entity: reg.name, ...query, ...(party ? { party } : {}) }),
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
-  // A list of the records naming the user's company (invitations received) makes none itself.
-  const mayCreate = party !== 'shared' && hasPermission(permissions, reg.entity.permissions.create);
+  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate, inline), [reg, columns, params.sort, navigate, inline]);
+  // A list of the records naming the user's company (invitations received) makes none itself; a child list neither.
+  const mayCreate = party !== 'shared' && !fixed && hasPermission(permissions, reg.entity.permissions.create);
   // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.
   const exporter = useListExport();
   const { export: rowsExport, exportFiles } = reg.views.list;
@@ -61,11 +69,13 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
   const [selected, setSelected] = useState<string[]>([]);
   const running = Boolean(exporter.state && !exporter.state.done);
   const startExport = (kind: 'rows' | 'files') =>
-    void exporter.run({ entity: reg.name, kind, sort: params.sort, filters: params.filters, ...(party ? { party } : {}), ...(kind === 'files' || selected.length ? { ids: selected } : {}) });
+    void exporter.run({ entity: reg.name, kind, sort: params.sort, filters: query.filters, ...(party ? { party } : {}), ...(kind === 'files' || selected.length ? { ids: selected } : {}) });
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
+      title={<Typography.Title level={fixed ? 5 : 4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
+      size={fixed ? 'small' : undefined}
+      data-testid={fixed ? `child-list-${reg.name}` : undefined}
       extra={
         <Space>
           {exporter.available && rowsExport && (

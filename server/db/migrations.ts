@@ -367,6 +367,16 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
     `,
   },
   {
+    // Records belonging to another (issue 15, access.parent): a TRF has several reports (versions)
+    // and a report many test lines, so a parent may have many children. A TRF's one DFF record is
+    // kept one by its own reference (server/templates/dff-records.ts). Linked values and child
+    // lists read the children by parent and entity.
+    id: '012_record_children',
+    sql: `
+      drop index if exists records_parent;
+      create index records_parent_entity on records (parent_id, entity) where parent_id is not null`,
+  },
+  {
     // TRF variants (issue 15): the templates the CCL and AFL variants bind their TRFs to
     // (schemas/trf/trf.views.json, variants), listed after the others.
     id: '018_variant_templates',

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
+import { linkedSelect } from '../db/linked-values.ts';
 
 export type { Scope };
 
@@ -20,6 +21,8 @@ interface Row {
   created_at: Date | string;
   updated_at: Date | string;
   template_version: number | null;
+  /** The record's linked values (`x-linked`), read with it. */
+  linked: Record<string, unknown> | null;
 }
 
 
@@ -27,7 +30,7 @@ function toRecord(r: Row): EntityRecord {
   return {
     id: r.id,
     entity: r.entity,
-    doc: r.doc,
+    doc: r.linked ? { ...r.doc, ...r.linked } : r.doc,
     states: r.states,
     snapshot: r.snapshot,
     version: r.version,
@@ -41,8 +44,9 @@ function toRecord(r: Row): EntityRecord {
   };
 }
 
-const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
-  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version
+/** The columns of a record with its company, author and linked values (x-linked, server/db/linked-values.ts). */
+const select = (reg: RegisteredEntity) => `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
+  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
 /** Builds `where` text and parameters for the entity, the scope (visibility.ts) and the filters. */
@@ -94,7 +98,7 @@ export async function listRecords(
   const order = `${sort} ${dir} nulls last, r.id ${dir}`;
   const [items, total] = await Promise.all([
     db.query<Row>(
-      `${SELECT} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
+      `${select(reg)} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
          order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`,
       where.params,
     ),
@@ -148,7 +152,7 @@ export async function getRecord(
   const where = whereClause(reg, scope, undefined, forUpdate ? 'write' : 'read');
   where.params.push(id);
   const { rows } = await db.query<Row>(
-    `${SELECT} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
+    `${select(reg)} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
     where.params,
   );
   return rows[0] && toRecord(rows[0]);
@@ -191,9 +195,29 @@ export async function updateRecord(db: Queryable, id: string, version: number, w
   return rows.length === 1;
 }
 
-/** The records belonging to `parentId` (its DFF data) are seen by the same companies as it. */
-export async function shareChildren(db: Queryable, parentId: string, visibleTo: readonly string[]): Promise<void> {
-  await db.query('update records set visible_to = $2::text[] where parent_id = $1', [parentId, visibleTo]);
+/**
+ * The records belonging to `parentId` (its DFF data, its reports and theirs: `access.parent`) are
+ * seen by the same companies as it, and by their own; a record in one of `draftStates` stays its
+ * own company's (its children too), until it leaves the draft.
+ */
+export async function shareChildren(db: Queryable, parentId: string, visibleTo: readonly string[], draftStates: readonly string[] = []): Promise<void> {
+  const { rows } = await db.query<{ id: string; visible_to: string[] }>(
+    `update records set visible_to = array(select distinct x from unnest($2::text[] || array[company_id]) x order by x)
+     where parent_id = $1 and not (state = any($3::text[])) returning id, visible_to`,
+    [parentId, visibleTo, draftStates],
+  );
+  for (const r of rows) await shareChildren(db, r.id, r.visible_to, draftStates);
+}
+
+/** The companies that see the record `id` of `entity` (none when there is no such record). */
+export async function visibleToOf(db: Queryable, entity: string, id: string): Promise<string[] | undefined> {
+  const { rows } = await db.query<{ visible_to: string[] }>('select visible_to from records where id = $1 and entity = $2', [id, entity]);
+  return rows[0]?.visible_to;
+}
+
+/** Names the record's parent (`access.parent`). */
+export async function setParent(db: Queryable, id: string, parentId: string | null): Promise<void> {
+  await db.query('update records set parent_id = $2 where id = $1 and parent_id is distinct from $2', [id, parentId]);
 }
 
 export async function deleteRecord(db: Queryable, id: string, version: number): Promise<boolean> {

@@ -45,7 +45,7 @@ function grantorsOf(reg: RegisteredEntity): ((company: string, today: string) =>
 }
 
 /** The draft states of an entity's primary region (the `state` column): a draft is its owner's alone, granted or not. */
-function draftStates(reg: RegisteredEntity): string[] {
+export function draftStates(reg: RegisteredEntity): string[] {
   const [region] = Object.values(reg.entity.lifecycle?.regions ?? {});
   if (!region || !reg.machine) return [];
   return regionLeaves(reg.machine, region).filter((n) => (n.meta as { draft?: boolean } | undefined)?.draft === true).map((n) => n.key);

@@ -54,6 +54,7 @@ export const routeTable: AppRoute[] = [
   { path: '/systemNotice/index', menu: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
   { path: '/accountPer/index', menu: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
   { path: '/accountPost/index', menu: '/accountPost/index', label: 'route.accountPosts', auth: true, lazy: () => import('../pages/company/AccountPostsPage.tsx') },
+  { path: '/dataEntry/inputResult', menu: '/dataEntry/inputResult', label: 'route.inputResult', auth: true, lazy: () => import('../pages/dataEntry/InputResultPage.tsx') },
   { path: '/outbox/index', menu: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
   { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
   { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },

@@ -3,6 +3,7 @@ import { applyEvent, initialSnapshot, stateFields, type PersistedSnapshot } from
 import { machines } from '../../workflows/index.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { issuedReport } from '../support/reports.ts';
 import { modelOf, traverse } from '../model/harness.ts';
 
 /**
@@ -37,6 +38,8 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
         const who = can.applicant.has(permission) ? 'applicant' : 'staff';
         expect(can[who].has(permission), `${type} needs ${permission}`).toBe(true);
         model = applyEvent(machines.trf, model, event as never)!;
+        // Report Issued needs the TRF's issued report with a conclusion (schemas/report/).
+        if (type === 'ISSUE_REPORT') await issuedReport(h, record.id, tokens.staff);
         const res = await h.call({ method: 'POST', url: `/api/entities/trf/${record.id}/events`, payload: { type, version: record.version, payload }, token: tokens[who] });
         expect(res.status, `${c.name}: ${JSON.stringify(res.body)}`).toBe(200);
         if ('deleted' in res.body.data) {

@@ -8,6 +8,8 @@ import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
+import { ChildLists } from '../../../renderers/detail/ChildLists.tsx';
+import { useRegistry } from '../../registry/registry.ts';
 
 /** Tells the page the record's title (its number) once the record is shown. */
 function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
@@ -35,6 +37,7 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
   const lang = useLanguage();
   const id = search.get('id');
   const [title, setTitle] = useState<{ id: string; value: string }>();
+  const registry = useRegistry();
   const entity = text(reg.entity.label, lang, reg.name);
   const number = title && title.id === id ? title.value : '';
   usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
@@ -44,6 +47,7 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
       <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
       <VariantHome reg={reg} record={record} />
       <DffDetail reg={reg} record={record} />
+      <ChildLists reg={reg} record={record} entityOf={(name) => registry.get(name)} />
     </>
   );
   return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;

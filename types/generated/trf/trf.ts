@@ -6,6 +6,14 @@ export interface Trf {
    */
   trfNo?: string;
   /**
+   * Report conclusion (报告结论)
+   */
+  reportConclusion?: "pass" | "fail" | "seeResult";
+  /**
+   * Review progress (审阅进度)
+   */
+  reportReviewStatus?: "notReviewed" | "reviewed" | "submitted" | "finalized";
+  /**
    * Template (模板)
    */
   template: string;
