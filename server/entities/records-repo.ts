@@ -136,7 +136,7 @@ export async function listIds(
 /** The records of these ids the scope sees, in the order given (one batch of an export). */
 export async function recordsByIds(db: Queryable, reg: RegisteredEntity, ids: readonly string[], scope: Scope): Promise<EntityRecord[]> {
   const where = whereClause(reg, scope, undefined, 'read', ids);
-  const { rows } = await db.query<Row>(`${SELECT} where ${where.sql}`, where.params);
+  const { rows } = await db.query<Row>(`${select(reg)} where ${where.sql}`, where.params);
   const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
