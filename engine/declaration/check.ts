@@ -6,6 +6,7 @@ import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, 
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { checkEntityEffects } from './mail.ts';
+import { checkPartyLists } from './list-variants.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
 export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
@@ -119,7 +120,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
   checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));
-  checkPartyLists(entity, views, (path, message) => fail(files.entity, path, message));
+  checkPartyLists(entity, schema, views, machine, (path, message) => fail(files.entity, path, message));
   if (problems.length) throw new DeclarationError(problems);
   return machine;
 }
@@ -142,24 +143,3 @@ function checkGrant(
   if (!entity.lifecycle) fail('/access/grantsVisibility/states', 'states need a lifecycle');
 }
 
-/** The main list's `listParty` and each of `partyLists`: a shared side needs access.shareWith, a menu group must exist, paths are distinct. */
-function checkPartyLists(entity: EntityBundle['entity'], views: EntityBundle['views'], fail: (path: string, message: string) => void): void {
-  const { routes } = entity;
-  const noShared = !entity.access?.shareWith?.length;
-  if (routes.listParty === 'shared' && noShared) fail('/routes/listParty', "'shared' needs access.shareWith: no field names the company on the shared side");
-  const paths = new Set([routes.list, routes.detail, routes.form]);
-  routes.partyLists?.forEach((l, i) => {
-    if (l.party === 'shared' && noShared) fail(pointer('routes', 'partyLists', i, 'party'), "'shared' needs access.shareWith: no field names the company on the shared side");
-    if (paths.has(l.path)) fail(pointer('routes', 'partyLists', i, 'path'), `'${l.path}' is already a route of this entity`);
-    paths.add(l.path);
-    l.columns?.forEach((c, j) => {
-      const listed = views.list.columns.find((v) => v.field === c.field);
-      const at = pointer('routes', 'partyLists', i, 'columns', j);
-      if (!listed) fail(`${at}/field`, `'${c.field}' is not a column of the views' list`);
-      else if (c.sortable && !listed.sortable) fail(`${at}/sortable`, `'${c.field}' is not sortable in the views' list`);
-    });
-    if (l.menu?.group !== undefined && !MENU_GROUPS.has(l.menu.group)) {
-      fail(pointer('routes', 'partyLists', i, 'menu', 'group'), `'${l.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
-    }
-  });
-}

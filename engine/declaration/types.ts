@@ -197,13 +197,39 @@ export interface VisibilityGrant {
 /** Which records a list shows beside the user's scope: those the user's company owns, or those naming it (`access.shareWith`). */
 export type ListParty = 'owner' | 'shared';
 
-/** A further list page of the entity, restricted to one side of its records (docs/declarations.md §3, partyLists). */
+/** A fixed condition of a list variant: a declared list filter's field equal to, or one of, values. */
+export interface ListCondition {
+  field: FieldPath;
+  op: 'eq' | 'in';
+  value: string | number | boolean | readonly string[];
+}
+
+/**
+ * A further list page of the entity (docs/declarations.md §3, routes.partyLists): a variant of the
+ * main list with its own path, title, menu place, columns and filters, restricted to one side of
+ * the records (`party`), to states (`states`), to fixed conditions (`where`), or to the records
+ * waiting on the user (`todo`: the states where the user may send one of the named actions, read
+ * from the machine). A variant with a `name` is asked for by it (`?list=<name>`), so the server
+ * applies its restrictions, whoever asks.
+ */
 export interface PartyList {
   path: string;
-  party: ListParty;
+  /** The variant's name in the list endpoint (`?list=todo`); required with todo, states, where or filters. */
+  name?: string;
+  party?: ListParty;
   label: LocalizedText;
   /** The columns this list shows (each one of the views' list columns), titled by `label` where given: the other side reads the record differently. */
   columns?: readonly (ListColumn & { label?: LocalizedText })[];
+  /** The filter fields this list offers, each one of the views' list filters (all of them when left out). */
+  filters?: readonly FieldPath[];
+  /** Only records in these states, per lifecycle field (`{"$status": ["draft"]}`). */
+  states?: Readonly<Record<string, readonly string[]>>;
+  /** Fixed conditions on declared list filters (`{"field": "buyer.name", "op": "eq", "value": "Lululemon"}`). */
+  where?: readonly ListCondition[];
+  /** The records waiting on the user: those in a state where the user may send one of these actions; the answer counts them per action. */
+  todo?: { actions: readonly string[] };
+  /** Whether the list has a New button (default: yes, unless the list is of the shared side). */
+  create?: boolean;
   menu?: { group?: string; order?: number };
 }
 

@@ -39,6 +39,7 @@ export const MESSAGES = {
   BAD_FILTER_VALUE: { 'zh-CN': '筛选条件“{field}”的值无效：{value}', 'en-US': 'Invalid value for filter "{field}": {value}' },
   BAD_SORT: { 'zh-CN': '不支持按“{field}”排序', 'en-US': 'Cannot sort by "{field}"' },
   BAD_PARTY: { 'zh-CN': '列表范围“{value}”无效（owner 或 shared）', 'en-US': 'Invalid list side "{value}" (owner or shared)' },
+  BAD_LIST: { 'zh-CN': '列表“{value}”不存在', 'en-US': 'There is no list "{value}"' },
   BAD_PAGE: { 'zh-CN': '分页参数无效', 'en-US': 'Invalid paging parameters' },
   FILE_TOO_LARGE: { 'zh-CN': '文件过大（最大 {max}）', 'en-US': 'The file is too large (at most {max})' },
   FILE_TYPE: { 'zh-CN': '不支持的文件类型（仅限 {types}）', 'en-US': 'Unsupported file type (only {types})' },

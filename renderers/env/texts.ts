@@ -15,6 +15,8 @@ export const RENDERER_TEXT_KEYS = [
   'list.search',
   'list.reset',
   'list.total',
+  'list.todoTotal',
+  'list.todoEmpty',
   'list.selectPlaceholder',
   'list.textPlaceholder',
   'detail.edit',

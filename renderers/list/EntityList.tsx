@@ -8,6 +8,7 @@ import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
 import { entityKeys } from '../env/query-keys.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { TodoCounts } from './TodoCounts.tsx';
 import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
 
@@ -19,18 +20,24 @@ export interface EntityListProps {
   label?: LocalizedText;
   /** A further list's own columns (routes.partyLists); the views' list columns otherwise. */
   columns?: PartyList['columns'];
+  /** A list variant's name (sent as `list`: the server applies its states, conditions and work-list rule). */
+  name?: string;
+  /** The variant's filter fields (all the views' list filters otherwise). */
+  filterFields?: PartyList['filters'];
+  /** Whether the list has a New button (routes.partyLists `create`). */
+  create?: boolean;
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, name, filterFields, create, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
-  const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
+  const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => !filterFields || filterFields.includes(f.field)), [reg, lang, filterFields]);
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
   // an action on one makes this list load again (renderers/env/record-cache.ts).
   const {
@@ -39,14 +46,14 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
     error,
     refetch,
   } = useQuery({
-    queryKey: entityKeys.list(reg.name, { ...params, party }),
-    queryFn: () => data.list({ entity: reg.name, ...params, ...(party ? { party } : {}) }),
+    queryKey: entityKeys.list(reg.name, { ...params, party, list: name }),
+    queryFn: () => data.list({ entity: reg.name, ...params, ...(party ? { party } : {}), ...(name ? { list: name } : {}) }),
     placeholderData: keepPreviousData,
   });
 
   const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
   // A list of the records naming the user's company (invitations received) makes none itself.
-  const mayCreate = party !== 'shared' && hasPermission(permissions, reg.entity.permissions.create);
+  const mayCreate = (create ?? party !== 'shared') && hasPermission(permissions, reg.entity.permissions.create);
 
   return (
     <Card
@@ -60,6 +67,7 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
       }
     >
       <Flex vertical gap={16}>
+        {result?.counts && <TodoCounts reg={reg} counts={result.counts} total={result.total} />}
         <FilterBar filters={filters} values={params.filters} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
         {error && (
           <Alert

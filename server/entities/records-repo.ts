@@ -1,4 +1,5 @@
-import type { EntityRecord, ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
+import type { EntityRecord, ListQuery, PartyList, PermissionMap, PersistedSnapshot, QueryFilter, RegisteredEntity, TodoAction } from '../../engine/index.ts';
+import { listVariant, todoActions } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
@@ -45,61 +46,112 @@ const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r
   r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
-/** Builds `where` text and parameters for the entity, the scope (visibility.ts) and the filters. */
-function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read'): { sql: string; params: unknown[] } {
+/** A list variant's extra conditions, resolved for one user (the todo actions read from the machine for the user's codes). */
+interface VariantParts {
+  variant: PartyList;
+  todo: { action: string; parts: TodoAction[] }[];
+}
+
+/** Builds `where` text and parameters for the entity, the scope (visibility.ts), a list variant and the filters. */
+function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read', variant?: VariantParts): { sql: string; params: unknown[]; p: (v: unknown) => string } {
   const params: unknown[] = [reg.name];
   const parts = ['r.entity = $1'];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, access));
+  // A work list shows what the user can act on: read-only (authorized) access is not enough.
+  const own = variant?.variant.todo ? 'write' : access;
+  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, own));
   // A list of one side (docs/declarations.md §3, partyLists): the records the user's company owns, or the others it sees.
-  if (!scope.all && query?.party) parts.push(`${query.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
-  for (const f of query?.filters ?? []) {
-    const expr = fieldExpression(reg, f.field, 'r').sql;
-    switch (f.op) {
-      case 'eq':
-        parts.push(`${expr} = ${p(f.values[0])}`);
-        break;
-      case 'contains':
-        parts.push(`${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
-        break;
-      case 'in':
-        parts.push(`${expr} = any(${p(f.values.map(String))}::text[])`);
-        break;
-      case 'range':
-        if (f.values[0] !== null) parts.push(`${expr} >= ${p(f.values[0])}`);
-        if (f.values[1] !== null) parts.push(`${expr} <= ${p(f.values[1])}`);
-        break;
+  const party = variant?.variant.party ?? query?.party;
+  if (!scope.all && party) parts.push(`${party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
+  if (variant) parts.push(...variantConditions(reg, scope, variant, p));
+  for (const f of query?.filters ?? []) parts.push(filterCondition(reg, f, p));
+  return { sql: parts.join(' and '), params, p };
+}
+
+function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | 'op' | 'values'>, p: (v: unknown) => string): string {
+  const expr = fieldExpression(reg, f.field, 'r').sql;
+  switch (f.op) {
+    case 'eq':
+      return `${expr} = ${p(f.values[0])}`;
+    case 'contains':
+      return `${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+    case 'in':
+      return `${expr} = any(${p(f.values.map(String))}::text[])`;
+    case 'range': {
+      const bounds = [f.values[0] !== null ? `${expr} >= ${p(f.values[0])}` : '', f.values[1] !== null ? `${expr} <= ${p(f.values[1])}` : ''].filter(Boolean);
+      return bounds.length ? bounds.join(' and ') : 'true';
     }
   }
-  return { sql: parts.join(' and '), params };
+}
+
+/** The variant's states, fixed conditions and, for a work list, the one condition "in a state where the user may act". */
+function variantConditions(reg: RegisteredEntity, scope: Scope, { variant, todo }: VariantParts, p: (v: unknown) => string): string[] {
+  const out: string[] = [];
+  for (const [field, states] of Object.entries(variant.states ?? {})) out.push(filterCondition(reg, { field, op: 'in', values: states }, p));
+  for (const w of variant.where ?? []) out.push(filterCondition(reg, { field: w.field, op: w.op, values: Array.isArray(w.value) ? w.value : [w.value as string] }, p));
+  if (variant.todo) out.push(todo.length ? `(${todo.map((t) => todoCondition(reg, scope, t.parts, p)).join(' or ')})` : 'false');
+  return out;
+}
+
+/** One action of a work list: the record rests in a state taking it (and is on the side the action names). */
+function todoCondition(reg: RegisteredEntity, scope: Scope, parts: readonly TodoAction[], p: (v: unknown) => string): string {
+  const one = parts.map((t) => {
+    const side = !scope.all && t.party ? ` and ${t.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}` : '';
+    return `(${fieldExpression(reg, t.field, 'r').sql} = any(${p(t.states)}::text[])${side})`;
+  });
+  return one.length === 1 ? one[0]! : `(${one.join(' or ')})`;
+}
+
+function resolveVariant(reg: RegisteredEntity, query: ListQuery, permissions: PermissionMap): VariantParts | undefined {
+  const variant = query.list === undefined ? undefined : listVariant(reg, query.list);
+  if (!variant) return undefined;
+  const byAction = new Map<string, TodoAction[]>();
+  for (const t of todoActions(reg, variant, permissions)) byAction.set(t.action, [...(byAction.get(t.action) ?? []), t]);
+  return { variant, todo: [...byAction].map(([action, parts]) => ({ action, parts })) };
 }
 
 export type { EntityRecord };
+
+/** A work list's count of records per action waiting on the user (the list header). */
+export interface TodoCount {
+  action: string;
+  count: number;
+}
 
 export async function listRecords(
   db: Queryable,
   reg: RegisteredEntity,
   query: ListQuery,
   scope: Scope,
-): Promise<{ items: EntityRecord[]; total: number }> {
-  const where = whereClause(reg, scope, query);
+  /** The user's codes: a work list (`todo`) shows the records in states where they may act. */
+  permissions: PermissionMap = {},
+): Promise<{ items: EntityRecord[]; total: number; counts?: TodoCount[] }> {
+  const variant = resolveVariant(reg, query, permissions);
+  const where = whereClause(reg, scope, query, 'read', variant);
   const sort = fieldExpression(reg, query.sort.field, 'r').sql;
   const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
   const offset = (query.page - 1) * query.pageSize;
   // Page first (index order, no joins), then join the page's 50 rows to their company and author.
   const order = `${sort} ${dir} nulls last, r.id ${dir}`;
+  const pageSql = `${SELECT} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
+         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`;
+  const pageParams = [...where.params];
+  // A work list counts its records per action in the same scan as the total.
+  const todo = variant?.variant.todo ? variant.todo : [];
+  const countSql = `select count(*)::int as n${todo.map((t, i) => `, count(*) filter (where ${todoCondition(reg, scope, t.parts, where.p)})::int as c${i}`).join('')} from records r where ${where.sql}`;
   const [items, total] = await Promise.all([
-    db.query<Row>(
-      `${SELECT} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
-         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`,
-      where.params,
-    ),
-    db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params),
+    db.query<Row>(pageSql, pageParams),
+    db.query<Record<string, number>>(countSql, where.params),
   ]);
-  return { items: items.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
+  const row = total.rows[0] ?? {};
+  return {
+    items: items.rows.map(toRecord),
+    total: row.n ?? 0,
+    ...(variant?.variant.todo ? { counts: todo.map((t, i) => ({ action: t.action, count: row[`c${i}`] ?? 0 })) } : {}),
+  };
 }
 
 export async function getRecord(

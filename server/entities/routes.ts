@@ -37,8 +37,8 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     if (!user.permissionMap[reg.entity.permissions.list]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
     const parsed = parseListQuery(reg, req.query, lang);
     if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', {}, parsed.errors);
-    const { items, total } = await listRecords(db, reg, parsed.query, scopeOf(user, registry));
-    return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize });
+    const { items, total, counts } = await listRecords(db, reg, parsed.query, scopeOf(user, registry), user.permissionMap);
+    return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize, ...(counts ? { counts } : {}) });
   });
 
   app.get<{ Params: Params }>('/api/entities/:entity/:id', { schema: S.get }, async (req) =>

@@ -9,7 +9,7 @@ export interface EntityRouteMatch {
   /** A preset form's starting values and title (`routes.forms`). */
   preset?: { values: Record<string, unknown>; label?: LocalizedText };
   /** A list page of one side of the records: its side and, for a further list, its own title. */
-  list?: { party?: ListParty; label?: LocalizedText; columns?: PartyList['columns'] };
+  list?: { party?: ListParty } & Partial<Omit<PartyList, 'party'>>;
 }
 
 /**
