@@ -39,6 +39,8 @@ export const MESSAGES = {
   BAD_FILTER_VALUE: { 'zh-CN': '筛选条件“{field}”的值无效：{value}', 'en-US': 'Invalid value for filter "{field}": {value}' },
   BAD_SORT: { 'zh-CN': '不支持按“{field}”排序', 'en-US': 'Cannot sort by "{field}"' },
   BAD_PARTY: { 'zh-CN': '列表范围“{value}”无效（owner 或 shared）', 'en-US': 'Invalid list side "{value}" (owner or shared)' },
+  NO_SELECTION: { 'zh-CN': '请至少选择一条数据', 'en-US': 'Please select at least one piece of data' },
+  BATCH_TOO_LARGE: { 'zh-CN': '一次最多处理 {max} 条数据', 'en-US': 'At most {max} records can be handled at once' },
   BAD_LIST: { 'zh-CN': '列表“{value}”不存在', 'en-US': 'There is no list "{value}"' },
   BAD_PAGE: { 'zh-CN': '分页参数无效', 'en-US': 'Invalid paging parameters' },
   FILE_TOO_LARGE: { 'zh-CN': '文件过大（最大 {max}）', 'en-US': 'The file is too large (at most {max})' },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseListQuery, UnknownEntityError, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { message, parseListQuery, UnknownEntityError, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
@@ -8,6 +8,7 @@ import { listRecords } from './records-repo.ts';
 import { EntityService } from './service.ts';
 import { scopeOf } from './visibility.ts';
 import { DffRecords } from '../templates/dff-records.ts';
+import { TemplateRules } from '../templates/template-rules.ts';
 import { combineLinked } from './linked-data.ts';
 import { FirstAccount } from '../accounts/first-account.ts';
 import type { Outbox } from '../mail/outbox.ts';
@@ -16,10 +17,13 @@ import type { EffectRunner } from '../effects/runner.ts';
 
 type Params = { entity: string; id: string };
 
+/** The most records one batch action sends its event to (a list page holds at most 200). */
+const MAX_BATCH = 200;
+
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): void {
-  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
+  const service = new EntityService(db, combineLinked([new TemplateRules(db), new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => {
     const name = (req.params as Params).entity;
     try {
@@ -63,6 +67,29 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
 
   app.post<{ Params: Params }>('/api/entities/:entity/:id/events', { schema: S.send }, async (req) =>
     ok(await service.send(entityOf(req), req.params.id, req.body, currentUser(req), requestLanguage(req))),
+  );
+
+  // One event to a selection of records (a list's batch action): each is sent on its own, and the answer says how each went.
+  app.post<{ Params: { entity: string }; Body: { type: string; items: { id: string; version: number }[]; payload?: unknown } }>(
+    '/api/entities/:entity/events',
+    { schema: S.sendMany },
+    async (req) => {
+      const reg = entityOf(req);
+      const { type, items, payload } = req.body;
+      if (!items.length) throw new ApiError(400, 'NO_SELECTION');
+      if (items.length > MAX_BATCH) throw new ApiError(400, 'BATCH_TOO_LARGE', { max: String(MAX_BATCH) });
+      const results = [];
+      for (const item of items) {
+        try {
+          await service.send(reg, item.id, { type, version: item.version, ...(payload === undefined ? {} : { payload }) }, currentUser(req), requestLanguage(req));
+          results.push({ id: item.id, ok: true });
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          results.push({ id: item.id, ok: false, status: err.status, message: message(err.code, requestLanguage(req), err.params), ...(err.errors ? { errors: err.errors } : {}) });
+        }
+      }
+      return ok({ results });
+    },
   );
 
   app.get<{ Params: Params }>('/api/entities/:entity/:id/history', { schema: S.history }, async (req) => {
