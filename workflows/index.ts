@@ -17,6 +17,7 @@ import { registrationMachine } from './registration.machine.ts';
 import { relationshipMachine } from './relationship.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { trainingClassMachine } from './training-class.machine.ts';
+import { trfCommentMachine } from './trf-comment.machine.ts';
 import { trfMachine } from './trf.machine.ts';
 
 /** Every lifecycle machine of the product, by id (its file name in camelCase). */
@@ -38,6 +39,7 @@ export const machines = {
   relationship: relationshipMachine,
   session: sessionMachine,
   trainingClass: trainingClassMachine,
+  trfComment: trfCommentMachine,
   trf: trfMachine,
 } satisfies Record<string, AnyStateMachine>;
 

@@ -258,8 +258,8 @@ export type MailRecipientDeclaration = { field: FieldPath } | { companyAdmins: F
 export interface MailDeclaration {
   /** One recipient, or several whose addresses are all mailed (each once). */
   to: MailRecipientDeclaration | readonly MailRecipientDeclaration[];
-  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's). */
-  when?: { field: FieldPath; in: readonly (string | number | boolean)[] };
+  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's), or, with `filled`, any value (a comment's recipients). */
+  when?: { field: FieldPath; in: readonly (string | number | boolean)[] } | { field: FieldPath; filled: true };
   subject: LocalizedText;
   body: LocalizedText;
   /** Told to the user whose write caused the mail when it has no recipient with an address (the write is kept). */
@@ -285,6 +285,17 @@ export interface EntityDeclaration {
    * a company of its own: its id is a new company id and the record belongs to it.
    */
   projection?: { table: string; self?: boolean; idPrefix?: string; columns: Record<string, FieldPath> };
+  /**
+   * Each record belongs to a record of another entity, named by `field` (a TRF's comment): it is
+   * made only by a user who may write that record, is seen by exactly the companies that see it
+   * (`visible_to` follows it), and, while that record rests in one of `closed.states` (its primary
+   * region), only users holding one of `closed.exceptRoles` may add one (403 with `closed.message`).
+   */
+  belongsTo?: {
+    entity: string;
+    field: FieldPath;
+    closed?: { states: readonly string[]; exceptRoles?: readonly string[]; message: LocalizedText };
+  };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */

@@ -30,6 +30,9 @@ import relationship_views from '../../schemas/relationship/relationship.views.js
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 import trf_schema from '../../schemas/trf/trf.schema.json' with { type: 'json' };
 import trf_views from '../../schemas/trf/trf.views.json' with { type: 'json' };
+import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
+import trfComment_schema from '../../schemas/trfComment/trfComment.schema.json' with { type: 'json' };
+import trfComment_views from '../../schemas/trfComment/trfComment.views.json' with { type: 'json' };
 
 /** The declaration files of every entity in schemas/, unchecked: engine/static-entities.ts checks them. */
 export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
@@ -43,4 +46,5 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
+  { files: { entity: 'schemas/trfComment/trfComment.entity.json', schema: 'schemas/trfComment/trfComment.schema.json', views: 'schemas/trfComment/trfComment.views.json' }, entity: trfComment_entity, schema: trfComment_schema, views: trfComment_views },
 ];

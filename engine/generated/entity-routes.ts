@@ -10,6 +10,7 @@ import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' 
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
+import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
 
 /** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */
 export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
@@ -23,4 +24,5 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   notificationSetting_entity.routes,
   relationship_entity.routes,
   trf_entity.routes,
+  trfComment_entity.routes,
 ];

@@ -89,6 +89,8 @@ export const MESSAGES = {
     'en-US': 'Your company is not approved yet: requests naming a "{field}" are not possible',
   },
   RECORD_GONE: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  PARENT_CLOSED: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  PARENT_NOT_FOUND: { 'zh-CN': '所属的{entity}不存在或无权操作', 'en-US': 'The {entity} it belongs to does not exist or you may not act on it' },
   PARTY_NOT_CHANGEABLE: {
     'zh-CN': '只有记录所属公司可以修改“{field}”',
     'en-US': 'Only the company that owns the record may change "{field}"',

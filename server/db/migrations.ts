@@ -366,6 +366,16 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index users_company_account on users (company_id, lower(account))
     `,
   },
+  {
+    // Records belonging to another record (entity `belongsTo`, docs/declarations.md §3: a TRF's
+    // comments): many per record, unlike the one DFF record `parent_id` names; their visibility
+    // follows the record's.
+    id: '016_belongs_to',
+    sql: `
+      alter table records add column belongs_to text;
+      create index records_belongs_to on records (belongs_to) where belongs_to is not null
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

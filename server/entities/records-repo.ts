@@ -189,11 +189,13 @@ export async function insertRecord(
   userId: string,
   /** The record this one belongs to (a TRF's DFF data names its TRF). */
   parentId: string | null = null,
+  /** The record this one is one of many of (entity `belongsTo`: a TRF's comment). */
+  belongsTo: string | null = null,
 ): Promise<void> {
   await db.query(
-    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id)
-     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11)`,
-    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId],
+    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id, belongs_to)
+     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11, $12)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId, belongsTo],
   );
 }
 
@@ -208,9 +210,10 @@ export async function updateRecord(db: Queryable, id: string, version: number, w
   return rows.length === 1;
 }
 
-/** The records belonging to `parentId` (its DFF data) are seen by the same companies as it. */
+/** The records belonging to `parentId` (its DFF data, its comments) are seen by the same companies as it. */
 export async function shareChildren(db: Queryable, parentId: string, visibleTo: readonly string[]): Promise<void> {
   await db.query('update records set visible_to = $2::text[] where parent_id = $1', [parentId, visibleTo]);
+  await db.query('update records set visible_to = $2::text[] where belongs_to = $1', [parentId, visibleTo]);
 }
 
 export async function deleteRecord(db: Queryable, id: string, version: number): Promise<boolean> {

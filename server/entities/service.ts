@@ -30,6 +30,7 @@ import {
 } from '../../engine/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { parentOf } from './belongs-to.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
@@ -174,8 +175,10 @@ export class EntityService {
         const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
         doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
       }
-      const content = contentOf(reg, doc, snapshot, companyId);
-      await insertRecord(tx, reg, id, content, companyId, user.id);
+      // A record belonging to another (a TRF's comment) is seen by exactly the companies that see it.
+      const parent = await parentOf(tx, this.registry, reg, doc, user, lang);
+      const content = { ...contentOf(reg, doc, snapshot, companyId), ...(parent ? { visibleTo: parent.visibleTo } : {}) };
+      await insertRecord(tx, reg, id, content, companyId, user.id, null, parent?.id ?? null);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
       await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
@@ -228,6 +231,8 @@ export class EntityService {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
       await writeProjection(tx, reg, id, content);
+      // The records belonging to this one (its DFF data, its comments) follow who sees it (a buyer named or changed).
+      await shareChildren(tx, id, content.visibleTo);
       await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
       return this.load(tx, reg, id, user);

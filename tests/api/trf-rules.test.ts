@@ -27,23 +27,23 @@ describe.each(BACKENDS)('TRF rules on %s', (backend) => {
   it('refuses a due date before the sample received date, on the form and when the sample is confirmed', async () => {
     const bad = await create(validTrf({ sampleReceivedDate: '2026-11-10', dueDate: '2026-11-01' }));
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toContainEqual(expect.objectContaining({ field: 'dueDate', message: 'Due date: Due date must not be earlier than the sample received date' }));
+    expect(bad.body.errors!).toContainEqual(expect.objectContaining({ field: 'dueDate', message: 'Due date: Due date must not be earlier than the sample received date' }));
     const zh = await create(validTrf({ sampleReceivedDate: '2026-11-10', dueDate: '2026-11-01' }), 'zh-CN');
-    expect(zh.body.errors).toContainEqual(expect.objectContaining({ field: 'dueDate', message: expect.stringContaining('要求完成日期不能早于收样日期') }));
+    expect(zh.body.errors!).toContainEqual(expect.objectContaining({ field: 'dueDate', message: expect.stringContaining('要求完成日期不能早于收样日期') }));
     const r = (await create(validTrf())).body.data;
     await send(r.id, 'SUBMIT', 1, applicant);
     await send(r.id, 'ACCEPT_APPLICATION', 2, staff);
     const late = await send(r.id, 'CONFIRM_SAMPLE_RECEIVED', 3, staff, { sampleReceivedDate: '2026-12-01' });
     expect(late.status).toBe(400);
-    expect(late.body.errors[0]).toMatchObject({ field: 'dueDate' });
+    expect(late.body.errors![0]!).toMatchObject({ field: 'dueDate' });
   });
 
   it("refuses a template the buyer's own setting replaces (same product line), naming the buyer's template", async () => {
     const res = await create(validTrf({ template: 'TPL-FOOTWEAR' }));
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toEqual({ field: 'template', keyword: 'template', message: 'The template was replaced by the one set for the buyer "Demo Buyer Co., Ltd.": "Textiles — general testing"' });
+    expect(res.body.errors![0]!).toEqual({ field: 'template', keyword: 'template', message: 'The template was replaced by the one set for the buyer "Demo Buyer Co., Ltd.": "Textiles — general testing"' });
     const zh = await create(validTrf({ template: 'TPL-FOOTWEAR' }), 'zh-CN');
-    expect(zh.body.errors[0].message).toBe('模板已替换为买家“演示买家有限公司”所配置的模板“纺织品通用测试”');
+    expect(zh.body.errors![0]!.message).toBe('模板已替换为买家“演示买家有限公司”所配置的模板“纺织品通用测试”');
     // Another product line is not replaced.
     expect((await create(validTrf({ template: 'TPL-TOYS' }))).status).toBe(201);
   });
@@ -51,8 +51,8 @@ describe.each(BACKENDS)('TRF rules on %s', (backend) => {
   it('refuses a customer-group template for a buyer in no customer group', async () => {
     const res = await create(validTrf({ buyer: noGroup }));
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ field: 'buyer.companyId', message: 'The buyer "Demo Supplier Co., Ltd." belongs to no customer group' });
-    expect((await create(validTrf({ buyer: noGroup }), 'zh-CN')).body.errors[0].message).toBe('买家“演示供应商有限公司”未归属任何客户组');
+    expect(res.body.errors![0]!).toMatchObject({ field: 'buyer.companyId', message: 'The buyer "Demo Supplier Co., Ltd." belongs to no customer group' });
+    expect((await create(validTrf({ buyer: noGroup }), 'zh-CN')).body.errors![0]!.message).toBe('买家“演示供应商有限公司”未归属任何客户组');
   });
 
   it('lets a draft hold a buyer template without its buyer, but not be submitted so', async () => {
@@ -60,8 +60,8 @@ describe.each(BACKENDS)('TRF rules on %s', (backend) => {
     expect(draft.status).toBe(201);
     const submit = await send(draft.body.data.id, 'SUBMIT', 1, applicant);
     expect(submit.status).toBe(400);
-    expect(submit.body.errors[0]).toEqual({ field: 'buyer.companyId', keyword: 'template', message: 'Choose the buyer before the template' });
-    expect((await send(draft.body.data.id, 'SUBMIT', 1, applicant, undefined, 'zh-CN')).body.errors[0].message).toBe('请先选择买家，再选择模板');
+    expect(submit.body.errors![0]!).toEqual({ field: 'buyer.companyId', keyword: 'template', message: 'Choose the buyer before the template' });
+    expect((await send(draft.body.data.id, 'SUBMIT', 1, applicant, undefined, 'zh-CN')).body.errors![0]!.message).toBe('请先选择买家，再选择模板');
     // A template no buyer is bound to needs none.
     const plain = (await create(validTrf({ buyer: undefined, template: 'TPL-TOYS' }))).body.data;
     expect((await send(plain.id, 'SUBMIT', 1, applicant)).status).toBe(200);

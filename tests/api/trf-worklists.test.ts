@@ -61,7 +61,7 @@ describe.each(BACKENDS)('TRF work lists on %s', (backend) => {
     expect(idsOf(res.body)).toEqual([ids.lulu]);
     const foreign = await list(staff, 'list=todoLululemon&f.buyer.name=Demo');
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors[0]).toMatchObject({ field: 'buyer.name' });
+    expect(foreign.body.errors![0]!).toMatchObject({ field: 'buyer.name' });
   });
 
   it("the drafts list holds the company's unsubmitted TRFs only", async () => {
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('TRF work lists on %s', (backend) => {
   });
 
   it('refuses an unknown list in both languages', async () => {
-    expect((await list(staff, 'list=ghost')).body.errors[0].message).toBe('There is no list "ghost"');
-    expect((await list(staff, 'list=ghost', 'zh-CN')).body.errors[0].message).toBe('列表“ghost”不存在');
+    expect((await list(staff, 'list=ghost')).body.errors![0]!.message).toBe('There is no list "ghost"');
+    expect((await list(staff, 'list=ghost', 'zh-CN')).body.errors![0]!.message).toBe('列表“ghost”不存在');
   });
 });

@@ -15,3 +15,4 @@ export type { Relationship } from './relationship/relationship.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';
 export type { Trf } from './trf/trf.ts';
+export type { TrfComment } from './trfComment/trfComment.ts';
