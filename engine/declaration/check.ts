@@ -73,6 +73,14 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     }),
   );
   for (const [column, path] of Object.entries(entity.projection?.columns ?? {})) field(files.entity, pointer('projection', 'columns', column), path);
+  const belongs = entity.belongsTo;
+  if (belongs) {
+    field(files.entity, '/belongsTo/field', belongs.field);
+    if (belongs.replyTo) field(files.entity, '/belongsTo/replyTo', belongs.replyTo);
+    for (const to of Object.keys(belongs.fill ?? {})) field(files.entity, pointer('belongsTo', 'fill', to), to);
+    // The parent's page lists its records by this field: the views' list filters by it.
+    if (!views.list.filters.some((f) => f.field === belongs.field && f.op === 'eq')) fail(files.views, '/list/filters', `belongsTo.field '${belongs.field}' needs an 'eq' filter: the parent's page lists its records by it`);
+  }
   if (entity.routes.own?.length && !entity.projection?.self) fail(files.entity, '/routes/own', "'own' pages need projection.self: only a company's own record can be shown as its own");
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);

@@ -294,6 +294,10 @@ export interface EntityDeclaration {
   belongsTo?: {
     entity: string;
     field: FieldPath;
+    /** The field naming the record of this entity it answers (a reply): the parent's page shows them as a thread. */
+    replyTo?: string;
+    /** Fields copied from the parent record when one is made (`{"trfNo": "trfNo"}`: this field ← the parent's). */
+    fill?: Readonly<Record<string, FieldPath>>;
     closed?: { states: readonly string[]; exceptRoles?: readonly string[]; message: LocalizedText };
   };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */

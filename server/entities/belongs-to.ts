@@ -9,6 +9,8 @@ import { scopeOf } from './visibility.ts';
 export interface ParentRecord {
   id: string;
   visibleTo: string[];
+  /** The values the declaration copies from the parent (`belongsTo.fill`). */
+  filled: Record<string, unknown>;
 }
 
 /**
@@ -34,5 +36,6 @@ export async function parentOf(tx: Queryable, registry: EntityRegistry | undefin
     throw new ApiError(403, 'PARENT_CLOSED', { message: text(closed.message, lang, '') });
   }
   const { rows } = await tx.query<{ visible_to: string[] }>('select visible_to from records where id = $1', [parent.id]);
-  return { id: parent.id, visibleTo: rows[0]?.visible_to ?? [parent.companyId] };
+  const filled = Object.fromEntries(Object.entries(belongs.fill ?? {}).map(([to, from]) => [to, valueAt(parent.doc, from)]).filter(([, v]) => v !== undefined));
+  return { id: parent.id, visibleTo: rows[0]?.visible_to ?? [parent.companyId], filled };
 }

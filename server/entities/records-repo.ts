@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
+import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
 
 export type { Scope };
 
@@ -49,7 +50,9 @@ const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r
 /** A list variant's extra conditions, resolved for one user (the todo actions read from the machine for the user's codes). */
 interface VariantParts {
   variant: PartyList;
-  todo: { action: string; parts: TodoAction[] }[];
+  /** The work list's actions the user may send, in declared order, and their states. */
+  actions: string[];
+  parts: TodoAction[];
 }
 
 /** Builds `where` text and parameters for the entity, the scope (visibility.ts), a list variant and the filters. */
@@ -88,29 +91,19 @@ function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | '
 }
 
 /** The variant's states, fixed conditions and, for a work list, the one condition "in a state where the user may act". */
-function variantConditions(reg: RegisteredEntity, scope: Scope, { variant, todo }: VariantParts, p: (v: unknown) => string): string[] {
+function variantConditions(reg: RegisteredEntity, scope: Scope, { variant, parts }: VariantParts, p: (v: unknown) => string): string[] {
   const out: string[] = [];
   for (const [field, states] of Object.entries(variant.states ?? {})) out.push(filterCondition(reg, { field, op: 'in', values: states }, p));
   for (const w of variant.where ?? []) out.push(filterCondition(reg, { field: w.field, op: w.op, values: Array.isArray(w.value) ? w.value : [w.value as string] }, p));
-  if (variant.todo) out.push(todo.length ? `(${todo.map((t) => todoCondition(reg, scope, t.parts, p)).join(' or ')})` : 'false');
+  if (variant.todo) out.push(todoCondition(reg, scope, parts, p));
   return out;
-}
-
-/** One action of a work list: the record rests in a state taking it (and is on the side the action names). */
-function todoCondition(reg: RegisteredEntity, scope: Scope, parts: readonly TodoAction[], p: (v: unknown) => string): string {
-  const one = parts.map((t) => {
-    const side = !scope.all && t.party ? ` and ${t.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}` : '';
-    return `(${fieldExpression(reg, t.field, 'r').sql} = any(${p(t.states)}::text[])${side})`;
-  });
-  return one.length === 1 ? one[0]! : `(${one.join(' or ')})`;
 }
 
 function resolveVariant(reg: RegisteredEntity, query: ListQuery, permissions: PermissionMap): VariantParts | undefined {
   const variant = query.list === undefined ? undefined : listVariant(reg, query.list);
   if (!variant) return undefined;
-  const byAction = new Map<string, TodoAction[]>();
-  for (const t of todoActions(reg, variant, permissions)) byAction.set(t.action, [...(byAction.get(t.action) ?? []), t]);
-  return { variant, todo: [...byAction].map(([action, parts]) => ({ action, parts })) };
+  const parts = todoActions(reg, variant, permissions);
+  return { variant, actions: [...new Set(parts.map((t) => t.action))], parts };
 }
 
 export type { EntityRecord };
@@ -139,19 +132,12 @@ export async function listRecords(
   const pageSql = `${SELECT} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
          order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`;
   const pageParams = [...where.params];
-  // A work list counts its records per action in the same scan as the total.
-  const todo = variant?.variant.todo ? variant.todo : [];
-  const countSql = `select count(*)::int as n${todo.map((t, i) => `, count(*) filter (where ${todoCondition(reg, scope, t.parts, where.p)})::int as c${i}`).join('')} from records r where ${where.sql}`;
-  const [items, total] = await Promise.all([
-    db.query<Row>(pageSql, pageParams),
-    db.query<Record<string, number>>(countSql, where.params),
-  ]);
-  const row = total.rows[0] ?? {};
-  return {
-    items: items.rows.map(toRecord),
-    total: row.n ?? 0,
-    ...(variant?.variant.todo ? { counts: todo.map((t, i) => ({ action: t.action, count: row[`c${i}`] ?? 0 })) } : {}),
-  };
+  // A work list counts its records per action from one grouped scan, which gives the total too.
+  const todo = variant?.variant.todo ? variant : undefined;
+  const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
+  const [items, total] = await Promise.all([db.query<Row>(pageSql, pageParams), db.query<Record<string, unknown>>(countSql, where.params)]);
+  if (!todo) return { items: items.rows.map(toRecord), total: Number(total.rows[0]?.n ?? 0) };
+  return { items: items.rows.map(toRecord), ...todoCounts(todo.actions, todo.parts, total.rows) };
 }
 
 export async function getRecord(

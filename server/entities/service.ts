@@ -177,6 +177,7 @@ export class EntityService {
       }
       // A record belonging to another (a TRF's comment) is seen by exactly the companies that see it.
       const parent = await parentOf(tx, this.registry, reg, doc, user, lang);
+      if (parent) doc = { ...doc, ...parent.filled };
       const content = { ...contentOf(reg, doc, snapshot, companyId), ...(parent ? { visibleTo: parent.visibleTo } : {}) };
       await insertRecord(tx, reg, id, content, companyId, user.id, null, parent?.id ?? null);
       await attachFiles(tx, id, doc, scopeOf(user));
