@@ -157,6 +157,8 @@ export interface ActionDeclaration {
   payloadSchema?: FieldSchema;
   /** Payload fields copied into the document when the event is accepted. */
   setsFields?: readonly string[];
+  /** The payload field naming a login account of the record's own company that becomes the record's owner (its author: a TRF handed to another applicant). */
+  setsOwner?: string;
   /** The document must pass full validation (required fields included) before the event. */
   requiresValidDocument?: boolean;
   /** Visual weight of the button. */

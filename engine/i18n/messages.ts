@@ -89,6 +89,7 @@ export const MESSAGES = {
     'en-US': 'Your company is not approved yet: requests naming a "{field}" are not possible',
   },
   RECORD_GONE: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  OWNER_NOT_OF_COMPANY: { 'zh-CN': '只能转交给本公司的其他已审核账号（“{account}”不是）', 'en-US': 'The record can only be handed to another approved account of its own company ("{account}" is not one)' },
   PARENT_CLOSED: { 'zh-CN': '{message}', 'en-US': '{message}' },
   PARENT_NOT_FOUND: { 'zh-CN': '所属的{entity}不存在或无权操作', 'en-US': 'The {entity} it belongs to does not exist or you may not act on it' },
   PARTY_NOT_CHANGEABLE: {

@@ -39,3 +39,19 @@ export async function parentOf(tx: Queryable, registry: EntityRegistry | undefin
   const filled = Object.fromEntries(Object.entries(belongs.fill ?? {}).map(([to, from]) => [to, valueAt(parent.doc, from)]).filter(([, v]) => v !== undefined));
   return { id: parent.id, visibleTo: rows[0]?.visible_to ?? [parent.companyId], filled };
 }
+
+/**
+ * An action's `setsOwner` (docs/declarations.md §3): the record is handed to another approved login
+ * account of its own company (a TRF to another applicant), which becomes its author; the event's
+ * audit row (with the account in its payload) is its history. Another company's account, or an
+ * unknown one, is a 400 on the payload field.
+ */
+export async function handOver(tx: Queryable, record: { id: string; companyId: string; createdBy: string }, account: string, field: string, lang: Language): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>("select id from users where account = $1 and company_id = $2 and status = 'approved'", [account.slice(0, 100), record.companyId]);
+  const to = rows[0]?.id;
+  if (!to || to === record.createdBy) {
+    const params = { account: account.slice(0, 100) };
+    throw new ApiError(400, 'OWNER_NOT_OF_COMPANY', params, [{ field, keyword: 'account', message: message('OWNER_NOT_OF_COMPANY', lang, params) }]);
+  }
+  await tx.query('update records set created_by = $2 where id = $1', [record.id, to]);
+}

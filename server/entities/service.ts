@@ -30,7 +30,7 @@ import {
 } from '../../engine/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { parentOf } from './belongs-to.ts';
+import { handOver, parentOf } from './belongs-to.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
@@ -330,6 +330,7 @@ export class EntityService {
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    if (action?.setsOwner) await handOver(tx, current, String(payload[action.setsOwner] ?? ''), action.setsOwner, lang);
     await writeProjection(tx, reg, current.id, content);
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
     await shareChildren(tx, current.id, content.visibleTo);

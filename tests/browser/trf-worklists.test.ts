@@ -65,7 +65,7 @@ describe('TRF work lists and comments in the browser', () => {
     await dialog.locator('#root_body').fill(`Samples shipped ${lang}`);
     const to = [1, 2, 3].map((i) => `qa${i}.${lang.toLowerCase()}@example.com`);
     for (const [i, address] of to.entries()) {
-      await dialog.locator('.array-item-add button, button.array-item-add').first().click();
+      await dialog.locator('.rjsf-array-item-add').first().click();
       await dialog.locator(`#root_recipients_${i}`).fill(address);
     }
     await applicant.shot(`trf-comment-form-${lang}`, false);
