@@ -243,6 +243,8 @@ export interface EntityRoutes {
   listParty?: ListParty;
   /** More list pages, each restricted to one side. */
   partyLists?: readonly PartyList[];
+  /** A printable page of a record (`?id=`): its detail sections laid out for paper, printed to PDF from the browser. */
+  print?: string;
   /** Pages showing the detail of the user's own company's record (`projection.self`). */
   own?: readonly string[];
   /** More pages creating a record, each from its preset values. */

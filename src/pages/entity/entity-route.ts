@@ -1,7 +1,7 @@
 import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
 import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
 
-export type EntityPageKind = 'list' | 'detail' | 'form' | 'own';
+export type EntityPageKind = 'list' | 'detail' | 'form' | 'own' | 'print';
 
 export interface EntityRouteMatch {
   reg: RegisteredEntity;
@@ -25,6 +25,7 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     const further = routes.partyLists?.find((l) => l.path === path);
     if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
+    if (routes.print === path) return { reg, kind: 'print' };
     if (routes.form === path) return { reg, kind: 'form' };
     if (routes.own?.includes(path)) return { reg, kind: 'own' };
     const preset = routes.forms?.find((f) => f.path === path);
