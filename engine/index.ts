@@ -42,3 +42,4 @@ export * from './account-forms.ts';
 export * from './lifecycle/timers.ts';
 export * from './lifecycle/effects.ts';
 export * from './declaration/mail.ts';
+export * from './query/list-variants.ts';

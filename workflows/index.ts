@@ -18,6 +18,7 @@ import { relationshipMachine } from './relationship.machine.ts';
 import { reportReviewMachine } from './report-review.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { trainingClassMachine } from './training-class.machine.ts';
+import { trfCommentMachine } from './trf-comment.machine.ts';
 import { trfMachine } from './trf.machine.ts';
 
 /** Every lifecycle machine of the product, by id (its file name in camelCase). */
@@ -40,6 +41,7 @@ export const machines = {
   reportReview: reportReviewMachine,
   session: sessionMachine,
   trainingClass: trainingClassMachine,
+  trfComment: trfCommentMachine,
   trf: trfMachine,
 } satisfies Record<string, AnyStateMachine>;
 

@@ -253,6 +253,8 @@ export interface ActionDeclaration {
   payloadSchema?: FieldSchema;
   /** Payload fields copied into the document when the event is accepted. */
   setsFields?: readonly string[];
+  /** The payload field naming a login account of the record's own company that becomes the record's owner (its author: a TRF handed to another applicant). */
+  setsOwner?: string;
   /** The document must pass full validation (required fields included) before the event. */
   requiresValidDocument?: boolean;
   /** Visual weight of the button. */
@@ -296,13 +298,39 @@ export interface VisibilityGrant {
 /** Which records a list shows beside the user's scope: those the user's company owns, or those naming it (`access.shareWith`). */
 export type ListParty = 'owner' | 'shared';
 
-/** A further list page of the entity, restricted to one side of its records (docs/declarations.md §3, partyLists). */
+/** A fixed condition of a list variant: a declared list filter's field equal to, or one of, values. */
+export interface ListCondition {
+  field: FieldPath;
+  op: 'eq' | 'in';
+  value: string | number | boolean | readonly string[];
+}
+
+/**
+ * A further list page of the entity (docs/declarations.md §3, routes.partyLists): a variant of the
+ * main list with its own path, title, menu place, columns and filters, restricted to one side of
+ * the records (`party`), to states (`states`), to fixed conditions (`where`), or to the records
+ * waiting on the user (`todo`: the states where the user may send one of the named actions, read
+ * from the machine). A variant with a `name` is asked for by it (`?list=<name>`), so the server
+ * applies its restrictions, whoever asks.
+ */
 export interface PartyList {
   path: string;
-  party: ListParty;
+  /** The variant's name in the list endpoint (`?list=todo`); required with todo, states, where or filters. */
+  name?: string;
+  party?: ListParty;
   label: LocalizedText;
   /** The columns this list shows (each one of the views' list columns), titled by `label` where given: the other side reads the record differently. */
   columns?: readonly (ListColumn & { label?: LocalizedText })[];
+  /** The filter fields this list offers, each one of the views' list filters (all of them when left out). */
+  filters?: readonly FieldPath[];
+  /** Only records in these states, per lifecycle field (`{"$status": ["draft"]}`). */
+  states?: Readonly<Record<string, readonly string[]>>;
+  /** Fixed conditions on declared list filters (`{"field": "buyer.name", "op": "eq", "value": "Lululemon"}`). */
+  where?: readonly ListCondition[];
+  /** The records waiting on the user: those in a state where the user may send one of these actions; the answer counts them per action. */
+  todo?: { actions: readonly string[] };
+  /** Whether the list has a New button (default: yes, unless the list is of the shared side). */
+  create?: boolean;
   menu?: { group?: string; order?: number };
 }
 
@@ -314,6 +342,8 @@ export interface EntityRoutes {
   listParty?: ListParty;
   /** More list pages, each restricted to one side. */
   partyLists?: readonly PartyList[];
+  /** A printable page of a record (`?id=`): its detail sections laid out for paper, printed to PDF from the browser. */
+  print?: string;
   /** Pages showing the detail of the user's own company's record (`projection.self`). */
   own?: readonly string[];
   /** More pages creating a record, each from its preset values. */
@@ -331,8 +361,8 @@ export type MailRecipientDeclaration = { field: FieldPath } | { companyAdmins: F
 export interface MailDeclaration {
   /** One recipient, or several whose addresses are all mailed (each once). */
   to: MailRecipientDeclaration | readonly MailRecipientDeclaration[];
-  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's). */
-  when?: { field: FieldPath; in: readonly (string | number | boolean)[] };
+  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's), or, with `filled`, any value (a comment's recipients). */
+  when?: { field: FieldPath; in: readonly (string | number | boolean)[] } | { field: FieldPath; filled: true };
   subject: LocalizedText;
   body: LocalizedText;
   /** Told to the user whose write caused the mail when it has no recipient with an address (the write is kept). */
@@ -372,6 +402,21 @@ export interface EntityDeclaration {
    * top-level `x-system` field) as the titles from the root down to the record's parent.
    */
   tree?: { parent: string; path?: string };
+  /**
+   * Each record belongs to a record of another entity, named by `field` (a TRF's comment): it is
+   * made only by a user who may write that record, is seen by exactly the companies that see it
+   * (`visible_to` follows it), and, while that record rests in one of `closed.states` (its primary
+   * region), only users holding one of `closed.exceptRoles` may add one (403 with `closed.message`).
+   */
+  belongsTo?: {
+    entity: string;
+    field: FieldPath;
+    /** The field naming the record of this entity it answers (a reply): the parent's page shows them as a thread. */
+    replyTo?: string;
+    /** Fields copied from the parent record when one is made (`{"trfNo": "trfNo"}`: this field ← the parent's). */
+    fill?: Readonly<Record<string, FieldPath>>;
+    closed?: { states: readonly string[]; exceptRoles?: readonly string[]; message: LocalizedText };
+  };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */

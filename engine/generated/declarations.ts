@@ -57,6 +57,9 @@ import testPackage_views from '../../schemas/testPackage/testPackage.views.json'
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 import trf_schema from '../../schemas/trf/trf.schema.json' with { type: 'json' };
 import trf_views from '../../schemas/trf/trf.views.json' with { type: 'json' };
+import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
+import trfComment_schema from '../../schemas/trfComment/trfComment.schema.json' with { type: 'json' };
+import trfComment_views from '../../schemas/trfComment/trfComment.views.json' with { type: 'json' };
 
 /** The declaration files of every entity in schemas/, unchecked: engine/static-entities.ts checks them. */
 export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
@@ -79,4 +82,5 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/testLine/testLine.entity.json', schema: 'schemas/testLine/testLine.schema.json', views: 'schemas/testLine/testLine.views.json' }, entity: testLine_entity, schema: testLine_schema, views: testLine_views },
   { files: { entity: 'schemas/testPackage/testPackage.entity.json', schema: 'schemas/testPackage/testPackage.schema.json', views: 'schemas/testPackage/testPackage.views.json' }, entity: testPackage_entity, schema: testPackage_schema, views: testPackage_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
+  { files: { entity: 'schemas/trfComment/trfComment.entity.json', schema: 'schemas/trfComment/trfComment.schema.json', views: 'schemas/trfComment/trfComment.views.json' }, entity: trfComment_entity, schema: trfComment_schema, views: trfComment_views },
 ];

@@ -19,6 +19,7 @@ import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' wit
 import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
 import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
+import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
 
 /** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */
 export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
@@ -41,6 +42,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   testLine_entity.routes,
   testPackage_entity.routes,
   trf_entity.routes,
+  trfComment_entity.routes,
 ];
 
 /** The page routes of every entity's variants (views `variants`, docs/declarations.md §2), copied here so the client need not load the views before login. */

@@ -71,6 +71,11 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
         <Space wrap data-testid="detail-actions">
           {mayEdit && <Button onClick={() => navigate(formPath(reg, record.id))}>{t('detail.edit')}</Button>}
           {mayCopy && <Button loading={copying.isPending} onClick={() => copying.mutate()}>{text(copy.label, lang)}</Button>}
+          {reg.entity.routes.print && (
+            <Button onClick={() => navigate(`${reg.entity.routes.print}?id=${encodeURIComponent(record.id)}`)} data-testid="detail-print">
+              {t('print.preview')}
+            </Button>
+          )}
           {reg.machine && record.snapshot && (
             <Suspense fallback={null}>
               <LifecycleButton reg={reg} record={record} permissions={permissions} history={history} lang={lang} />

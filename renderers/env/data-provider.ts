@@ -32,6 +32,8 @@ export interface ListRequest extends ListParams {
   entity: string;
   /** One side of the records: the list route's declared `party` (sent as `party`). */
   party?: 'owner' | 'shared';
+  /** A declared list variant by name (routes.partyLists `name`, sent as `list`). */
+  list?: string;
 }
 
 export interface CreateRequest {

@@ -8,6 +8,7 @@ import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
 import { entityKeys } from '../env/query-keys.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { TodoCounts } from './TodoCounts.tsx';
 import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
 import { useListExport } from './use-list-export.ts';
@@ -25,13 +26,19 @@ export interface EntityListProps {
   fixedFilter?: { field: string; value: string };
   /** A list of the records belonging to one record (a detail's child list): this filter is fixed and not shown. */
   fixed?: { field: string; value: string };
+  /** A list variant's name (sent as `list`: the server applies its states, conditions and work-list rule). */
+  name?: string;
+  /** The variant's filter fields (all the views' list filters otherwise). */
+  filterFields?: PartyList['filters'];
+  /** Whether the list has a New button (routes.partyLists `create`). */
+  create?: boolean;
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, name, filterFields, create, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => {
@@ -40,7 +47,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
   }, [reg, searchKey, fixedFilter]);
   const query = useMemo(() => (fixed ? { ...params, filters: { ...params.filters, [fixed.field]: fixed.value } } : params), [params, fixed]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
-  const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => f.field !== fixed?.field), [reg, lang, fixed?.field]);
+  const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => f.field !== fixed?.field && (!filterFields || filterFields.includes(f.field))), [reg, lang, fixed?.field, filterFields]);
   // Fields the user may change in place: those whose own code (fieldPermissions) the user holds.
   const inline = useMemo(
     () => new Set(Object.entries(reg.entity.fieldPermissions ?? {}).filter(([, code]) => hasPermission(permissions, code)).map(([f]) => f)),
@@ -54,14 +61,14 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
     error,
     refetch,
   } = useQuery({
-    queryKey: entityKeys.list(reg.name, { ...query, party }),
-    queryFn: () => data.list({ entity: reg.name, ...query, ...(party ? { party } : {}) }),
+    queryKey: entityKeys.list(reg.name, { ...query, party, list: name }),
+    queryFn: () => data.list({ entity: reg.name, ...query, ...(party ? { party } : {}), ...(name ? { list: name } : {}) }),
     placeholderData: keepPreviousData,
   });
 
   const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate, inline), [reg, columns, params.sort, navigate, inline]);
   // A list of the records naming the user's company (invitations received) makes none itself; a child list neither.
-  const mayCreate = party !== 'shared' && !fixed && hasPermission(permissions, reg.entity.permissions.create);
+  const mayCreate = (create ?? party !== 'shared') && !fixed && hasPermission(permissions, reg.entity.permissions.create);
   // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.
   const exporter = useListExport();
   const { export: rowsExport, exportFiles } = reg.views.list;
@@ -97,6 +104,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
       }
     >
       <Flex vertical gap={16}>
+        {result?.counts && <TodoCounts reg={reg} counts={result.counts} total={result.total} />}
         <FilterBar filters={filters} values={params.filters} problemsOf={(v) => searchProblems(reg, v, lang)} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
         {exporter.state && <ExportProgress state={exporter.state} />}
         {error && (

@@ -377,6 +377,15 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index records_parent_entity on records (parent_id, entity) where parent_id is not null`,
   },
   {
+    // Records belonging to another record (entity `belongsTo`, docs/declarations.md §3: a TRF's
+    // comments): many per record, unlike the one DFF record `parent_id` names; their visibility
+    // follows the record's.
+    id: '016_belongs_to',
+    sql: `
+      alter table records add column belongs_to text;
+      create index records_belongs_to on records (belongs_to) where belongs_to is not null`,
+  },
+  {
     // TRF variants (issue 15): the templates the CCL and AFL variants bind their TRFs to
     // (schemas/trf/trf.views.json, variants), listed after the others.
     id: '018_variant_templates',

@@ -1,9 +1,11 @@
-import type { EntityRecord, ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
+import type { EntityRecord, ListQuery, PartyList, PermissionMap, PersistedSnapshot, QueryFilter, RegisteredEntity, TodoAction } from '../../engine/index.ts';
+import { listVariant, todoActions } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
 import { linkedSelect } from '../db/linked-values.ts';
+import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
 
 export type { Scope };
 
@@ -49,8 +51,16 @@ const select = (reg: RegisteredEntity) => `select r.id, r.entity, r.doc, r.state
   r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
-/** Builds `where` text and parameters for the entity, the scope (visibility.ts) and the filters. */
-function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read', only?: readonly string[]): { sql: string; params: unknown[] } {
+/** A list variant's extra conditions, resolved for one user (the todo actions read from the machine for the user's codes). */
+interface VariantParts {
+  variant: PartyList;
+  /** The work list's actions the user may send, in declared order, and their states. */
+  actions: string[];
+  parts: TodoAction[];
+}
+
+/** Builds `where` text and parameters for the entity, the scope (visibility.ts), a list variant and the filters. */
+function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read', variant?: VariantParts, only?: readonly string[]): { sql: string; params: unknown[]; p: (v: unknown) => string } {
   const params: unknown[] = [reg.name];
   const parts = ['r.entity = $1'];
   const p = (v: unknown) => {
@@ -58,53 +68,81 @@ function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, acc
     return `$${params.length}`;
   };
   if (only) parts.push(`r.id = any(${p(only)}::text[])`);
-  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, access));
+  // A work list shows what the user can act on: read-only (authorized) access is not enough.
+  const own = variant?.variant.todo ? 'write' : access;
+  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, own));
   // A list of one side (docs/declarations.md §3, partyLists): the records the user's company owns, or the others it sees.
-  if (!scope.all && query?.party) parts.push(`${query.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
-  for (const f of query?.filters ?? []) {
-    const expr = fieldExpression(reg, f.field, 'r').sql;
-    switch (f.op) {
-      case 'eq':
-        parts.push(`${expr} = ${p(f.values[0])}`);
-        break;
-      case 'contains':
-        parts.push(`${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
-        break;
-      case 'in':
-        parts.push(`${expr} = any(${p(f.values.map(String))}::text[])`);
-        break;
-      case 'range':
-        if (f.values[0] !== null) parts.push(`${expr} >= ${p(f.values[0])}`);
-        if (f.values[1] !== null) parts.push(`${expr} <= ${p(f.values[1])}`);
-        break;
+  const party = variant?.variant.party ?? query?.party;
+  if (!scope.all && party) parts.push(`${party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
+  if (variant) parts.push(...variantConditions(reg, scope, variant, p));
+  for (const f of query?.filters ?? []) parts.push(filterCondition(reg, f, p));
+  return { sql: parts.join(' and '), params, p };
+}
+
+function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | 'op' | 'values'>, p: (v: unknown) => string): string {
+  const expr = fieldExpression(reg, f.field, 'r').sql;
+  switch (f.op) {
+    case 'eq':
+      return `${expr} = ${p(f.values[0])}`;
+    case 'contains':
+      return `${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+    case 'in':
+      return `${expr} = any(${p(f.values.map(String))}::text[])`;
+    case 'range': {
+      const bounds = [f.values[0] !== null ? `${expr} >= ${p(f.values[0])}` : '', f.values[1] !== null ? `${expr} <= ${p(f.values[1])}` : ''].filter(Boolean);
+      return bounds.length ? bounds.join(' and ') : 'true';
     }
   }
-  return { sql: parts.join(' and '), params };
+}
+
+/** The variant's states, fixed conditions and, for a work list, the one condition "in a state where the user may act". */
+function variantConditions(reg: RegisteredEntity, scope: Scope, { variant, parts }: VariantParts, p: (v: unknown) => string): string[] {
+  const out: string[] = [];
+  for (const [field, states] of Object.entries(variant.states ?? {})) out.push(filterCondition(reg, { field, op: 'in', values: states }, p));
+  for (const w of variant.where ?? []) out.push(filterCondition(reg, { field: w.field, op: w.op, values: Array.isArray(w.value) ? w.value : [w.value as string] }, p));
+  if (variant.todo) out.push(todoCondition(reg, scope, parts, p));
+  return out;
+}
+
+function resolveVariant(reg: RegisteredEntity, query: ListQuery, permissions: PermissionMap): VariantParts | undefined {
+  const variant = query.list === undefined ? undefined : listVariant(reg, query.list);
+  if (!variant) return undefined;
+  const parts = todoActions(reg, variant, permissions);
+  return { variant, actions: [...new Set(parts.map((t) => t.action))], parts };
 }
 
 export type { EntityRecord };
+
+/** A work list's count of records per action waiting on the user (the list header). */
+export interface TodoCount {
+  action: string;
+  count: number;
+}
 
 export async function listRecords(
   db: Queryable,
   reg: RegisteredEntity,
   query: ListQuery,
   scope: Scope,
-): Promise<{ items: EntityRecord[]; total: number }> {
-  const where = whereClause(reg, scope, query);
+  /** The user's codes: a work list (`todo`) shows the records in states where they may act. */
+  permissions: PermissionMap = {},
+): Promise<{ items: EntityRecord[]; total: number; counts?: TodoCount[] }> {
+  const variant = resolveVariant(reg, query, permissions);
+  const where = whereClause(reg, scope, query, 'read', variant);
   const sort = fieldExpression(reg, query.sort.field, 'r').sql;
   const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
   const offset = (query.page - 1) * query.pageSize;
   // Page first (index order, no joins), then join the page's 50 rows to their company and author.
   const order = `${sort} ${dir} nulls last, r.id ${dir}`;
-  const [items, total] = await Promise.all([
-    db.query<Row>(
-      `${select(reg)} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
-         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`,
-      where.params,
-    ),
-    db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params),
-  ]);
-  return { items: items.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
+  const pageSql = `${select(reg)} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
+         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`;
+  const pageParams = [...where.params];
+  // A work list counts its records per action from one grouped scan, which gives the total too.
+  const todo = variant?.variant.todo ? variant : undefined;
+  const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
+  const [items, total] = await Promise.all([db.query<Row>(pageSql, pageParams), db.query<Record<string, unknown>>(countSql, where.params)]);
+  if (!todo) return { items: items.rows.map(toRecord), total: Number(total.rows[0]?.n ?? 0) };
+  return { items: items.rows.map(toRecord), ...todoCounts(todo.actions, todo.parts, total.rows) };
 }
 
 /**
@@ -120,7 +158,7 @@ export async function listIds(
   limit: number,
   only?: readonly string[],
 ): Promise<{ ids: string[]; total: number }> {
-  const where = whereClause(reg, scope, query, 'read', only);
+  const where = whereClause(reg, scope, query, 'read', undefined, only);
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params);
   const total = rows[0]?.n ?? 0;
   if (total > limit) return { ids: [], total };
@@ -135,7 +173,7 @@ export async function listIds(
 
 /** The records of these ids the scope sees, in the order given (one batch of an export). */
 export async function recordsByIds(db: Queryable, reg: RegisteredEntity, ids: readonly string[], scope: Scope): Promise<EntityRecord[]> {
-  const where = whereClause(reg, scope, undefined, 'read', ids);
+  const where = whereClause(reg, scope, undefined, 'read', undefined, ids);
   const { rows } = await db.query<Row>(`${select(reg)} where ${where.sql}`, where.params);
   const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -176,11 +214,13 @@ export async function insertRecord(
   userId: string,
   /** The record this one belongs to (a TRF's DFF data names its TRF). */
   parentId: string | null = null,
+  /** The record this one is one of many of (entity `belongsTo`: a TRF's comment). */
+  belongsTo: string | null = null,
 ): Promise<void> {
   await db.query(
-    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id)
-     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11)`,
-    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId],
+    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id, belongs_to)
+     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11, $12)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId, belongsTo],
   );
 }
 
@@ -196,7 +236,7 @@ export async function updateRecord(db: Queryable, id: string, version: number, w
 }
 
 /**
- * The records belonging to `parentId` (its DFF data, its reports and theirs: `access.parent`) are
+ * The records belonging to `parentId` (its DFF data, its reports and theirs: `access.parent`; its comments: `belongsTo`) are
  * seen by the same companies as it, and by their own; a record in one of `draftStates` stays its
  * own company's (its children too), until it leaves the draft.
  */
@@ -207,6 +247,7 @@ export async function shareChildren(db: Queryable, parentId: string, visibleTo: 
     [parentId, visibleTo, draftStates],
   );
   for (const r of rows) await shareChildren(db, r.id, r.visible_to, draftStates);
+  await db.query('update records set visible_to = $2::text[] where belongs_to = $1', [parentId, visibleTo]);
 }
 
 /** The companies that see the record `id` of `entity` (none when there is no such record). */

@@ -30,6 +30,7 @@ import {
 } from '../../engine/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { handOver, parentOf } from './belongs-to.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
@@ -185,8 +186,12 @@ export class EntityService {
         const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
         doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
       }
-      const content = contentOf(reg, doc, snapshot, companyId, parent);
-      await insertRecord(tx, reg, id, content, companyId, user.id, parent?.id ?? null);
+      // A record belonging to another: its parent (access.parent: a TRF's report) or the record it is one of
+      // many of (belongsTo: a TRF's comment); either way it is seen by whoever sees that one.
+      const belongs = await parentOf(tx, this.registry, reg, doc, user, lang);
+      if (belongs) doc = { ...doc, ...belongs.filled };
+      const content = { ...contentOf(reg, doc, snapshot, companyId, parent), ...(belongs ? { visibleTo: belongs.visibleTo } : {}) };
+      await insertRecord(tx, reg, id, content, companyId, user.id, parent?.id ?? null, belongs?.id ?? null);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
       await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
@@ -346,6 +351,7 @@ export class EntityService {
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    if (action?.setsOwner) await handOver(tx, current, String(payload[action.setsOwner] ?? ''), action.setsOwner, lang);
     await writeProjection(tx, reg, current.id, content);
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
     await shareChildren(tx, current.id, content.visibleTo, allDraftStates(this.registry));

@@ -24,3 +24,4 @@ export type { TemplateSetting } from './template/template-setting.ts';
 export type { TestLine } from './testLine/testLine.ts';
 export type { TestPackage } from './testPackage/testPackage.ts';
 export type { Trf } from './trf/trf.ts';
+export type { TrfComment } from './trfComment/trfComment.ts';

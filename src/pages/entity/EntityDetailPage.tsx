@@ -9,6 +9,7 @@ import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
 import { ChildLists } from '../../../renderers/detail/ChildLists.tsx';
+import { BelongingRecords } from '../../../renderers/detail/BelongingRecords.tsx';
 import { useRegistry } from '../../registry/registry.ts';
 
 /** Tells the page the record's title (its number) once the record is shown. */
@@ -37,7 +38,9 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
   const lang = useLanguage();
   const id = search.get('id');
   const [title, setTitle] = useState<{ id: string; value: string }>();
+  // The entities whose records belong to this one's (a TRF's comments) are listed below it.
   const registry = useRegistry();
+  const belonging = registry.list().filter((r) => r.entity.belongsTo?.entity === reg.name);
   const entity = text(reg.entity.label, lang, reg.name);
   const number = title && title.id === id ? title.value : '';
   usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
@@ -48,6 +51,9 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
       <VariantHome reg={reg} record={record} />
       <DffDetail reg={reg} record={record} />
       <ChildLists reg={reg} record={record} entityOf={(name) => registry.get(name)} />
+      {belonging.map((child) => (
+        <BelongingRecords key={child.name} reg={child} parent={record} />
+      ))}
     </>
   );
   return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;

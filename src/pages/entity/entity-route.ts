@@ -2,7 +2,7 @@ import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.
 import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
 import { matchVariantPath, variantFilter, variantPreset, variantRegistration, type VariantPageKind } from '../../../engine/derive/variants.ts';
 
-export type EntityPageKind = 'list' | 'detail' | 'form' | 'own';
+export type EntityPageKind = 'list' | 'detail' | 'form' | 'own' | 'print';
 
 export interface EntityRouteMatch {
   reg: RegisteredEntity;
@@ -10,7 +10,7 @@ export interface EntityRouteMatch {
   /** A preset form's starting values and title (`routes.forms`). */
   preset?: { values: Record<string, unknown>; label?: LocalizedText };
   /** A list page of one side of the records: its side and, for a further list, its own title. */
-  list?: { party?: ListParty; label?: LocalizedText; columns?: PartyList['columns']; fixedFilter?: { field: string; value: string } };
+  list?: { party?: ListParty; fixedFilter?: { field: string; value: string } } & Partial<Omit<PartyList, 'party'>>;
   /** A variant's page (`reg` is the variant's registration): the fields its form shows but does not change. */
   locked?: readonly string[];
 }
@@ -28,6 +28,7 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     const further = routes.partyLists?.find((l) => l.path === path);
     if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
+    if (routes.print === path) return { reg, kind: 'print' };
     if (routes.form === path) return { reg, kind: 'form' };
     if (routes.own?.includes(path)) return { reg, kind: 'own' };
     const preset = routes.forms?.find((f) => f.path === path);

@@ -126,9 +126,29 @@ describe('a broken entity mail declaration', () => {
       "schemas/relationship/relationship.entity.json at /routes/partyLists/0/party: 'shared' needs access.shareWith",
     ],
     [
-      "a further list's column that is not a column of the views' list",
-      (e) => (e.routes.partyLists[0].columns[0].field = 'counterpart.contactEmail'),
-      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/field: 'counterpart.contactEmail' is not a column of the views' list",
+      "a further list's column that is not a field",
+      (e) => (e.routes.partyLists[0].columns[0].field = 'counterpart.ghost'),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/field: 'counterpart.ghost' is not a field of the schema nor a system field",
+    ],
+    [
+      "a further list's column sorted where the views' list does not sort it",
+      (e) => Object.assign(e.routes.partyLists[0].columns[0], { field: 'counterpart.contactEmail', sortable: true }),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/sortable: 'counterpart.contactEmail' is not sortable in the views' list",
+    ],
+    [
+      'a list variant with a work list but no name',
+      (e) => Object.assign(e.routes.partyLists[0], { todo: { actions: ['ACCEPT'] } }),
+      'schemas/relationship/relationship.entity.json at /routes/partyLists/0/name: a list with todo, states, where or filters needs a name',
+    ],
+    [
+      "a list variant's state the machine does not have",
+      (e) => Object.assign(e.routes.partyLists[0], { name: 'mine', states: { $status: ['ghost'] } }),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/states/$status/0: 'ghost' is not a state of '$status'",
+    ],
+    [
+      "a list variant's condition on a field the views' list does not filter",
+      (e) => Object.assign(e.routes.partyLists[0], { name: 'mine', where: [{ field: 'remark', op: 'eq', value: 'x' }] }),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/where/0/field: 'remark' is not a filter of the views' list",
     ],
     [
       'a further list in an undeclared menu group',
