@@ -27,6 +27,7 @@ describe('master data in the browser', () => {
     // A lab: its list, a new one, its detail.
     // The staff's menu entries are checked by tests/api/portal.test.ts; a busy header may fold their group into its overflow.
     await staff.page.goto(`${portalServer.url}/masterData/lab/list`);
+    await staff.seeText(lab.entity, staff.page.getByRole('heading'));
     await staff.seeText('SGS 上海纺织品实验室');
     await staff.button(ui(lang, 'renderer.list.new')).click();
     await staff.page.waitForURL(/\/masterData\/lab\/form$/);
@@ -41,6 +42,7 @@ describe('master data in the browser', () => {
 
     // A package under a seeded parent: the list shows where it sits in the tree.
     await staff.page.goto(`${portalServer.url}/masterData/testPackage/list`);
+    await staff.seeText(pkg.entity, staff.page.getByRole('heading'));
     await staff.button(ui(lang, 'renderer.list.new')).click();
     await staff.page.waitForURL(/\/masterData\/testPackage\/form$/);
     await staff.page.locator('#root_code').fill(`PKG-BROWSER-${lang}`);
