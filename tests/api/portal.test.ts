@@ -60,7 +60,9 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
 
   it('returns a menu filtered by permissions, in the request language', async () => {
     const mine = (await h.call({ method: 'GET', url: '/api/menu', token: applicant, lang: 'en-US' })).body.data;
-    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/supplyChain', '/company', '/form/list', 'https://www.sgs.com/en/contact-us']);
+    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/testResults', '/supplyChain', '/company', '/form/list', 'https://www.sgs.com/en/contact-us']);
+    // The applicant reads reports and their results; entering results is staff's (/dataEntry/inputResult).
+    expect(mine.find((m: any) => m.path === '/testResults').children.map((c: any) => c.path)).toEqual(['/report/list', '/testLine/list']);
     expect(mine.find((m: any) => m.path === '/company').children.map((c: any) => c.name)).toEqual(['Company information', 'Contact', 'Address', 'Department', 'Email group', 'Authorization', 'Notification settings']);
     expect(mine.some((m: any) => m.path === '/admin'), 'no administration group without its permissions').toBe(false);
     expect(mine[1]).toEqual({ name: 'Test request form', path: '/trf/newList', source: 'file-text', children: [] });
