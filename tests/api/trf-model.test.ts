@@ -51,5 +51,5 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
       }
     }
     console.log(`TRF machine replayed against the API (${backend}): ${cases.length} transition cases`);
-  });
+  }, 300_000);
 });
