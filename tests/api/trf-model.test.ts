@@ -50,5 +50,6 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
       }
     }
     console.log(`TRF machine replayed against the API (${backend}): ${cases.length} transition cases`);
-  });
+    // A hang guard only: every case replays a TRF's path through the API, on a machine shared with other work.
+  }, 300_000);
 });
