@@ -7,8 +7,8 @@ import { POLL, type PortalPage } from './portal-page.ts';
 /**
  * The TRF's declared work lists and comments in the browser (issue 15): the to-do list shows a
  * TRF waiting on the user with counts per action, the Lululemon variant its own columns, a draft
- * appears under saved drafts, and a comment with 3 recipients posted from the TRF's page lands in
- * the outbox. Screenshots go to test-results/.
+ * appears under saved drafts, a comment with 3 recipients posted from the TRF's page lands in
+ * the outbox, the TRF prints from its preview, and a draft is handed to another applicant account. Screenshots go to test-results/.
  */
 const portalServer = usePortal();
 const registry = createStaticRegistry();
@@ -79,6 +79,29 @@ describe('TRF work lists and comments in the browser', () => {
     await applicant.shot(`trf-comments-${lang}`);
     const sent = async () => (await portalServer.db.query<{ to_address: string }>('select to_address from outbox where to_address = any($1::text[]) order by to_address', [to])).rows.map((r) => r.to_address);
     await expect.poll(sent, POLL).toEqual(to);
+
+    // The printable preview (/trf/previewCA2), as the browser prints it to PDF.
+    await applicant.page.getByTestId('detail-print').click();
+    await applicant.page.waitForURL(/\/trf\/previewCA2\?id=/);
+    const preview = applicant.page.getByTestId('entity-print');
+    await applicant.seeText(submitted.doc.trfNo, preview);
+    await applicant.seeText(ui(lang, 'renderer.print.print'), preview);
+    await applicant.page.emulateMedia({ media: 'print' });
+    expect(await applicant.page.getByTestId('print-button').isVisible()).toBe(false);
+    await applicant.shot(`trf-preview-print-${lang}`);
+    await applicant.page.emulateMedia({ media: 'screen' });
+    await applicant.shot(`trf-preview-${lang}`);
+
+    // The draft handed to another applicant account of the company: recorded in its history, the new author shown.
+    await applicant.page.goto(`${applicant.baseUrl}/trf/trfDetail?id=${draft.id}`);
+    await applicant.act(trf.action('TRANSFER'), async (dialog) => {
+      await applicant.pick('root_account', '孙管理员');
+      await applicant.shot(`trf-transfer-${lang}`, false);
+      await applicant.button(trf.action('TRANSFER'), dialog).click();
+    });
+    await applicant.seeText('孙管理员', applicant.page.getByTestId('entity-detail'));
+    const transferred = await applicant.api<{ createdByName: string }>('GET', `/api/entities/trf/${draft.id}`);
+    expect(transferred.createdByName).toBe('孙管理员');
     await applicant.page.context().close();
 
     // Staff: their to-do list counts what waits on the lab; the Lululemon list has its own columns.

@@ -13,7 +13,7 @@ describe('entity registry', () => {
     expect(trf.validate({ template: 'T', sampleReceivedDate: '2026-01-01' })).toBe(true);
     expect(trf.validate({})).toBe(false);
     expect(trf.validateDraft({})).toBe(true);
-    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN']);
+    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
   });
 
   it('throws a typed error for an unknown entity instead of falling back', () => {
