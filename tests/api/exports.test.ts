@@ -121,8 +121,8 @@ describe.each(BACKENDS)('declared exports on %s', (backend) => {
     const created = await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf() }, token: applicant });
     const trfNo = created.body.data.doc.trfNo as string;
     const rows = await readXlsx((await exportRows('trf', applicant, { lang: 'en-US' })).rawPayload);
-    expect(rows[0]).toEqual(['TRF no.', 'Status', 'Quotation', 'Template', 'Buyer · Company name', 'Applicant · Company name', 'Sample received date', 'Due date', 'Updated']);
-    expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([[trfNo, 'Draft', 'No quotation', 'Textiles — general testing']]);
+    expect(rows[0]).toEqual(['TRF no.', 'Status', 'Quotation', 'Report conclusion', 'Review progress', 'Template', 'Buyer · Company name', 'Applicant · Company name', 'Sample received date', 'Due date', 'Updated']);
+    expect(rows.slice(1).map((r) => [...r.slice(0, 3), r[5]])).toEqual([[trfNo, 'Draft', 'No quotation', 'Textiles — general testing']]);
     // A draft is its owner's alone: the buyer it names exports nothing of it.
     expect((await readXlsx((await exportRows('trf', buyer)).rawPayload)).length).toBe(1);
 

@@ -59,7 +59,7 @@ describe.each(BACKENDS)('reports and test lines on %s', (backend) => {
   it('a report names a TRF its writer sees; the TRF lookup offers the TRFs the user may write to', async () => {
     const trf = await newTrf();
     const options = async (token: string) => ((await h.call({ method: 'GET', url: `/api/lookups/entity:trf?q=${trf.doc.trfNo}`, token })).body.data as { value: string; data: { title: string } }[]);
-    expect(await options(t.staff)).toEqual([{ value: trf.id, label: trf.doc.trfNo, data: { title: trf.doc.trfNo } }]);
+    expect(await options(t.staff)).toEqual([{ value: trf.id, label: trf.doc.trfNo, data: expect.objectContaining({ title: trf.doc.trfNo }) }]);
     expect((await options(t.applicant)).map((o) => o.value)).toEqual([trf.id]);
     expect(await options(t.supplier)).toEqual([]);
     const en = await create('report', reportDoc('no-such-trf', await uploadPdf(h, t.staff)), t.staff);
