@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { issuedReport } from '../support/reports.ts';
 
 /** Comments on a TRF (schemas/trfComment/: belongsTo the TRF, threaded by replyTo, mailed to up to 10 recipients through the outbox). */
 describe.each(BACKENDS)('TRF comments on %s', (backend) => {
@@ -55,6 +56,8 @@ describe.each(BACKENDS)('TRF comments on %s', (backend) => {
     let version = 2;
     for (const type of ['ACCEPT_APPLICATION', 'CONFIRM_SAMPLE_RECEIVED', 'START_TESTING', 'COMPLETE_TESTING', 'ISSUE_REPORT']) {
       const payload = type === 'CONFIRM_SAMPLE_RECEIVED' ? { sampleReceivedDate: '2026-11-01' } : undefined;
+      // Report Issued needs the TRF's issued report with a conclusion.
+      if (type === 'ISSUE_REPORT') await issuedReport(h, trf.id, t.staff!);
       const res = await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, payload: { type, version, payload }, token: t.staff });
       expect(res.status, type).toBe(200);
       version = res.body.data.version;
