@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, fileBytes, validTrf } from '../support/api-harness.ts';
 import { completedTrf, issuedReport, reportDoc, uploadPdf } from '../support/reports.ts';
+import { readXlsx, readZip } from '../support/read-exports.ts';
 
 /**
  * Reports and test lines (issue 15, schemas/report/, schemas/testLine/): every rule of
@@ -192,5 +193,25 @@ describe.each(BACKENDS)('reports and test lines on %s', (backend) => {
     expect((await get('trf', trf.id, t.applicant)).body.data.doc.reportReviewStatus).toBe('finalized');
     const late = await update('report', report, { reviewConclusion: 'X' }, t.buyer, 'en-US');
     expect(late.status).toBe(400);
+  });
+  it("exports a report's test results as xlsx (≤ 1,000) and report PDFs as one zip (≤ 20), seen by the TRF's parties only", async () => {
+    const trf = await newTrf();
+    const report = await issuedReport(h, trf.id, t.staff);
+    for (const [testName, testResult] of [['pH value', '6.5'], ['Formaldehyde', '< 16 mg/kg']]) {
+      expect((await create('testLine', { reportId: report.id, testName, testResult }, t.staff)).status).toBe(201);
+    }
+    const exportOf = (entity: string, kind: 'export' | 'export-files', token: string, body: object, query = '') =>
+      h.app.inject({ method: 'POST', url: `/api/entities/${entity}/${kind}${query}`, headers: { 'portico-auth': `bearer ${token}`, 'accept-language': 'en-US' }, payload: body });
+    const lines = await exportOf('testLine', 'export', t.applicant, {}, `?f.reportId=${report.id}`);
+    expect(lines.statusCode, lines.body).toBe(200);
+    const rows = await readXlsx(lines.rawPayload);
+    expect(rows.slice(1).map((r) => r.find((c) => c === 'pH value' || c === 'Formaldehyde')).sort()).toEqual(['Formaldehyde', 'pH value']);
+    // The supplier is no party of this TRF: nothing of it is exported.
+    expect((await readXlsx((await exportOf('testLine', 'export', t.supplier, {}, `?f.reportId=${report.id}`)).rawPayload)).length).toBe(1);
+    const zip = await exportOf('report', 'export-files', t.applicant, { ids: [report.id] });
+    expect(zip.statusCode, zip.body).toBe(200);
+    const files = await readZip(zip.rawPayload);
+    expect([...files.values()].map((b) => b.subarray(0, 5).toString())).toEqual(['%PDF-']);
+    expect((await exportOf('report', 'export-files', t.supplier, { ids: [report.id] })).statusCode).toBe(400);
   });
 });
