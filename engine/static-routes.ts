@@ -14,5 +14,5 @@ export const STATIC_VARIANT_ROUTES: readonly Readonly<Record<string, string>>[] 
 
 /** Every page path an entity declares: list, detail, form, its lists of one side, its own-record pages and its preset forms. */
 export function entityRoutePaths(routes: EntityDeclaration['routes']): string[] {
-  return [routes.list, routes.detail, routes.form, ...(routes.partyLists ?? []).map((l) => l.path), ...(routes.print ? [routes.print] : []), ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
+  return [routes.list, routes.detail, routes.form, ...(routes.partyLists ?? []).map((l) => l.path), ...(routes.print ? [routes.print] : []), ...(routes.actionPages ?? []).map((p) => p.path), ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
 }

@@ -94,6 +94,9 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     // The parent's page lists its records by this field: the views' list filters by it.
     if (!views.list.filters.some((f) => f.field === belongs.field && f.op === 'eq')) fail(files.views, '/list/filters', `belongsTo.field '${belongs.field}' needs an 'eq' filter: the parent's page lists its records by it`);
   }
+  (entity.routes.actionPages ?? []).forEach((p, i) => {
+    if (!entity.actions?.[p.action]) fail(files.entity, `/routes/actionPages/${i}/action`, `'${p.action}' is not an action of the entity`);
+  });
   if (entity.routes.own?.length && !entity.projection?.self) fail(files.entity, '/routes/own', "'own' pages need projection.self: only a company's own record can be shown as its own");
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);

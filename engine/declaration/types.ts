@@ -344,6 +344,12 @@ export interface EntityRoutes {
   partyLists?: readonly PartyList[];
   /** A printable page of a record (`?id=`): its detail sections laid out for paper, printed to PDF from the browser. */
   print?: string;
+  /**
+   * Pages that open a record's detail (`?id=`) with one of its actions already asked for (the TRF's
+   * /trf/trfDetailTransfer: its detail with the Transfer dialog open). When the action is not
+   * available to the user now, the detail says so.
+   */
+  actionPages?: readonly { path: string; action: string }[];
   /** Pages showing the detail of the user's own company's record (`projection.self`). */
   own?: readonly string[];
   /** More pages creating a record, each from its preset values. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { RegisteredEntity } from '../../engine/index.ts';
@@ -23,10 +23,12 @@ export interface DetailHeaderProps {
   history: readonly AuditEntry[];
   onRecord(record: EntityRecord): void;
   reload(): void;
+  /** An action to ask for as soon as the page shows (an entity's `routes.actionPages`). */
+  openAction?: string;
 }
 
 /** Title, state tags and every button the user can press now: Edit, Copy and the lifecycle actions. */
-export function DetailHeader({ reg, record, history, onRecord, reload }: DetailHeaderProps) {
+export function DetailHeader({ reg, record, history, onRecord, reload, openAction }: DetailHeaderProps) {
   const { lang, t, data, permissions, companyId, navigate } = useRendererEnv();
   const { message } = App.useApp();
   const runner = useActionRunner(reg, record, onRecord, reload);
@@ -39,6 +41,15 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
   const title = recordTitle(reg, record.doc, lang) || text(reg.entity.label, lang, reg.name);
+  // An action page (routes.actionPages) asks for its action once, when the record first shows.
+  const opened = useRef(false);
+  const pageAction = openAction ? actions.find((a) => a.event === openAction) : undefined;
+  useEffect(() => {
+    if (!openAction || opened.current) return;
+    opened.current = true;
+    if (pageAction) runner.start(pageAction);
+    else message.warning(t('detail.actionUnavailable'));
+  }, [openAction, pageAction, runner, message, t]);
 
   const cache = useRecordCache();
   const copying = useMutation({

@@ -45,6 +45,7 @@ export const RENDERER_TEXT_KEYS = [
   'detail.invalidForAction',
   'detail.removed',
   'detail.copied',
+  'detail.actionUnavailable',
   'detail.download',
   'detail.empty',
   'detail.createdBy',

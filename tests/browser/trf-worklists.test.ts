@@ -92,13 +92,14 @@ describe('TRF work lists and comments in the browser', () => {
     await applicant.page.emulateMedia({ media: 'screen' });
     await applicant.shot(`trf-preview-${lang}`);
 
-    // The draft handed to another applicant account of the company: recorded in its history, the new author shown.
-    await applicant.page.goto(`${applicant.baseUrl}/trf/trfDetail?id=${draft.id}`);
-    await applicant.act(trf.action('TRANSFER'), async (dialog) => {
-      await applicant.pick('root_account', '孙管理员');
-      await applicant.shot(`trf-transfer-${lang}`, false);
-      await applicant.button(trf.action('TRANSFER'), dialog).click();
-    });
+    // The draft handed to another applicant account of the company on /trf/trfDetailTransfer (its detail with the
+    // Transfer dialog open, routes.actionPages): recorded in its history, the new author shown.
+    await applicant.page.goto(`${applicant.baseUrl}/trf/trfDetailTransfer?id=${draft.id}`);
+    const transferDialog = applicant.dialog();
+    await applicant.pick('root_account', '孙管理员');
+    await applicant.shot(`trf-transfer-${lang}`, false);
+    await applicant.button(trf.action('TRANSFER'), transferDialog).click();
+    await applicant.seeText(ui(lang, 'renderer.detail.actionDone', { action: trf.action('TRANSFER') }));
     await applicant.seeText('孙管理员', applicant.page.getByTestId('entity-detail'));
     const transferred = await applicant.api<{ createdByName: string }>('GET', `/api/entities/trf/${draft.id}`);
     expect(transferred.createdByName).toBe('孙管理员');

@@ -33,7 +33,7 @@ function VariantHome({ reg, record }: { reg: RegisteredEntity; record: { id: str
  * An entity's detail page: `?id=<record id>`; without an id there is nothing to show but the list.
  * A TRF shows its DFF data too. Titled by the entity's label and the record's number.
  */
-export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
+export default function EntityDetailPage({ reg, openAction }: { reg: RegisteredEntity; openAction?: string }) {
   const [search] = useSearchParams();
   const lang = useLanguage();
   const id = search.get('id');
@@ -56,5 +56,5 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
       ))}
     </>
   );
-  return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;
+  return <EntityDetail key={id} reg={reg} id={id} extra={extra} openAction={openAction} />;
 }

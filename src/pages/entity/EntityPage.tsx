@@ -47,5 +47,6 @@ export default function EntityPage() {
   if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} locked={match.locked} title={match.preset?.label ? entity : undefined} />;
   const Page = pages[match.kind];
   if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} {...match.list} />;
+  if (match.kind === 'detail') return <pages.detail key={`${match.reg.name}:${pathname}`} reg={match.reg} openAction={match.openAction} />;
   return <Page key={`${match.reg.name}:${pathname}`} reg={match.reg} />;
 }

@@ -13,6 +13,8 @@ export interface EntityRouteMatch {
   list?: { party?: ListParty; fixedFilter?: { field: string; value: string } } & Partial<Omit<PartyList, 'party'>>;
   /** A variant's page (`reg` is the variant's registration): the fields its form shows but does not change. */
   locked?: readonly string[];
+  /** A detail page opening with this action asked for (`routes.actionPages`). */
+  openAction?: string;
 }
 
 /**
@@ -29,6 +31,8 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
     if (routes.print === path) return { reg, kind: 'print' };
+    const actionPage = routes.actionPages?.find((p) => p.path === path);
+    if (actionPage) return { reg, kind: 'detail', openAction: actionPage.action };
     if (routes.form === path) return { reg, kind: 'form' };
     if (routes.own?.includes(path)) return { reg, kind: 'own' };
     const preset = routes.forms?.find((f) => f.path === path);
