@@ -21,7 +21,7 @@ const FOLDERS = {
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],
-    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', 'pg', '@electric-sql/pglite', 'nodemailer', 'svg-captcha', 'xstate', 'vite', 'node-forge', 'pdfkit'],
+    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', 'pg', '@electric-sql/pglite', 'nodemailer', 'pdfkit', 'svg-captcha', 'exceljs', 'archiver', 'xstate', 'vite', 'node-forge'],
   },
 };
 const WHY = {

@@ -30,6 +30,8 @@ export interface ListResult {
   total: number;
   page: number;
   pageSize: number;
+  /** A work list's (a variant with `todo`) records per action waiting on the user. */
+  counts?: { action: string; count: number }[];
 }
 
 /** One row of a record's history (the audit trail). */

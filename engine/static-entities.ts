@@ -1,3 +1,4 @@
+import { checkLinkedEntities } from './declaration/check-links.ts';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../workflows/index.ts';
 import type { EntityBundle } from './declaration/types.ts';
@@ -27,5 +28,6 @@ export function createRegistry(
 export function createStaticRegistry(extra: readonly EntityBundle[] = []): EntityRegistry {
   const registry = new EntityRegistry(machines);
   for (const bundle of [...STATIC_BUNDLES, ...extra]) registry.register(bundle);
+  checkLinkedEntities([...STATIC_BUNDLES, ...extra]);
   return registry;
 }

@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from './declaration/types.ts';
-import { DECLARED_ROUTES } from './generated/entity-routes.ts';
+import { DECLARED_ROUTES, DECLARED_VARIANT_ROUTES } from './generated/entity-routes.ts';
 
 /**
  * The page routes of the static entities (schemas/), without their schemas and machines: what
@@ -9,7 +9,10 @@ import { DECLARED_ROUTES } from './generated/entity-routes.ts';
  */
 export const STATIC_ENTITY_ROUTES: readonly EntityDeclaration['routes'][] = DECLARED_ROUTES;
 
+/** The page routes of the static entities' variants (`new`, `detail`, `form`, `list`, `tableComponent`, `formComponent`). */
+export const STATIC_VARIANT_ROUTES: readonly Readonly<Record<string, string>>[] = DECLARED_VARIANT_ROUTES;
+
 /** Every page path an entity declares: list, detail, form, its lists of one side, its own-record pages and its preset forms. */
 export function entityRoutePaths(routes: EntityDeclaration['routes']): string[] {
-  return [routes.list, routes.detail, routes.form, ...(routes.partyLists ?? []).map((l) => l.path), ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
+  return [routes.list, routes.detail, routes.form, ...(routes.partyLists ?? []).map((l) => l.path), ...(routes.print ? [routes.print] : []), ...(routes.actionPages ?? []).map((p) => p.path), ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
 }

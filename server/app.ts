@@ -18,6 +18,7 @@ import { installSchemaValidation } from './http/schema-validation.ts';
 import { answers } from './http/route-schemas.ts';
 import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
 import { duplicateValueError } from './entities/unique-violation.ts';
 import { lookupRoutes } from './lookups/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir, opts.registry);
+  exportRoutes(app, opts.db, opts.registry);
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
   app.get('/api/health', { ...publicRoute(120), schema: META.health }, async () => ok({ status: 'up', database: opts.db.kind }));
 

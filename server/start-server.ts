@@ -47,7 +47,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
   if (db.kind === 'pglite') await db.exec('vacuum analyze records');
   const seeded = await seedDemoAccounts(db);
-  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry);
+  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, resolve(dataDir, 'files'));
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));

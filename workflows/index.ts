@@ -15,8 +15,10 @@ import { pushStatusMachine } from './push-status.machine.ts';
 import { quotationStatementMachine } from './quotation-statement.machine.ts';
 import { registrationMachine } from './registration.machine.ts';
 import { relationshipMachine } from './relationship.machine.ts';
+import { reportReviewMachine } from './report-review.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { trainingClassMachine } from './training-class.machine.ts';
+import { trfCommentMachine } from './trf-comment.machine.ts';
 import { trfMachine } from './trf.machine.ts';
 
 /** Every lifecycle machine of the product, by id (its file name in camelCase). */
@@ -36,8 +38,10 @@ export const machines = {
   quotationStatement: quotationStatementMachine,
   registration: registrationMachine,
   relationship: relationshipMachine,
+  reportReview: reportReviewMachine,
   session: sessionMachine,
   trainingClass: trainingClassMachine,
+  trfComment: trfCommentMachine,
   trf: trfMachine,
 } satisfies Record<string, AnyStateMachine>;
 

@@ -3,7 +3,8 @@ import type { WorkflowStateMetaWithDescription } from './machine-meta.ts';
 
 /**
  * The TRF lifecycle. Rules (SPEC §4 names the states; the rules are ours, see trf.rules.md):
- * two parallel regions — `status` (the request's progress) and `quotation`.
+ * two parallel regions — `status` (the request's progress) and `quotation`. Until the report is
+ * issued, the applicant may hand the TRF to another account of its company (TRANSFER: no state change).
  */
 export type TrfEvent =
   | { type: 'SUBMIT' }
@@ -20,7 +21,8 @@ export type TrfEvent =
   | { type: 'RESUME' }
   | { type: 'SEND_QUOTATION' }
   | { type: 'CONFIRM_QUOTATION' }
-  | { type: 'REJECT_QUOTATION'; reason: string };
+  | { type: 'REJECT_QUOTATION'; reason: string }
+  | { type: 'TRANSFER'; account: string };
 
 const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const meta = (m: WorkflowStateMetaWithDescription): WorkflowStateMetaWithDescription => m;
@@ -30,6 +32,10 @@ const AFTER_SUBMIT = ['remark', 'reportDeliveredTo', 'failedReportDeliveredTo', 
 
 export const trfMachine = setup({
   types: { events: {} as TrfEvent },
+  actions: {
+    /** The server hands the record to the payload's account (the action's `setsOwner`); the machine's state stays. */
+    handOver: () => undefined,
+  },
   guards: {
     hasReason: ({ event }) => 'reason' in event && typeof event.reason === 'string' && event.reason.trim().length > 0,
     hasSampleReceivedDate: ({ event }) =>
@@ -54,7 +60,7 @@ export const trfMachine = setup({
       states: {
         draft: {
           meta: meta({ label: L('草稿', 'Draft'), editable: '*', draft: true, description: L('申请方填写中；保存时不做必填检查。', 'Being filled by the applicant; saved without the required checks.') }),
-          on: { SUBMIT: 'submitted', DELETE: 'deleted', CANCEL: 'cancel' },
+          on: { SUBMIT: 'submitted', DELETE: 'deleted', CANCEL: 'cancel', TRANSFER: { actions: 'handOver' } },
         },
         submitted: {
           id: 'submitted',
@@ -64,11 +70,12 @@ export const trfMachine = setup({
             RETURN: { target: 'returned', guard: 'hasReason' },
             ACCEPT_APPLICATION: 'inProgress.applicationAccepted',
             CANCEL: 'cancel',
+            TRANSFER: { actions: 'handOver' },
           },
         },
         returned: {
           meta: meta({ label: L('已退回', 'Returned'), editable: '*', description: L('实验室附原因退回；申请方修改后重新提交。', 'Sent back by the lab with a reason; the applicant corrects and resubmits.') }),
-          on: { SUBMIT: 'submitted', CANCEL: 'cancel' },
+          on: { SUBMIT: 'submitted', CANCEL: 'cancel', TRANSFER: { actions: 'handOver' } },
         },
         inProgress: {
           id: 'inProgress',
@@ -77,6 +84,7 @@ export const trfMachine = setup({
           on: {
             PEND: { target: 'pending', guard: 'hasReason' },
             CANCEL: 'cancel',
+            TRANSFER: { actions: 'handOver' },
           },
           states: {
             applicationAccepted: {
@@ -100,7 +108,7 @@ export const trfMachine = setup({
         },
         pending: {
           meta: meta({ label: L('挂起', 'Pending'), editable: ['remark'], description: L('已挂起；恢复后回到挂起前的步骤。', 'On hold; resuming returns to the step it was in.') }),
-          on: { RESUME: 'inProgress.history', CANCEL: 'cancel' },
+          on: { RESUME: 'inProgress.history', CANCEL: 'cancel', TRANSFER: { actions: 'handOver' } },
         },
         reportIssued: { type: 'final', meta: meta({ label: L('报告已签发', 'Report issued') }) },
         cancel: { type: 'final', meta: meta({ label: L('已取消', 'Cancelled') }) },

@@ -6,10 +6,19 @@ import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, 
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { checkEntityEffects } from './mail.ts';
+import { checkExports, checkVariants } from './check-exports-variants.ts';
+import { checkReferences } from './check-references.ts';
+import { checkLinks } from './check-links.ts';
+import { checkPartyLists } from './list-variants.ts';
 
 /** The permission codes an entity declares: the ones its grants may hand out. */
-export function declaredCodes({ permissions, actions, copy }: EntityBundle['entity']): Set<string> {
-  return new Set([...Object.values(permissions), ...Object.values(actions ?? {}).map((a) => a.permission), ...(copy ? [copy.permission] : [])]);
+export function declaredCodes({ permissions, actions, copy, fieldPermissions }: EntityBundle['entity']): Set<string> {
+  return new Set([
+    ...Object.values(permissions),
+    ...Object.values(actions ?? {}).map((a) => a.permission),
+    ...(copy ? [copy.permission] : []),
+    ...Object.values(fieldPermissions ?? {}),
+  ]);
 }
 
 /**
@@ -44,6 +53,10 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     if (f.op === 'range' && !['date', 'datetime', 'number'].includes(kind)) fail(files.views, pointer('list', 'filters', i, 'op'), `'range' does not apply to the ${kind} field '${f.field}'`);
   });
   field(files.views, '/list/defaultSort/field', views.list.defaultSort.field);
+  const viewField = (path: string, name: string) => field(files.views, path, name);
+  const viewFail = (path: string, message: string) => fail(files.views, path, message);
+  checkExports(views, viewField, viewFail);
+  checkVariants(bundle, viewField, viewFail);
   views.detail.sections.forEach((s, i) => s.fields.forEach((f, j) => field(files.views, pointer('detail', 'sections', i, 'fields', j), f)));
   views.form.sections.forEach((s, i) =>
     s.fields.forEach((f, j) => {
@@ -53,13 +66,14 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   if (entity.numbering && !schema.properties?.[entity.numbering.field]) {
     fail(files.entity, '/numbering/field', `'${entity.numbering.field}' is not a top-level field of ${files.schema}`);
   }
-  if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties' or 'authorized'");
+  if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties', 'authorized' or 'everyone'");
   entity.access?.shareWith?.forEach((s, i) => {
     field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
     if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
     if (s.account) field(files.entity, pointer('access', 'shareWith', i, 'account'), s.account);
   });
   checkGrant(entity, (path, name) => field(files.entity, path, name), (path, message) => fail(files.entity, path, message));
+  checkLinks(bundle, (file, path, name) => field(file, path, name), fail);
 
   entity.unique?.forEach((u, i) =>
     u.fields.forEach((f, j) => {
@@ -72,6 +86,17 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     }),
   );
   for (const [column, path] of Object.entries(entity.projection?.columns ?? {})) field(files.entity, pointer('projection', 'columns', column), path);
+  const belongs = entity.belongsTo;
+  if (belongs) {
+    field(files.entity, '/belongsTo/field', belongs.field);
+    if (belongs.replyTo) field(files.entity, '/belongsTo/replyTo', belongs.replyTo);
+    for (const to of Object.keys(belongs.fill ?? {})) field(files.entity, pointer('belongsTo', 'fill', to), to);
+    // The parent's page lists its records by this field: the views' list filters by it.
+    if (!views.list.filters.some((f) => f.field === belongs.field && f.op === 'eq')) fail(files.views, '/list/filters', `belongsTo.field '${belongs.field}' needs an 'eq' filter: the parent's page lists its records by it`);
+  }
+  (entity.routes.actionPages ?? []).forEach((p, i) => {
+    if (!entity.actions?.[p.action]) fail(files.entity, `/routes/actionPages/${i}/action`, `'${p.action}' is not an action of the entity`);
+  });
   if (entity.routes.own?.length && !entity.projection?.self) fail(files.entity, '/routes/own', "'own' pages need projection.self: only a company's own record can be shown as its own");
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
@@ -119,7 +144,8 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
   checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));
-  checkPartyLists(entity, views, (path, message) => fail(files.entity, path, message));
+  checkPartyLists(entity, schema, views, machine, (path, message) => fail(files.entity, path, message));
+  checkReferences(bundle, files, fail);
   if (problems.length) throw new DeclarationError(problems);
   return machine;
 }
@@ -142,24 +168,3 @@ function checkGrant(
   if (!entity.lifecycle) fail('/access/grantsVisibility/states', 'states need a lifecycle');
 }
 
-/** The main list's `listParty` and each of `partyLists`: a shared side needs access.shareWith, a menu group must exist, paths are distinct. */
-function checkPartyLists(entity: EntityBundle['entity'], views: EntityBundle['views'], fail: (path: string, message: string) => void): void {
-  const { routes } = entity;
-  const noShared = !entity.access?.shareWith?.length;
-  if (routes.listParty === 'shared' && noShared) fail('/routes/listParty', "'shared' needs access.shareWith: no field names the company on the shared side");
-  const paths = new Set([routes.list, routes.detail, routes.form]);
-  routes.partyLists?.forEach((l, i) => {
-    if (l.party === 'shared' && noShared) fail(pointer('routes', 'partyLists', i, 'party'), "'shared' needs access.shareWith: no field names the company on the shared side");
-    if (paths.has(l.path)) fail(pointer('routes', 'partyLists', i, 'path'), `'${l.path}' is already a route of this entity`);
-    paths.add(l.path);
-    l.columns?.forEach((c, j) => {
-      const listed = views.list.columns.find((v) => v.field === c.field);
-      const at = pointer('routes', 'partyLists', i, 'columns', j);
-      if (!listed) fail(`${at}/field`, `'${c.field}' is not a column of the views' list`);
-      else if (c.sortable && !listed.sortable) fail(`${at}/sortable`, `'${c.field}' is not sortable in the views' list`);
-    });
-    if (l.menu?.group !== undefined && !MENU_GROUPS.has(l.menu.group)) {
-      fail(pointer('routes', 'partyLists', i, 'menu', 'group'), `'${l.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
-    }
-  });
-}

@@ -38,6 +38,7 @@ export function declaredMail(entity: Pick<EntityDeclaration, 'mail'>, effect: De
 export function mailApplies(mail: MailDeclaration, doc: Record<string, unknown>): boolean {
   if (!mail.when) return true;
   const v = valueAt(doc, mail.when.field);
+  if ('filled' in mail.when) return Array.isArray(v) ? v.length > 0 : typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null;
   return mail.when.in.some((x) => x === v);
 }
 

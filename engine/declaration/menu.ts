@@ -14,6 +14,8 @@ export interface MenuPageDeclaration {
   order: number;
   permission?: string;
   group?: string;
+  /** On an external link: a portal path that opens the link inside /myiframe as well (SPEC §2 /inspection). */
+  alias?: string;
 }
 
 /** The main menu's declaration (schemas/_menu/menu.json): home entry, groups, pages. */
@@ -38,6 +40,9 @@ export function checkedMenu(value: unknown, file = MENU_FILE): MenuDeclaration {
   const problems = value.pages.flatMap((p, i) =>
     p.group === undefined || groups.has(p.group) ? [] : [{ file, path: `/pages/${i}/group`, message: `'${p.group}' is not a group of ${file} (groups: ${[...groups].join(', ')})` }],
   );
+  value.pages.forEach((p, i) => {
+    if (p.alias !== undefined && !/^https?:\/\//i.test(p.path)) problems.push({ file, path: `/pages/${i}/alias`, message: 'an alias opens an external link: the path must be http(s)' });
+  });
   if (problems.length) throw new DeclarationError(problems);
   const { $schema: _editorOnly, ...menu } = value as MenuDeclaration & { $schema?: string };
   return menu;
@@ -49,6 +54,15 @@ let checked: MenuDeclaration | undefined;
 export function productMenu(): MenuDeclaration {
   return (checked ??= checkedMenu(declared));
 }
+
+/**
+ * The portal paths that open an external link of the menu (`alias` → the link), read without the
+ * full check: the client routes them to the link's /myiframe page, which embeds it only when the
+ * user's menu has it.
+ */
+export const MENU_ALIASES: readonly { alias: string; path: string }[] = (declared.pages as readonly { alias?: string; path: string }[]).flatMap((p) =>
+  p.alias ? [{ alias: p.alias, path: p.path }] : [],
+);
 
 /** The group ids an entity's `menu.group` may name (read without the full check, which the server's start does). */
 export const MENU_GROUPS: ReadonlySet<string> = new Set(declared.groups.map((g) => g.id));

@@ -68,6 +68,12 @@ export interface FieldSchema {
    * option's `data` key (a company's name, customer number and default contact).
    */
   'x-lookupFill'?: Record<string, string>;
+  /**
+   * On an `entity:<name>` lookup: the sibling field holding the picked record's version (filled
+   * from the option's `$version`). A write whose snapshot is older than the record is refused
+   * (409 `LOOKUP_STALE`, the field's `x-messages.lookupStale` text) with the fresh values.
+   */
+  'x-lookupVersion'?: string;
   /** A UI widget hint for the form renderer (textarea, upload, …). */
   'x-widget'?: string;
   /** Upload constraints for `x-widget: upload`. */
@@ -86,10 +92,12 @@ export interface FieldSchema {
   /** A unified social credit code (统一社会信用代码), checked by its GB 32100-2015 check character. */
   'x-uscc'?: boolean;
   /**
-   * An amount of money in integer minor units (fen, cents), shown by `Intl.NumberFormat` in the
-   * user's language in the currency the document path `currency` holds (engine/format/money.ts).
+   * Money, exact: an integer of minor units (2 decimals) or a decimal string. `true` shows it with
+   * 2 decimals and grouped digits (engine/derive/value-text.ts); `{ currency }` makes it integer minor
+   * units shown by `Intl.NumberFormat` in the user's language in the currency the document path
+   * `currency` holds (engine/format/money.ts).
    */
-  'x-money'?: { currency: string };
+  'x-money'?: boolean | { currency: string };
   /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
   'x-sumTo'?: number;
   'x-sumField'?: string;
@@ -100,6 +108,22 @@ export interface FieldSchema {
    * template is the one resolved for the company at `buyer` (a path in the document).
    */
   'x-dff'?: { buyer: string };
+  /**
+   * A read-only value of a related record, filled when the record is read and never stored
+   * (docs/declarations.md §1, linked values): `field` of the latest record of `entity` whose
+   * parent is this record (by `latest`, then creation), out of `excludeStates`.
+   */
+  'x-linked'?: LinkedValue;
+}
+
+/** `x-linked`: where a record's read-only linked value comes from. */
+export interface LinkedValue {
+  entity: string;
+  /** A document path of the related record, or `$status` (its primary state). */
+  field: string;
+  /** A number field ordering the related records (the latest is the highest). */
+  latest?: string;
+  excludeStates?: readonly string[];
 }
 
 export interface EntitySchema extends FieldSchema {
@@ -128,6 +152,16 @@ export interface ListFilter {
   op: FilterOperator;
 }
 
+/**
+ * A rule of a list's search (SPEC §5 dates): `dateRange` — when the `range` filter on `field` is
+ * given, both ends are required, the start not after the end, neither before `earliest`, and the
+ * span at most `maxMonths` months; `requiredAlone` — when a search gives filters but none beside
+ * the date ranges, `field` (a filter) is required.
+ */
+export type SearchRule =
+  | { rule: 'dateRange'; field: FieldPath; earliest?: string; maxMonths?: number }
+  | { rule: 'requiredAlone'; field: FieldPath };
+
 export interface SortSpec {
   field: FieldPath;
   order: 'asc' | 'desc';
@@ -141,15 +175,77 @@ export interface ViewSection {
   columns?: 1 | 2 | 3;
 }
 
+/**
+ * A declared export of the list (docs/declarations.md §2, exports): the list's rows with its
+ * filters, sort and visibility, as a file of `format`, at most `maxRows` (refused over it, SPEC §9).
+ * `columns` default to the list's columns; each may be any field path, titled by its own `label`.
+ */
+export interface ListExport {
+  format: 'xlsx';
+  maxRows: number;
+  columns?: readonly { field: FieldPath; label?: LocalizedText }[];
+  /** The file's name without extension (the entity's label otherwise). */
+  fileName?: LocalizedText;
+}
+
+/** A declared export of the selected records' files (an upload field) as one zip, at most `maxFiles`. */
+export interface ListFilesExport {
+  field: FieldPath;
+  maxFiles: number;
+  label?: LocalizedText;
+}
+
+/**
+ * A variant of an entity (docs/declarations.md §2, variants): the same records and machine under
+ * its own routes, with its own template binding, preset values, form and detail sections and list
+ * columns. A record made through a variant carries its name in the entity's `variantField`.
+ */
+export interface ViewVariant {
+  label: LocalizedText;
+  routes: {
+    /** A new record of the variant. */
+    new: string;
+    detail: string;
+    /** Editing a record of the variant (`?id=`); the new page when absent. */
+    form?: string;
+    /** The variant's records in its own columns. */
+    list?: string;
+    /** The variant's generated table and form components, on their own pages. */
+    tableComponent?: string;
+    formComponent?: string;
+  };
+  /** Values a new record starts from (a bound template: `{ "template": "ccl-apparel" }`). */
+  preset?: Record<string, unknown>;
+  /** Fields the variant's form does not let the user change (its bound template). */
+  locked?: readonly FieldPath[];
+  form: { sections: readonly ViewSection[] };
+  detail: { sections: readonly ViewSection[] };
+  list?: { columns: readonly ListColumn[] };
+}
+
+/** A list of related records on a detail page: the records of `entity` whose `field` holds the record's id. */
+export interface DetailChildList {
+  entity: string;
+  field: FieldPath;
+  label: LocalizedText;
+}
+
 export interface EntityViews {
   list: {
     columns: readonly ListColumn[];
     filters: readonly ListFilter[];
     defaultSort: SortSpec;
     pageSize?: number;
+    export?: ListExport;
+    exportFiles?: ListFilesExport;
+    /** Rules a search must keep (docs/declarations.md §2, search rules): checked by the server and by the filter bar before sending. */
+    search?: { rules: readonly SearchRule[] };
   };
-  detail: { sections: readonly ViewSection[] };
+  detail: { sections: readonly ViewSection[]; children?: readonly DetailChildList[] };
   form: { sections: readonly ViewSection[] };
+  /** The top-level field holding a record's variant name (an enum of the variants' names). */
+  variantField?: FieldPath;
+  variants?: Record<string, ViewVariant>;
 }
 
 /** How a lifecycle event appears as an action, and who may send it. */
@@ -168,6 +264,8 @@ export interface ActionDeclaration {
    * by, comment time and reject reason).
    */
   stamps?: { by?: string; at?: string; payload?: Record<string, string> };
+  /** The payload field naming a login account of the record's own company that becomes the record's owner (its author: a TRF handed to another applicant). */
+  setsOwner?: string;
   /** The document must pass full validation (required fields included) before the event. */
   requiresValidDocument?: boolean;
   /** Visual weight of the button. */
@@ -181,10 +279,13 @@ export interface ActionDeclaration {
    * received, reported by the payment service) — the API answers 403 `SERVER_ONLY`.
    */
   by?: 'owner' | 'shared' | 'server';
+  /** The event needs a non-draft record of `entity` belonging to this one whose `field` is filled; else 400 with `message`. */
+  requiresChild?: { entity: string; field: FieldPath; message: LocalizedText };
 }
 
 /** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
-export type EntityVisibility = 'parties' | 'authorized';
+/** `everyone`: every signed-in user holding the read permission reads every record (master data); writes stay with the owner company and staff. */
+export type EntityVisibility = 'parties' | 'authorized' | 'everyone';
 
 /** One company a record is shared with (`access.shareWith`). */
 export interface ShareRule {
@@ -210,13 +311,39 @@ export interface VisibilityGrant {
 /** Which records a list shows beside the user's scope: those the user's company owns, or those naming it (`access.shareWith`). */
 export type ListParty = 'owner' | 'shared';
 
-/** A further list page of the entity, restricted to one side of its records (docs/declarations.md §3, partyLists). */
+/** A fixed condition of a list variant: a declared list filter's field equal to, or one of, values. */
+export interface ListCondition {
+  field: FieldPath;
+  op: 'eq' | 'in';
+  value: string | number | boolean | readonly string[];
+}
+
+/**
+ * A further list page of the entity (docs/declarations.md §3, routes.partyLists): a variant of the
+ * main list with its own path, title, menu place, columns and filters, restricted to one side of
+ * the records (`party`), to states (`states`), to fixed conditions (`where`), or to the records
+ * waiting on the user (`todo`: the states where the user may send one of the named actions, read
+ * from the machine). A variant with a `name` is asked for by it (`?list=<name>`), so the server
+ * applies its restrictions, whoever asks.
+ */
 export interface PartyList {
   path: string;
-  party: ListParty;
+  /** The variant's name in the list endpoint (`?list=todo`); required with todo, states, where or filters. */
+  name?: string;
+  party?: ListParty;
   label: LocalizedText;
   /** The columns this list shows (each one of the views' list columns), titled by `label` where given: the other side reads the record differently. */
   columns?: readonly (ListColumn & { label?: LocalizedText })[];
+  /** The filter fields this list offers, each one of the views' list filters (all of them when left out). */
+  filters?: readonly FieldPath[];
+  /** Only records in these states, per lifecycle field (`{"$status": ["draft"]}`). */
+  states?: Readonly<Record<string, readonly string[]>>;
+  /** Fixed conditions on declared list filters (`{"field": "buyer.name", "op": "eq", "value": "Lululemon"}`). */
+  where?: readonly ListCondition[];
+  /** The records waiting on the user: those in a state where the user may send one of these actions; the answer counts them per action. */
+  todo?: { actions: readonly string[] };
+  /** Whether the list has a New button (default: yes, unless the list is of the shared side). */
+  create?: boolean;
   menu?: { group?: string; order?: number };
 }
 
@@ -228,6 +355,14 @@ export interface EntityRoutes {
   listParty?: ListParty;
   /** More list pages, each restricted to one side. */
   partyLists?: readonly PartyList[];
+  /** A printable page of a record (`?id=`): its detail sections laid out for paper, printed to PDF from the browser. */
+  print?: string;
+  /**
+   * Pages that open a record's detail (`?id=`) with one of its actions already asked for (the TRF's
+   * /trf/trfDetailTransfer: its detail with the Transfer dialog open). When the action is not
+   * available to the user now, the detail says so.
+   */
+  actionPages?: readonly { path: string; action: string }[];
   /** Pages showing the detail of the user's own company's record (`projection.self`). */
   own?: readonly string[];
   /** More pages creating a record, each from its preset values. */
@@ -245,8 +380,8 @@ export type MailRecipientDeclaration = { field: FieldPath } | { companyAdmins: F
 export interface MailDeclaration {
   /** One recipient, or several whose addresses are all mailed (each once). */
   to: MailRecipientDeclaration | readonly MailRecipientDeclaration[];
-  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's). */
-  when?: { field: FieldPath; in: readonly (string | number | boolean)[] };
+  /** Sent only when the document's field holds one of these values (a supplier's invitation, not a buyer's), or, with `filled`, any value (a comment's recipients). */
+  when?: { field: FieldPath; in: readonly (string | number | boolean)[] } | { field: FieldPath; filled: true };
   subject: LocalizedText;
   body: LocalizedText;
   /** Told to the user whose write caused the mail when it has no recipient with an address (the write is kept). */
@@ -271,6 +406,13 @@ export interface RelayDeclaration {
   field: string;
   events: Record<string, string>;
   requires?: { field: string; equals: string | number | boolean; message: LocalizedText };
+}
+
+/** A copy that is the next version of the same document (a revised report). */
+export interface CopyRevision {
+  versionField: string;
+  originalField: string;
+  numberField: string;
 }
 
 export interface EntityDeclaration {
@@ -302,10 +444,34 @@ export interface EntityDeclaration {
    * a company of its own: its id is a new company id and the record belongs to it.
    */
   projection?: { table: string; self?: boolean; idPrefix?: string; columns: Record<string, FieldPath> };
+  /**
+   * The records form a tree (docs/declarations.md §3, tree): `parent` (a top-level `entity:<self>`
+   * lookup field) names the parent record; the server refuses a missing parent and one that is the
+   * record or its descendant, refuses deleting a record with children, and keeps `path` (a
+   * top-level `x-system` field) as the titles from the root down to the record's parent.
+   */
+  tree?: { parent: string; path?: string };
+  /**
+   * Each record belongs to a record of another entity, named by `field` (a TRF's comment): it is
+   * made only by a user who may write that record, is seen by exactly the companies that see it
+   * (`visible_to` follows it), and, while that record rests in one of `closed.states` (its primary
+   * region), only users holding one of `closed.exceptRoles` may add one (403 with `closed.message`).
+   */
+  belongsTo?: {
+    entity: string;
+    field: FieldPath;
+    /** The field naming the record of this entity it answers (a reply): the parent's page shows them as a thread. */
+    replyTo?: string;
+    /** Fields copied from the parent record when one is made (`{"trfNo": "trfNo"}`: this field ← the parent's). */
+    fill?: Readonly<Record<string, FieldPath>>;
+    closed?: { states: readonly string[]; exceptRoles?: readonly string[]; message: LocalizedText };
+  };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
-  copy?: { permission: string; label: LocalizedText; omit: readonly string[] };
+  copy?: { permission: string; label: LocalizedText; omit: readonly string[]; revision?: CopyRevision };
+  /** Fields only holders of the code may change; holding it lets a user without the update permission edit those fields alone. */
+  fieldPermissions?: Record<string, string>;
   /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
   numbering?: { field: string; prefix: string; digits: number };
   /**
@@ -330,6 +496,8 @@ export interface EntityDeclaration {
     shareWith?: readonly ShareRule[];
     /** Records of this entity in `states` extend what the grantee company sees to the owner's records (docs/declarations.md §3). */
     grantsVisibility?: VisibilityGrant;
+    /** The record belongs to the `entity` record whose id `field` holds and is seen by whoever sees it (out of drafts). */
+    parent?: { field: FieldPath; entity: string };
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
   };

@@ -36,7 +36,7 @@ export function decimalToMinor(textValue: string, currency: string): number | un
 }
 
 /** An amount in minor units as the user's language writes it in that currency ("¥1,234.56", "US$1,234.56"). */
-export function formatMoney(minor: number | string, currency: string, lang: string): string {
+export function formatCurrency(minor: number | string, currency: string, lang: string): string {
   // Intl.NumberFormat formats a decimal string exactly (ECMA-402 2023: strings are exact decimals).
   const format = new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: digitsOf(currency) }) as unknown as {
     format(value: string): string;

@@ -24,21 +24,51 @@ import emailGroup_views from '../../schemas/emailGroup/emailGroup.views.json' wi
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
 import invoice_schema from '../../schemas/invoice/invoice.schema.json' with { type: 'json' };
 import invoice_views from '../../schemas/invoice/invoice.views.json' with { type: 'json' };
+import lab_entity from '../../schemas/lab/lab.entity.json' with { type: 'json' };
+import lab_schema from '../../schemas/lab/lab.schema.json' with { type: 'json' };
+import lab_views from '../../schemas/lab/lab.views.json' with { type: 'json' };
+import labContact_entity from '../../schemas/labContact/labContact.entity.json' with { type: 'json' };
+import labContact_schema from '../../schemas/labContact/labContact.schema.json' with { type: 'json' };
+import labContact_views from '../../schemas/labContact/labContact.views.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import notificationSetting_schema from '../../schemas/notificationSetting/notificationSetting.schema.json' with { type: 'json' };
 import notificationSetting_views from '../../schemas/notificationSetting/notificationSetting.views.json' with { type: 'json' };
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
 import paymentOrder_schema from '../../schemas/paymentOrder/paymentOrder.schema.json' with { type: 'json' };
 import paymentOrder_views from '../../schemas/paymentOrder/paymentOrder.views.json' with { type: 'json' };
+import protocol_entity from '../../schemas/protocol/protocol.entity.json' with { type: 'json' };
+import protocol_schema from '../../schemas/protocol/protocol.schema.json' with { type: 'json' };
+import protocol_views from '../../schemas/protocol/protocol.views.json' with { type: 'json' };
 import quotation_entity from '../../schemas/quotation/quotation.entity.json' with { type: 'json' };
 import quotation_schema from '../../schemas/quotation/quotation.schema.json' with { type: 'json' };
 import quotation_views from '../../schemas/quotation/quotation.views.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
 import relationship_schema from '../../schemas/relationship/relationship.schema.json' with { type: 'json' };
 import relationship_views from '../../schemas/relationship/relationship.views.json' with { type: 'json' };
+import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
+import report_schema from '../../schemas/report/report.schema.json' with { type: 'json' };
+import report_views from '../../schemas/report/report.views.json' with { type: 'json' };
+import reviewConclusion_entity from '../../schemas/reviewConclusion/reviewConclusion.entity.json' with { type: 'json' };
+import reviewConclusion_schema from '../../schemas/reviewConclusion/reviewConclusion.schema.json' with { type: 'json' };
+import reviewConclusion_views from '../../schemas/reviewConclusion/reviewConclusion.views.json' with { type: 'json' };
+import sgsService_entity from '../../schemas/sgsService/sgsService.entity.json' with { type: 'json' };
+import sgsService_schema from '../../schemas/sgsService/sgsService.schema.json' with { type: 'json' };
+import sgsService_views from '../../schemas/sgsService/sgsService.views.json' with { type: 'json' };
+import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
+import tableDemo_schema from '../../schemas/tableDemo/tableDemo.schema.json' with { type: 'json' };
+import tableDemo_views from '../../schemas/tableDemo/tableDemo.views.json' with { type: 'json' };
+import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
+import testLine_schema from '../../schemas/testLine/testLine.schema.json' with { type: 'json' };
+import testLine_views from '../../schemas/testLine/testLine.views.json' with { type: 'json' };
+import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
+import testPackage_schema from '../../schemas/testPackage/testPackage.schema.json' with { type: 'json' };
+import testPackage_views from '../../schemas/testPackage/testPackage.views.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 import trf_schema from '../../schemas/trf/trf.schema.json' with { type: 'json' };
 import trf_views from '../../schemas/trf/trf.views.json' with { type: 'json' };
+import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
+import trfComment_schema from '../../schemas/trfComment/trfComment.schema.json' with { type: 'json' };
+import trfComment_views from '../../schemas/trfComment/trfComment.views.json' with { type: 'json' };
 
 /** The declaration files of every entity in schemas/, unchecked: engine/static-entities.ts checks them. */
 export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
@@ -50,9 +80,19 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/department/department.entity.json', schema: 'schemas/department/department.schema.json', views: 'schemas/department/department.views.json' }, entity: department_entity, schema: department_schema, views: department_views },
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },
   { files: { entity: 'schemas/invoice/invoice.entity.json', schema: 'schemas/invoice/invoice.schema.json', views: 'schemas/invoice/invoice.views.json' }, entity: invoice_entity, schema: invoice_schema, views: invoice_views },
+  { files: { entity: 'schemas/lab/lab.entity.json', schema: 'schemas/lab/lab.schema.json', views: 'schemas/lab/lab.views.json' }, entity: lab_entity, schema: lab_schema, views: lab_views },
+  { files: { entity: 'schemas/labContact/labContact.entity.json', schema: 'schemas/labContact/labContact.schema.json', views: 'schemas/labContact/labContact.views.json' }, entity: labContact_entity, schema: labContact_schema, views: labContact_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/paymentOrder/paymentOrder.entity.json', schema: 'schemas/paymentOrder/paymentOrder.schema.json', views: 'schemas/paymentOrder/paymentOrder.views.json' }, entity: paymentOrder_entity, schema: paymentOrder_schema, views: paymentOrder_views },
+  { files: { entity: 'schemas/protocol/protocol.entity.json', schema: 'schemas/protocol/protocol.schema.json', views: 'schemas/protocol/protocol.views.json' }, entity: protocol_entity, schema: protocol_schema, views: protocol_views },
   { files: { entity: 'schemas/quotation/quotation.entity.json', schema: 'schemas/quotation/quotation.schema.json', views: 'schemas/quotation/quotation.views.json' }, entity: quotation_entity, schema: quotation_schema, views: quotation_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
+  { files: { entity: 'schemas/report/report.entity.json', schema: 'schemas/report/report.schema.json', views: 'schemas/report/report.views.json' }, entity: report_entity, schema: report_schema, views: report_views },
+  { files: { entity: 'schemas/reviewConclusion/reviewConclusion.entity.json', schema: 'schemas/reviewConclusion/reviewConclusion.schema.json', views: 'schemas/reviewConclusion/reviewConclusion.views.json' }, entity: reviewConclusion_entity, schema: reviewConclusion_schema, views: reviewConclusion_views },
+  { files: { entity: 'schemas/sgsService/sgsService.entity.json', schema: 'schemas/sgsService/sgsService.schema.json', views: 'schemas/sgsService/sgsService.views.json' }, entity: sgsService_entity, schema: sgsService_schema, views: sgsService_views },
+  { files: { entity: 'schemas/tableDemo/tableDemo.entity.json', schema: 'schemas/tableDemo/tableDemo.schema.json', views: 'schemas/tableDemo/tableDemo.views.json' }, entity: tableDemo_entity, schema: tableDemo_schema, views: tableDemo_views },
+  { files: { entity: 'schemas/testLine/testLine.entity.json', schema: 'schemas/testLine/testLine.schema.json', views: 'schemas/testLine/testLine.views.json' }, entity: testLine_entity, schema: testLine_schema, views: testLine_views },
+  { files: { entity: 'schemas/testPackage/testPackage.entity.json', schema: 'schemas/testPackage/testPackage.schema.json', views: 'schemas/testPackage/testPackage.views.json' }, entity: testPackage_entity, schema: testPackage_schema, views: testPackage_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
+  { files: { entity: 'schemas/trfComment/trfComment.entity.json', schema: 'schemas/trfComment/trfComment.schema.json', views: 'schemas/trfComment/trfComment.views.json' }, entity: trfComment_entity, schema: trfComment_schema, views: trfComment_views },
 ];

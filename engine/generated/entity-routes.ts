@@ -8,11 +8,21 @@ import contact_entity from '../../schemas/contact/contact.entity.json' with { ty
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
+import lab_entity from '../../schemas/lab/lab.entity.json' with { type: 'json' };
+import labContact_entity from '../../schemas/labContact/labContact.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
+import protocol_entity from '../../schemas/protocol/protocol.entity.json' with { type: 'json' };
 import quotation_entity from '../../schemas/quotation/quotation.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
+import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
+import reviewConclusion_entity from '../../schemas/reviewConclusion/reviewConclusion.entity.json' with { type: 'json' };
+import sgsService_entity from '../../schemas/sgsService/sgsService.entity.json' with { type: 'json' };
+import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
+import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
+import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
+import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
 
 /** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */
 export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
@@ -24,9 +34,25 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   department_entity.routes,
   emailGroup_entity.routes,
   invoice_entity.routes,
+  lab_entity.routes,
+  labContact_entity.routes,
   notificationSetting_entity.routes,
   paymentOrder_entity.routes,
+  protocol_entity.routes,
   quotation_entity.routes,
   relationship_entity.routes,
+  report_entity.routes,
+  reviewConclusion_entity.routes,
+  sgsService_entity.routes,
+  tableDemo_entity.routes,
+  testLine_entity.routes,
+  testPackage_entity.routes,
   trf_entity.routes,
+  trfComment_entity.routes,
+];
+
+/** The page routes of every entity's variants (views `variants`, docs/declarations.md §2), copied here so the client need not load the views before login. */
+export const DECLARED_VARIANT_ROUTES: readonly Readonly<Record<string, string>>[] = [
+  {"new":"/ccl/trf/newTrf","detail":"/ccl/trf/trfDetail","form":"/ccl/trf/trfForm","tableComponent":"/ccl/tableComponent","formComponent":"/ccl/formComponent"},
+  {"new":"/afl/trf/newTrf","detail":"/afl/trf/trfDetail"},
 ];

@@ -1,4 +1,5 @@
 import type { RegisteredEntity } from '../registry.ts';
+import { hasPermission, type PermissionMap } from '../permissions.ts';
 import type { LocalizedText } from '../declaration/types.ts';
 import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
 
@@ -76,4 +77,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => !jsonEqual(before[k], after[k]));
+}
+
+/**
+ * Of the fields a state lets change, those this user may change: a field with its own code
+ * (`fieldPermissions`) needs that code, the others the entity's update permission.
+ */
+export function permittedFields(reg: RegisteredEntity, editable: ReadonlySet<string>, permissions: PermissionMap): ReadonlySet<string> {
+  const own = reg.entity.fieldPermissions ?? {};
+  return new Set([...editable].filter((f) => hasPermission(permissions, own[f] ?? reg.entity.permissions.update)));
 }

@@ -22,6 +22,10 @@ export function sharedCompanies(entity: Pick<EntityDeclaration, 'access'>, doc: 
 /** The side `companyId` is on for a record owned by `ownerCompanyId` holding `doc`. */
 export function partyOf(entity: Pick<EntityDeclaration, 'access'>, record: { companyId: string; doc: Record<string, unknown> }, companyId: string): Party {
   if (record.companyId === companyId) return 'owner';
+  // A record belonging to another (access.parent) is shared with whoever sees its parent: the record
+  // does not say whether that is as a party or through a grant, so such a user is taken as a party
+  // (a write through a grant is still refused by the server, 404).
+  if (entity.access?.parent) return 'shared';
   return sharedCompanies(entity, record.doc).includes(companyId) ? 'shared' : 'none';
 }
 

@@ -4,6 +4,8 @@ import { message } from '../i18n/messages.ts';
 import type { FieldError } from '../validate/messages.ts';
 import { resolveField, type FieldKind } from '../derive/fields.ts';
 import { stateOptions } from '../derive/list.ts';
+import { variantFilter } from '../derive/variants.ts';
+import { listVariant } from './list-variants.ts';
 
 /** A filter the storage layer applies: field, operator and typed value(s). */
 export interface QueryFilter {
@@ -21,13 +23,15 @@ export interface ListQuery {
   filters: QueryFilter[];
   /** Only the records the user's company owns, or only those naming it (`party=owner|shared`; a list route's declared side). */
   party?: ListParty;
+  /** A declared list variant by name (`list=todo`, routes.partyLists): the server applies its restrictions. */
+  list?: string;
 }
 
 export const MAX_PAGE_SIZE = 200;
 /** Query keys that are not filters: paging, sort and the timestamp every request carries. */
 /** The last page a list may ask for (offset page × pageSize stays far inside a bigint). */
 export const MAX_PAGE = 1_000_000;
-const RESERVED = new Set(['page', 'pageSize', 'sort', 't', 'party']);
+const RESERVED = new Set(['page', 'pageSize', 'sort', 't', 'party', 'list']);
 /** Filters travel as `f.<field>=value`; ranges as `from..to`; `in` as a comma list. */
 export const FILTER_PREFIX = 'f.';
 
@@ -86,6 +90,10 @@ export function parseListQuery(
   const party = partyRaw === 'owner' || partyRaw === 'shared' ? partyRaw : undefined;
   if (partyRaw !== undefined && !party) errors.push({ field: 'party', keyword: 'party', message: message('BAD_PARTY', lang, { value: partyRaw }) });
 
+  const listRaw = one('list');
+  const variant = listRaw === undefined ? undefined : listVariant(reg, listRaw);
+  if (listRaw !== undefined && !variant) errors.push({ field: 'list', keyword: 'list', message: message('BAD_LIST', lang, { value: listRaw }) });
+
   const filters: QueryFilter[] = [];
   for (const key of Object.keys(raw)) {
     if (RESERVED.has(key)) continue;
@@ -95,7 +103,11 @@ export function parseListQuery(
       continue;
     }
     const field = key.slice(FILTER_PREFIX.length);
-    const declared = reg.views.list.filters.find((f) => f.field === field);
+    // A variant's list filters by the variant field, declared or not (docs/declarations.md §2, variants);
+    // a list variant (partyLists) only by its own filters.
+    const declared =
+      reg.views.list.filters.find((f) => f.field === field && (!variant?.filters || variant.filters.includes(field))) ??
+      (variantFilter(reg.views)?.field === field ? variantFilter(reg.views) : undefined);
     if (!declared) {
       errors.push({ field, keyword: 'filter', message: message('UNKNOWN_FILTER', lang, { field }) });
       continue;
@@ -118,5 +130,5 @@ export function parseListQuery(
     filters.push({ field, op: declared.op, kind, values: values as QueryFilter['values'] });
   }
   if (errors.length) return { ok: false, errors };
-  return { ok: true, query: { page, pageSize, sort, filters, ...(party ? { party } : {}) } };
+  return { ok: true, query: { page, pageSize, sort, filters, ...(party ? { party } : {}), ...(variant ? { list: listRaw } : {}) } };
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, readsThroughGrant, recordTitle, text } from '../../engine/index.ts';
+import { ALL_COMPANIES, availableActions, editableFields, hasPermission, partyOf, permittedFields, readsThroughGrant, recordTitle, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { AuditEntry, EntityRecord } from '../env/data-provider.ts';
 import { formPath, listPath } from '../env/entity-paths.ts';
@@ -23,10 +23,12 @@ export interface DetailHeaderProps {
   history: readonly AuditEntry[];
   onRecord(record: EntityRecord): void;
   reload(): void;
+  /** An action to ask for as soon as the page shows (an entity's `routes.actionPages`). */
+  openAction?: string;
 }
 
 /** Title, state tags and every button the user can press now: Edit, Copy and the lifecycle actions. */
-export function DetailHeader({ reg, record, history, onRecord, reload }: DetailHeaderProps) {
+export function DetailHeader({ reg, record, history, onRecord, reload, openAction }: DetailHeaderProps) {
   const { lang, t, data, permissions, companyId, navigate } = useRendererEnv();
   const { message } = App.useApp();
   const runner = useActionRunner(reg, record, onRecord, reload);
@@ -34,10 +36,20 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
   const readOnly = readsThroughGrant(party, hasPermission(permissions, ALL_COMPANIES));
   const actions = record.snapshot && !readOnly ? availableActions(reg, record.snapshot, permissions, lang, party) : [];
   const onItsSide = reg.entity.access?.updatedBy !== 'owner' || party !== 'shared' || hasPermission(permissions, ALL_COMPANIES);
-  const mayEdit = !readOnly && hasPermission(permissions, reg.entity.permissions.update) && onItsSide && editableFields(reg, record.snapshot ?? undefined).size > 0;
+  // The fields the state lets change that this user may change (its update permission, or a field's own code).
+  const mayEdit = !readOnly && onItsSide && permittedFields(reg, editableFields(reg, record.snapshot ?? undefined), permissions).size > 0;
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
   const title = recordTitle(reg, record.doc, lang) || text(reg.entity.label, lang, reg.name);
+  // An action page (routes.actionPages) asks for its action once, when the record first shows.
+  const opened = useRef(false);
+  const pageAction = openAction ? actions.find((a) => a.event === openAction) : undefined;
+  useEffect(() => {
+    if (!openAction || opened.current) return;
+    opened.current = true;
+    if (pageAction) runner.start(pageAction);
+    else message.warning(t('detail.actionUnavailable'));
+  }, [openAction, pageAction, runner, message, t]);
 
   const cache = useRecordCache();
   const copying = useMutation({
@@ -75,6 +87,11 @@ export function DetailHeader({ reg, record, history, onRecord, reload }: DetailH
               {text(doc.label, lang, key)}
             </Button>
           ))}
+          {reg.entity.routes.print && (
+            <Button onClick={() => navigate(`${reg.entity.routes.print}?id=${encodeURIComponent(record.id)}`)} data-testid="detail-print">
+              {t('print.preview')}
+            </Button>
+          )}
           {reg.machine && record.snapshot && (
             <Suspense fallback={null}>
               <LifecycleButton reg={reg} record={record} permissions={permissions} history={history} lang={lang} />

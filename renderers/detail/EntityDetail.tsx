@@ -14,13 +14,15 @@ export interface EntityDetailProps {
   id: string;
   /** More of the record below its sections (a TRF's DFF data). */
   extra?: (record: EntityRecord) => ReactNode;
+  /** An action asked for as soon as the record shows (`routes.actionPages`). */
+  openAction?: string;
 }
 
 /**
  * The generated detail page of any registered entity: header with actions, sections, audit
  * history. A template's record is shown with the version it was made with.
  */
-export function EntityDetail({ reg: entityReg, id, extra }: EntityDetailProps) {
+export function EntityDetail({ reg: entityReg, id, extra, openAction }: EntityDetailProps) {
   const { t } = useRendererEnv();
   const { record, history, loading, error, historyError, reload, replace } = useEntityRecord(entityReg.name, id);
   const failed = (e: unknown) => (
@@ -31,7 +33,7 @@ export function EntityDetail({ reg: entityReg, id, extra }: EntityDetailProps) {
   const reg = registrationFor(entityReg, record.templateVersion);
   return (
     <Flex vertical gap={16} data-testid="entity-detail">
-      <DetailHeader reg={reg} record={record} history={history} onRecord={replace} reload={reload} />
+      <DetailHeader reg={reg} record={record} history={history} onRecord={replace} reload={reload} openAction={openAction} />
       <DetailSections reg={reg} record={record} />
       {extra?.(record)}
       <Card title={t('detail.history')} size="small">

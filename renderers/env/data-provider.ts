@@ -32,6 +32,8 @@ export interface ListRequest extends ListParams {
   entity: string;
   /** One side of the records: the list route's declared `party` (sent as `party`). */
   party?: 'owner' | 'shared';
+  /** A declared list variant by name (routes.partyLists `name`, sent as `list`). */
+  list?: string;
 }
 
 export interface CreateRequest {
@@ -64,6 +66,34 @@ export interface LookupRequest {
   q?: string;
 }
 
+/**
+ * A declared export of a list (docs/declarations.md §2, exports): `rows` (the list's rows as a file,
+ * with its filters, sort and side) or `files` (the selected records' files as a zip). `ids`: only
+ * these records (a selection).
+ */
+export interface ExportRequest {
+  entity: string;
+  kind: 'rows' | 'files';
+  sort?: string;
+  filters: Record<string, string>;
+  party?: 'owner' | 'shared';
+  ids?: readonly string[];
+  /** Called as the file arrives: bytes received so far, and the rows (or files) the server announced. */
+  onProgress?(progress: ExportProgress): void;
+}
+
+export interface ExportProgress {
+  received: number;
+  total: number;
+}
+
+/** The file an export produced, whole, with the name the server gave it. */
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+  total: number;
+}
+
 /** Every call takes one params object (Refine's style), so callers name what they pass. */
 export interface DataProvider {
   list(params: ListRequest): Promise<ListResult>;
@@ -78,6 +108,8 @@ export interface DataProvider {
   upload(params: { file: File }): Promise<StoredFile>;
   /** Where the browser downloads a stored file. */
   fileUrl(params: { fileId: string }): string;
+  /** Streams a declared export; absent where the app offers none (the list shows no Export button then). */
+  exportList?(params: ExportRequest): Promise<ExportedFile>;
 }
 
 /** A failed call, as the data provider rejects: HTTP status, error code, message, per-field errors. */

@@ -9,7 +9,7 @@ import type { ListParams } from './data-provider.ts';
 export const entityKeys = {
   entity: (entity: string) => ['entity', entity] as const,
   lists: (entity: string) => ['entity', entity, 'list'] as const,
-  list: (entity: string, params: ListParams & { party?: string }) => ['entity', entity, 'list', params] as const,
+  list: (entity: string, params: ListParams & { party?: string; list?: string }) => ['entity', entity, 'list', params] as const,
   record: (entity: string, id: string) => ['entity', entity, 'record', id] as const,
   history: (entity: string, id: string) => ['entity', entity, 'record', id, 'history'] as const,
   /** The DFF record shown with a record (a TRF's template data): saving the record changes it too. */

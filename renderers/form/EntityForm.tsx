@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { creationSnapshot, deriveFormSections, editableFields, isDraftState, recordTitle, registrationFor, text } from '../../engine/index.ts';
+import { creationSnapshot, deriveFormSections, editableFields, isDraftState, permittedFields, recordTitle, registrationFor, text } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
@@ -12,6 +12,7 @@ import { placeErrors, type FieldMessage, type PlacedErrors } from './error-schem
 import { inlineMessage, shownField } from './inline-message.ts';
 import { useScrollToError } from './use-scroll-to-error.ts';
 import { mergeDocument, splitDocument, type Doc } from './form-document.ts';
+import { applyRefill, refillOf } from './lookup-refill.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
 import { useSectionParts } from './use-section-parts.ts';
@@ -29,13 +30,15 @@ export interface EntityFormProps {
   preset?: Doc;
   /** A new record's title (a preset form's own label), instead of "New <entity>". */
   newTitle?: string;
+  /** Fields shown but not changed here (a variant's bound template, docs/declarations.md §2). */
+  locked?: readonly string[];
 }
 
 const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
 
 /** The generated form of any registered entity: one RJSF form per declared section, validated as one document. */
-export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: EntityFormProps) {
-  const { lang, t, data, navigate } = useRendererEnv();
+export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }: EntityFormProps) {
+  const { lang, t, data, navigate, permissions } = useRendererEnv();
   const { message, modal } = App.useApp();
   const cache = useRecordCache();
   const [record, setRecord] = useState<EntityRecord | undefined>();
@@ -47,7 +50,12 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
 
   const firstSnapshot = useMemo(() => (reg.machine ? creationSnapshot(reg.machine, reg.entity.lifecycle?.createdIn) : undefined), [reg]);
   const snapshot = record?.snapshot ?? firstSnapshot;
-  const editable = useMemo(() => editableFields(reg, snapshot), [reg, snapshot]);
+  // What the state lets change and, on an edit, the user may change (a reviewer: the review fields alone);
+  // a variant's bound fields never.
+  const editable = useMemo(() => {
+    const all = id ? permittedFields(reg, editableFields(reg, snapshot), permissions) : editableFields(reg, snapshot);
+    return locked?.length ? new Set([...all].filter((f) => !locked.includes(f))) : all;
+  }, [reg, snapshot, permissions, id, locked]);
   const sections = useMemo(() => {
     const derived = deriveFormSections(reg, lang, editable, { creating: !id });
     for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
@@ -63,10 +71,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
       setRecord(r);
       const shown = registrationFor(entityReg, r?.templateVersion);
       // Splitting reads the sections' fields and defaults only, the same in every language.
-      setParts(splitDocument(deriveFormSections(shown, 'en-US', editableFields(shown, r?.snapshot ?? undefined), { creating: !r }), r?.doc ?? {}, !r));
+      setParts(splitDocument(deriveFormSections(shown, 'en-US', r ? permittedFields(shown, editableFields(shown, r.snapshot ?? undefined), permissions) : editableFields(shown, undefined), { creating: !r }), r?.doc ?? {}, !r));
       setErrors(NO_ERRORS);
     },
-    [entityReg, setParts],
+    [entityReg, setParts, permissions],
   );
 
   useEffect(() => {
@@ -86,7 +94,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
   const { root, scrollToError } = useScrollToError();
   const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message), (f) => shownField(reg.schema, f));
 
-  const onSaveError = (e: unknown) => {
+  const onSaveError = (e: unknown, sent: Doc) => {
+    // Data copied from a record that has changed since (a TRF's lab): the form takes the fresh data and says so.
+    const refill = isDataError(e) && e.errorCode === 'LOOKUP_STALE' ? refillOf(e.data) : undefined;
+    if (refill) setParts(splitDocument(sections, applyRefill(sent, refill), false));
     // A version conflict offers the newer data; other 409s (a DFF template changed, …) are messages.
     if (isDataError(e) && e.code === 409 && (e.errorCode ?? 'VERSION_CONFLICT') === 'VERSION_CONFLICT') {
       const current = e.data as EntityRecord | undefined;
@@ -109,7 +120,8 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
   const save = async () => {
     const current = read();
     if (!current) return;
-    const doc = mergeDocument(record?.doc ?? {}, current, sections, editable, reg.schema);
+    // A new record keeps the preset values its form does not show or change (a variant's name and bound template).
+    const doc = mergeDocument(record?.doc ?? preset ?? {}, current, sections, editable, reg.schema);
     const draft = isDraftState(reg, snapshot);
     const problems = validateDocument(reg, doc, draft, lang);
     const extra = dffSection.collect(draft);
@@ -128,7 +140,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle }: Entity
       cache.changed(reg.name, saved);
       navigate(detailPath(reg, saved.id));
     } catch (e) {
-      onSaveError(e);
+      onSaveError(e, doc);
     } finally {
       setSaving(false);
     }

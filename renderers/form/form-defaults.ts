@@ -5,8 +5,15 @@ import type { Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
  * an optional array with `minItems` (a date range `[from, to]`) starts empty instead of holding
  * `minItems` empty entries, so an untouched optional field never fails a draft's check; an array
  * picked from a lookup (`x-lookup`, one multiple select) starts empty even when required — the
- * select would show the empty entries as picks.
+ * select would show the empty entries as picks — and so does a file field (`x-upload`, exactly one
+ * file: `minItems` 1), whose empty entries would read as files already there.
  */
 export const FORM_DEFAULTS: Experimental_DefaultFormStateBehavior = {
-  arrayMinItems: { populate: 'requiredOnly', computeSkipPopulate: (_validator, schema) => typeof (schema as { 'x-lookup'?: unknown })['x-lookup'] === 'string' },
+  arrayMinItems: {
+    populate: 'requiredOnly',
+    computeSkipPopulate: (_validator, schema) => {
+      const node = schema as { 'x-lookup'?: unknown; 'x-upload'?: unknown };
+      return typeof node['x-lookup'] === 'string' || node['x-upload'] !== undefined;
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { FieldKind, FieldSchema, RegisteredEntity } from '../../engine/index.ts';
-import { enumLabel, fieldLabel, formatMoney, isMinorUnits, kindOf, resolveNode, valueAt } from '../../engine/index.ts';
+import { enumLabel, fieldLabel, kindOf, moneyText, resolveNode } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { StoredFile } from '../env/data-provider.ts';
 import { lookupLabel, useLookupOptions } from '../lookup/use-lookup-options.ts';
@@ -95,9 +95,8 @@ function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field:
 export function FieldValue({ reg, field, kind, node, value, compact, doc }: FieldValueProps) {
   const { lang } = useRendererEnv();
   if (blank(value)) return <Empty />;
-  const money = node?.['x-money'];
-  const currency = money && doc ? valueAt(doc, money.currency) : undefined;
-  if (typeof currency === 'string' && currency && isMinorUnits(value)) return <>{formatMoney(value, currency, lang)}</>;
+  const money = moneyText(node, value, lang, doc);
+  if (money !== undefined) return <>{money}</>;
   if (kind === 'state') return <StateTag reg={reg} field={field} value={String(value)} />;
   if (node?.['x-lookup']) return <LookupText name={node['x-lookup']} value={value} />;
   if (node?.['x-widget'] === 'upload' && Array.isArray(value)) return <FileLinks files={value as StoredFile[]} />;

@@ -1,34 +1,8 @@
-import type { FieldKind, FieldSchema, Language, RegisteredEntity } from '../../engine/index.ts';
-import { booleanLabel, enumLabel, stateOptions } from '../../engine/index.ts';
+import type { Language, RegisteredEntity } from '../../engine/index.ts';
+import { stateOptions } from '../../engine/index.ts';
 
-/** Plain-text forms of field values in the user's language: enum labels, Yes/No, dates. */
-
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
-
-export function formatDateTime(value: string, lang: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-export function formatDate(value: string, lang: Language): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-}
-
-/** One scalar value as text; '' for an empty value. Lookup values are labelled by the caller. */
-export function formatScalar(kind: FieldKind, node: FieldSchema | undefined, value: unknown, lang: Language): string {
-  if (isBlank(value)) return '';
-  if (typeof value === 'boolean') return booleanLabel(value, lang);
-  if (node?.enum || node?.['x-enumLabels']) return enumLabel(node, value, lang);
-  if (kind === 'datetime' && typeof value === 'string') return formatDateTime(value, lang);
-  if (kind === 'date' && typeof value === 'string') return formatDate(value, lang);
-  if (typeof value === 'number') return new Intl.NumberFormat(lang).format(value);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+/** Plain-text forms of field values in the user's language live in the engine (shared with the server's exports). */
+export { formatDate, formatDateTime, formatScalar } from '../../engine/index.ts';
 
 /** The label of a state (a leaf of the region behind a system state field), from the machine. */
 export function stateLabel(reg: RegisteredEntity, field: string, value: string, lang: Language): string {

@@ -1,15 +1,18 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
-import { deriveFilters, deriveListColumns, hasPermission, text } from '../../engine/index.ts';
+import { deriveFilters, deriveListColumns, hasPermission, searchProblems, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
 import { entityKeys } from '../env/query-keys.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { TodoCounts } from './TodoCounts.tsx';
 import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
+import { useListExport } from './use-list-export.ts';
+import { ExportProgress } from './ExportProgress.tsx';
 
 export interface EntityListProps {
   reg: RegisteredEntity;
@@ -19,18 +22,37 @@ export interface EntityListProps {
   label?: LocalizedText;
   /** A further list's own columns (routes.partyLists); the views' list columns otherwise. */
   columns?: PartyList['columns'];
+  /** Only the records whose field holds this value (a variant's list: `{ field: 'variant', value: 'ccl' }`). */
+  fixedFilter?: { field: string; value: string };
+  /** A list of the records belonging to one record (a detail's child list): this filter is fixed and not shown. */
+  fixed?: { field: string; value: string };
+  /** A list variant's name (sent as `list`: the server applies its states, conditions and work-list rule). */
+  name?: string;
+  /** The variant's filter fields (all the views' list filters otherwise). */
+  filterFields?: PartyList['filters'];
+  /** Whether the list has a New button (routes.partyLists `create`). */
+  create?: boolean;
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, name, filterFields, create, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
-  const params = useMemo(() => readListParams(reg, new URLSearchParams(searchKey)), [reg, searchKey]);
+  const params = useMemo(() => {
+    const read = readListParams(reg, new URLSearchParams(searchKey));
+    return fixedFilter ? { ...read, filters: { ...read.filters, [fixedFilter.field]: fixedFilter.value } } : read;
+  }, [reg, searchKey, fixedFilter]);
+  const query = useMemo(() => (fixed ? { ...params, filters: { ...params.filters, [fixed.field]: fixed.value } } : params), [params, fixed]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
-  const filters = useMemo(() => deriveFilters(reg, lang), [reg, lang]);
+  const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => f.field !== fixed?.field && (!filterFields || filterFields.includes(f.field))), [reg, lang, fixed?.field, filterFields]);
+  // Fields the user may change in place: those whose own code (fieldPermissions) the user holds.
+  const inline = useMemo(
+    () => new Set(Object.entries(reg.entity.fieldPermissions ?? {}).filter(([, code]) => hasPermission(permissions, code)).map(([f]) => f)),
+    [reg, permissions],
+  );
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or
   // an action on one makes this list load again (renderers/env/record-cache.ts).
   const {
@@ -39,28 +61,52 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
     error,
     refetch,
   } = useQuery({
-    queryKey: entityKeys.list(reg.name, { ...params, party }),
-    queryFn: () => data.list({ entity: reg.name, ...params, ...(party ? { party } : {}) }),
+    queryKey: entityKeys.list(reg.name, { ...query, party, list: name }),
+    queryFn: () => data.list({ entity: reg.name, ...query, ...(party ? { party } : {}), ...(name ? { list: name } : {}) }),
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate), [reg, columns, params.sort, navigate]);
-  // A list of the records naming the user's company (invitations received) makes none itself.
-  const mayCreate = party !== 'shared' && hasPermission(permissions, reg.entity.permissions.create);
+  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate, inline), [reg, columns, params.sort, navigate, inline]);
+  // A list of the records naming the user's company (invitations received) makes none itself; a child list neither.
+  const mayCreate = (create ?? party !== 'shared') && !fixed && hasPermission(permissions, reg.entity.permissions.create);
+  // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.
+  const exporter = useListExport();
+  const { export: rowsExport, exportFiles } = reg.views.list;
+  const selectable = exporter.available && Boolean(rowsExport ?? exportFiles);
+  const [selected, setSelected] = useState<string[]>([]);
+  const running = Boolean(exporter.state && !exporter.state.done);
+  const startExport = (kind: 'rows' | 'files') =>
+    void exporter.run({ entity: reg.name, kind, sort: params.sort, filters: query.filters, ...(party ? { party } : {}), ...(kind === 'files' || selected.length ? { ids: selected } : {}) });
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
+      title={<Typography.Title level={fixed ? 5 : 4} style={{ margin: 0 }}>{text(label ?? reg.entity.label, lang, reg.name)}</Typography.Title>}
+      size={fixed ? 'small' : undefined}
+      data-testid={fixed ? `child-list-${reg.name}` : undefined}
       extra={
-        mayCreate && (
-          <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
-            {t('list.new')}
-          </Button>
-        )
+        <Space>
+          {exporter.available && rowsExport && (
+            <Button onClick={() => startExport('rows')} loading={running && exporter.state?.kind === 'rows'} disabled={running} data-testid="list-export">
+              {selected.length ? t('list.exportSelected', { count: selected.length }) : t('list.export')}
+            </Button>
+          )}
+          {exporter.available && exportFiles && (
+            <Button onClick={() => startExport('files')} loading={running && exporter.state?.kind === 'files'} disabled={running} data-testid="list-export-files">
+              {exportFiles.label ? text(exportFiles.label, lang) : t('list.exportFiles')}
+            </Button>
+          )}
+          {mayCreate && (
+            <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
+              {t('list.new')}
+            </Button>
+          )}
+        </Space>
       }
     >
       <Flex vertical gap={16}>
-        <FilterBar filters={filters} values={params.filters} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
+        {result?.counts && <TodoCounts reg={reg} counts={result.counts} total={result.total} />}
+        <FilterBar filters={filters} values={params.filters} problemsOf={(v) => searchProblems(reg, v, lang)} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />
+        {exporter.state && <ExportProgress state={exporter.state} />}
         {error && (
           <Alert
             type="error"
@@ -75,6 +121,7 @@ export function EntityList({ reg, party, label, columns: declared, search, onSea
           loading={loading}
           columns={tableColumns}
           dataSource={result?.items ?? []}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined}
           scroll={{ x: 'max-content' }}
           pagination={{
             current: params.page,

@@ -7,13 +7,19 @@ import { detailPath } from '../env/entity-paths.ts';
 import { FieldValue } from '../format/FieldValue.tsx';
 import { recordValue } from '../format/record-value.ts';
 import { columnSortOrder } from './list-params.ts';
+import { InlineFieldEditor } from './InlineFieldEditor.tsx';
 
-/** The declared list columns as antd columns: server-side sort, values rendered by kind, links to the detail. */
+/**
+ * The declared list columns as antd columns: server-side sort, values rendered by kind, links to
+ * the detail; a field in `inline` (one the user may change by its `fieldPermissions` code) is
+ * edited in place.
+ */
 export function toTableColumns(
   reg: RegisteredEntity,
   columns: readonly DerivedColumn[],
   sort: string | undefined,
   navigate: (to: string) => void,
+  inline: ReadonlySet<string> = new Set(),
 ): TableColumnsType<EntityRecord> {
   return columns.map((c) => {
     const node = c.field.startsWith('$') ? undefined : fieldAt(reg.schema, c.field);
@@ -25,6 +31,7 @@ export function toTableColumns(
       sortOrder: c.sortable ? columnSortOrder(sort, c.field) : undefined,
       sortDirections: ['ascend', 'descend'],
       render: (_: unknown, record: EntityRecord) => {
+        if (inline.has(c.field)) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
         const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={recordValue(record, c.field)} doc={record.doc} compact />;
         if (!c.link) return value;
         const to = detailPath(reg, record.id);

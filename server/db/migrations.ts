@@ -367,6 +367,36 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
     `,
   },
   {
+    // Records belonging to another (issue 15, access.parent): a TRF has several reports (versions)
+    // and a report many test lines, so a parent may have many children. A TRF's one DFF record is
+    // kept one by its own reference (server/templates/dff-records.ts). Linked values and child
+    // lists read the children by parent and entity.
+    id: '012_record_children',
+    sql: `
+      drop index if exists records_parent;
+      create index records_parent_entity on records (parent_id, entity) where parent_id is not null`,
+  },
+  {
+    // Records belonging to another record (entity `belongsTo`, docs/declarations.md §3: a TRF's
+    // comments): many per record, unlike the one DFF record `parent_id` names; their visibility
+    // follows the record's.
+    id: '016_belongs_to',
+    sql: `
+      alter table records add column belongs_to text;
+      create index records_belongs_to on records (belongs_to) where belongs_to is not null`,
+  },
+  {
+    // TRF variants (issue 15): the templates the CCL and AFL variants bind their TRFs to
+    // (schemas/trf/trf.views.json, variants), listed after the others.
+    id: '018_variant_templates',
+    sql: `
+      insert into templates (id, name_zh, name_en, product_line, self_test, sort) values
+        ('TPL-CCL', 'CCL 测试申请模板', 'CCL test request template', 'CCL', false, 100),
+        ('TPL-AFL', 'AFL 测试申请模板', 'AFL test request template', 'AFL', false, 101)
+      on conflict (id) do nothing
+    `,
+  },
+  {
     // Online payment (issue 16): each provider trade of a payment order (the first attempt's
     // number is the order's; a retry after a failure is a new trade), and every exchange with a
     // provider, logged with its trade (docs/payments.md).

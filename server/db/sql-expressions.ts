@@ -1,5 +1,6 @@
 import type { FieldKind, RegisteredEntity } from '../../engine/index.ts';
 import { resolveField } from '../../engine/index.ts';
+import { linkedValueSql } from './linked-values.ts';
 
 const SYSTEM_COLUMNS: Record<string, string> = {
   $id: 'id',
@@ -27,6 +28,8 @@ export function fieldExpression(reg: RegisteredEntity, path: string, alias = '')
     const primary = Object.keys(reg.entity.lifecycle?.regions ?? {})[0] === path;
     return { sql: primary ? `${a}state` : `(${a}states ->> ${lit(path)})`, kind };
   }
+  // A linked value (x-linked) is read from the related records: a list may sort or filter by it, unindexed.
+  if (node?.['x-linked']) return { sql: linkedValueSql(node['x-linked'], alias || 'records'), kind };
   const text = `(${a}doc #>> '{${path.split('.').map((p) => p.replaceAll("'", "''")).join(',')}}')`;
   // A template's records of older versions may hold other types at the same path (a string where
   // the new version has a number): for dynamic entities a value that does not cast reads as null.
@@ -48,8 +51,9 @@ export function indexedFields(reg: RegisteredEntity): string[] {
     ...reg.views.list.filters.map((f) => f.field),
     ...reg.views.list.columns.filter((c) => c.sortable).map((c) => c.field),
     reg.views.list.defaultSort.field,
+    ...(reg.views.variantField ? [reg.views.variantField] : []),
   ]);
-  return [...fields].filter((f) => !SYSTEM_COLUMNS[f]);
+  return [...fields].filter((f) => !SYSTEM_COLUMNS[f] && !resolveField(reg.entity, reg.schema, f).node?.['x-linked']);
 }
 
 /** A declared uniqueness (entity `unique`) as the unique index enforcing it. */

@@ -4,11 +4,11 @@ import {
   booleanLabel,
   deriveDetailSections,
   enumLabel,
-  formatMoney,
-  isMinorUnits,
+  moneyText,
   stateOptions,
   text,
   valueAt,
+  type FieldSchema,
   type Language,
   type RegisteredEntity,
 } from '../../engine/index.ts';
@@ -23,15 +23,15 @@ import type { EntityRecord } from '../entities/records-repo.ts';
  */
 const FONT = createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff');
 
-function valueText(reg: RegisteredEntity, record: EntityRecord, field: string, node: { enum?: unknown; 'x-enumLabels'?: unknown; 'x-money'?: { currency: string } } | undefined, lang: Language): string {
+function valueText(reg: RegisteredEntity, record: EntityRecord, field: string, node: FieldSchema | undefined, lang: Language): string {
   if (field.startsWith('$')) {
     const state = record.states[field];
     return state ? (stateOptions(reg, field, lang).find((o) => o.value === state)?.label ?? state) : '';
   }
   const value = valueAt(record.doc, field);
   if (value === undefined || value === null || value === '') return '';
-  const currency = node?.['x-money'] ? valueAt(record.doc, node['x-money'].currency) : undefined;
-  if (typeof currency === 'string' && isMinorUnits(value)) return formatMoney(value, currency, lang);
+  const money = moneyText(node, value, lang, record.doc);
+  if (money !== undefined) return money;
   if (typeof value === 'boolean') return booleanLabel(value, lang);
   if (node?.enum || node?.['x-enumLabels']) return enumLabel(node as never, value, lang);
   if (typeof value === 'object') return '';

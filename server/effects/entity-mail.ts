@@ -73,8 +73,12 @@ export async function mailRecipients(tx: Queryable, mail: MailDeclaration, doc: 
   };
   const one = async (to: MailRecipientDeclaration): Promise<MailAddress[]> => {
     if ('field' in to) {
-      const address = at(to.field);
-      return address ? [await addressOf(tx, address)] : [];
+      // A field holds one address, or a list of them (a comment's recipients).
+      const value = valueAt(doc, to.field);
+      const addresses = (Array.isArray(value) ? value : [value]).filter((a): a is string => typeof a === 'string' && a.trim() !== '').map((a) => a.trim());
+      const out: MailAddress[] = [];
+      for (const address of addresses) out.push(await addressOf(tx, address));
+      return out;
     }
     const companyId = at('companyAdmins' in to ? to.companyAdmins : to.company);
     if (!companyId) return [];

@@ -27,6 +27,21 @@ export const ENTITY_SCHEMAS = {
     body: { type: 'object', required: ['type', 'version'], properties: { type: { type: 'string' }, version: { type: 'integer' }, payload: {} } },
     response: answers(ANY),
   },
+  /** The same event to several records (a list's selection): `items` may be empty only to be refused with the SPEC's message. */
+  sendMany: {
+    tags: TAGS,
+    params: entity,
+    body: {
+      type: 'object',
+      required: ['type', 'items'],
+      properties: {
+        type: { type: 'string' },
+        items: { type: 'array', items: { type: 'object', required: ['id', 'version'], properties: { id: { type: 'string' }, version: { type: 'integer' } } } },
+        payload: {},
+      },
+    },
+    response: answers(ANY),
+  },
   history: { tags: TAGS, params: record, response: answers({ type: 'array' }) },
   document: {
     tags: TAGS,

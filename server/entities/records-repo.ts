@@ -1,8 +1,11 @@
-import type { EntityRecord, ListQuery, PersistedSnapshot, RegisteredEntity } from '../../engine/index.ts';
+import type { EntityRecord, ListQuery, PartyList, PermissionMap, PersistedSnapshot, QueryFilter, RegisteredEntity, TodoAction } from '../../engine/index.ts';
+import { listVariant, todoActions } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
+import { linkedSelect } from '../db/linked-values.ts';
+import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
 
 export type { Scope };
 
@@ -20,6 +23,8 @@ interface Row {
   created_at: Date | string;
   updated_at: Date | string;
   template_version: number | null;
+  /** The record's linked values (`x-linked`), read with it. */
+  linked: Record<string, unknown> | null;
 }
 
 
@@ -27,7 +32,7 @@ function toRecord(r: Row): EntityRecord {
   return {
     id: r.id,
     entity: r.entity,
-    doc: r.doc,
+    doc: r.linked ? { ...r.doc, ...r.linked } : r.doc,
     states: r.states,
     snapshot: r.snapshot,
     version: r.version,
@@ -41,65 +46,137 @@ function toRecord(r: Row): EntityRecord {
   };
 }
 
-const SELECT = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
-  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version
+/** The columns of a record with its company, author and linked values (x-linked, server/db/linked-values.ts). */
+const select = (reg: RegisteredEntity) => `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
+  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
 
-/** Builds `where` text and parameters for the entity, the scope (visibility.ts) and the filters. */
-function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read'): { sql: string; params: unknown[] } {
+/** A list variant's extra conditions, resolved for one user (the todo actions read from the machine for the user's codes). */
+interface VariantParts {
+  variant: PartyList;
+  /** The work list's actions the user may send, in declared order, and their states. */
+  actions: string[];
+  parts: TodoAction[];
+}
+
+/** Builds `where` text and parameters for the entity, the scope (visibility.ts), a list variant and the filters. */
+function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, access: Access = 'read', variant?: VariantParts, only?: readonly string[]): { sql: string; params: unknown[]; p: (v: unknown) => string } {
   const params: unknown[] = [reg.name];
   const parts = ['r.entity = $1'];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, access));
+  if (only) parts.push(`r.id = any(${p(only)}::text[])`);
+  // A work list shows what the user can act on: read-only (authorized) access is not enough.
+  const own = variant?.variant.todo ? 'write' : access;
+  if (!scope.all) parts.push(visibilityPredicate(scope, 'r', p, reg, own));
   // A list of one side (docs/declarations.md §3, partyLists): the records the user's company owns, or the others it sees.
-  if (!scope.all && query?.party) parts.push(`${query.party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
-  for (const f of query?.filters ?? []) {
-    const expr = fieldExpression(reg, f.field, 'r').sql;
-    switch (f.op) {
-      case 'eq':
-        parts.push(`${expr} = ${p(f.values[0])}`);
-        break;
-      case 'contains':
-        parts.push(`${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
-        break;
-      case 'in':
-        parts.push(`${expr} = any(${p(f.values.map(String))}::text[])`);
-        break;
-      case 'range':
-        if (f.values[0] !== null) parts.push(`${expr} >= ${p(f.values[0])}`);
-        if (f.values[1] !== null) parts.push(`${expr} <= ${p(f.values[1])}`);
-        break;
+  const party = variant?.variant.party ?? query?.party;
+  if (!scope.all && party) parts.push(`${party === 'shared' ? 'not ' : ''}r.company_id = ${p(scope.companyId)}`);
+  if (variant) parts.push(...variantConditions(reg, scope, variant, p));
+  for (const f of query?.filters ?? []) parts.push(filterCondition(reg, f, p));
+  return { sql: parts.join(' and '), params, p };
+}
+
+function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | 'op' | 'values'>, p: (v: unknown) => string): string {
+  const expr = fieldExpression(reg, f.field, 'r').sql;
+  switch (f.op) {
+    case 'eq':
+      return `${expr} = ${p(f.values[0])}`;
+    case 'contains':
+      return `${expr} ilike ${p(`%${String(f.values[0]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+    case 'in':
+      return `${expr} = any(${p(f.values.map(String))}::text[])`;
+    case 'range': {
+      const bounds = [f.values[0] !== null ? `${expr} >= ${p(f.values[0])}` : '', f.values[1] !== null ? `${expr} <= ${p(f.values[1])}` : ''].filter(Boolean);
+      return bounds.length ? bounds.join(' and ') : 'true';
     }
   }
-  return { sql: parts.join(' and '), params };
+}
+
+/** The variant's states, fixed conditions and, for a work list, the one condition "in a state where the user may act". */
+function variantConditions(reg: RegisteredEntity, scope: Scope, { variant, parts }: VariantParts, p: (v: unknown) => string): string[] {
+  const out: string[] = [];
+  for (const [field, states] of Object.entries(variant.states ?? {})) out.push(filterCondition(reg, { field, op: 'in', values: states }, p));
+  for (const w of variant.where ?? []) out.push(filterCondition(reg, { field: w.field, op: w.op, values: Array.isArray(w.value) ? w.value : [w.value as string] }, p));
+  if (variant.todo) out.push(todoCondition(reg, scope, parts, p));
+  return out;
+}
+
+function resolveVariant(reg: RegisteredEntity, query: ListQuery, permissions: PermissionMap): VariantParts | undefined {
+  const variant = query.list === undefined ? undefined : listVariant(reg, query.list);
+  if (!variant) return undefined;
+  const parts = todoActions(reg, variant, permissions);
+  return { variant, actions: [...new Set(parts.map((t) => t.action))], parts };
 }
 
 export type { EntityRecord };
+
+/** A work list's count of records per action waiting on the user (the list header). */
+export interface TodoCount {
+  action: string;
+  count: number;
+}
 
 export async function listRecords(
   db: Queryable,
   reg: RegisteredEntity,
   query: ListQuery,
   scope: Scope,
-): Promise<{ items: EntityRecord[]; total: number }> {
-  const where = whereClause(reg, scope, query);
+  /** The user's codes: a work list (`todo`) shows the records in states where they may act. */
+  permissions: PermissionMap = {},
+): Promise<{ items: EntityRecord[]; total: number; counts?: TodoCount[] }> {
+  const variant = resolveVariant(reg, query, permissions);
+  const where = whereClause(reg, scope, query, 'read', variant);
   const sort = fieldExpression(reg, query.sort.field, 'r').sql;
   const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
   const offset = (query.page - 1) * query.pageSize;
   // Page first (index order, no joins), then join the page's 50 rows to their company and author.
   const order = `${sort} ${dir} nulls last, r.id ${dir}`;
-  const [items, total] = await Promise.all([
-    db.query<Row>(
-      `${SELECT} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
-         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`,
-      where.params,
-    ),
-    db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params),
-  ]);
-  return { items: items.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
+  const pageSql = `${select(reg)} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
+         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`;
+  const pageParams = [...where.params];
+  // A work list counts its records per action from one grouped scan, which gives the total too.
+  const todo = variant?.variant.todo ? variant : undefined;
+  const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
+  const [items, total] = await Promise.all([db.query<Row>(pageSql, pageParams), db.query<Record<string, unknown>>(countSql, where.params)]);
+  if (!todo) return { items: items.rows.map(toRecord), total: Number(total.rows[0]?.n ?? 0) };
+  return { items: items.rows.map(toRecord), ...todoCounts(todo.actions, todo.parts, total.rows) };
+}
+
+/**
+ * An export's plan (server/exports/): how many rows the list's query (or the selection `only`
+ * within it) gives, and the ids of the first `limit` in the list's order — ids only, the records
+ * are read in batches after (recordsByIds).
+ */
+export async function listIds(
+  db: Queryable,
+  reg: RegisteredEntity,
+  query: ListQuery,
+  scope: Scope,
+  limit: number,
+  only?: readonly string[],
+): Promise<{ ids: string[]; total: number }> {
+  const where = whereClause(reg, scope, query, 'read', undefined, only);
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from records r where ${where.sql}`, where.params);
+  const total = rows[0]?.n ?? 0;
+  if (total > limit) return { ids: [], total };
+  const sort = fieldExpression(reg, query.sort.field, 'r').sql;
+  const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
+  const ids = await db.query<{ id: string }>(
+    `select r.id from records r where ${where.sql} order by ${sort} ${dir} nulls last, r.id ${dir} limit ${limit}`,
+    where.params,
+  );
+  return { ids: ids.rows.map((r) => r.id), total };
+}
+
+/** The records of these ids the scope sees, in the order given (one batch of an export). */
+export async function recordsByIds(db: Queryable, reg: RegisteredEntity, ids: readonly string[], scope: Scope): Promise<EntityRecord[]> {
+  const where = whereClause(reg, scope, undefined, 'read', undefined, ids);
+  const { rows } = await db.query<Row>(`${select(reg)} where ${where.sql}`, where.params);
+  const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getRecord(
@@ -113,7 +190,7 @@ export async function getRecord(
   const where = whereClause(reg, scope, undefined, forUpdate ? 'write' : 'read');
   where.params.push(id);
   const { rows } = await db.query<Row>(
-    `${SELECT} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
+    `${select(reg)} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
     where.params,
   );
   return rows[0] && toRecord(rows[0]);
@@ -137,11 +214,13 @@ export async function insertRecord(
   userId: string,
   /** The record this one belongs to (a TRF's DFF data names its TRF). */
   parentId: string | null = null,
+  /** The record this one is one of many of (entity `belongsTo`: a TRF's comment). */
+  belongsTo: string | null = null,
 ): Promise<void> {
   await db.query(
-    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id)
-     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11)`,
-    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId],
+    `insert into records (id, entity, doc, state, states, snapshot, company_id, visible_to, created_by, template_version, parent_id, belongs_to)
+     values ($1, $2, $3::jsonb, $9, $4::jsonb, $5::jsonb, $6, $7::text[], $8, $10, $11, $12)`,
+    [id, reg.name, JSON.stringify(w.doc), JSON.stringify(w.states), JSON.stringify(w.snapshot), companyId, w.visibleTo, userId, w.state, reg.templateVersion ?? null, parentId, belongsTo],
   );
 }
 
@@ -156,9 +235,30 @@ export async function updateRecord(db: Queryable, id: string, version: number, w
   return rows.length === 1;
 }
 
-/** The records belonging to `parentId` (its DFF data) are seen by the same companies as it. */
-export async function shareChildren(db: Queryable, parentId: string, visibleTo: readonly string[]): Promise<void> {
-  await db.query('update records set visible_to = $2::text[] where parent_id = $1', [parentId, visibleTo]);
+/**
+ * The records belonging to `parentId` (its DFF data, its reports and theirs: `access.parent`; its comments: `belongsTo`) are
+ * seen by the same companies as it, and by their own; a record in one of `draftStates` stays its
+ * own company's (its children too), until it leaves the draft.
+ */
+export async function shareChildren(db: Queryable, parentId: string, visibleTo: readonly string[], draftStates: readonly string[] = []): Promise<void> {
+  const { rows } = await db.query<{ id: string; visible_to: string[] }>(
+    `update records set visible_to = array(select distinct x from unnest($2::text[] || array[company_id]) x order by x)
+     where parent_id = $1 and not (state = any($3::text[])) returning id, visible_to`,
+    [parentId, visibleTo, draftStates],
+  );
+  for (const r of rows) await shareChildren(db, r.id, r.visible_to, draftStates);
+  await db.query('update records set visible_to = $2::text[] where belongs_to = $1', [parentId, visibleTo]);
+}
+
+/** The companies that see the record `id` of `entity` (none when there is no such record). */
+export async function visibleToOf(db: Queryable, entity: string, id: string): Promise<string[] | undefined> {
+  const { rows } = await db.query<{ visible_to: string[] }>('select visible_to from records where id = $1 and entity = $2', [id, entity]);
+  return rows[0]?.visible_to;
+}
+
+/** Names the record's parent (`access.parent`). */
+export async function setParent(db: Queryable, id: string, parentId: string | null): Promise<void> {
+  await db.query('update records set parent_id = $2 where id = $1 and parent_id is distinct from $2', [id, parentId]);
 }
 
 export async function deleteRecord(db: Queryable, id: string, version: number): Promise<boolean> {

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { own, parseListQuery, pickLanguage, UnknownEntityError, valueAt, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
+import { FILTER_PREFIX, message, own, parseListQuery, pickLanguage, searchProblems, valueAt, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import { renderRecordPdf } from '../documents/record-pdf.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { listAudit } from './audit-repo.ts';
 import { listRecords } from './records-repo.ts';
+import { entityOfRequest } from './entity-of.ts';
 import { EntityService } from './service.ts';
 import { scopeOf } from './visibility.ts';
 import { DffRecords } from '../templates/dff-records.ts';
+import { TemplateRules } from '../templates/template-rules.ts';
 import { combineLinked } from './linked-data.ts';
 import { FirstAccount } from '../accounts/first-account.ts';
 import type { Outbox } from '../mail/outbox.ts';
@@ -17,19 +19,22 @@ import type { EffectRunner } from '../effects/runner.ts';
 
 type Params = { entity: string; id: string };
 
+/** The `f.<field>` filters of a list query as field → value (the last of a repeated one). */
+const filterValues = (query: Record<string, string | string[]>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(query)
+      .filter(([k]) => k.startsWith(FILTER_PREFIX))
+      .map(([k, v]) => [k.slice(FILTER_PREFIX.length), String(Array.isArray(v) ? v[v.length - 1] : v)]),
+  );
+
+/** The most records one batch action sends its event to (a list page holds at most 200). */
+const MAX_BATCH = 200;
+
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): void {
-  const service = new EntityService(db, combineLinked([new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
-  const entityOf = (req: FastifyRequest): RegisteredEntity => {
-    const name = (req.params as Params).entity;
-    try {
-      return registry.get(name);
-    } catch (err) {
-      if (err instanceof UnknownEntityError) throw new ApiError(404, 'UNKNOWN_ENTITY', { entity: name });
-      throw err;
-    }
-  };
+  const service = new EntityService(db, combineLinked([new TemplateRules(db), new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
+  const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
 
   app.get<{ Params: Params; Querystring: Record<string, string | string[]> }>('/api/entities/:entity', { schema: S.list }, async (req) => {
     const reg = entityOf(req);
@@ -38,8 +43,11 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     if (!user.permissionMap[reg.entity.permissions.list]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
     const parsed = parseListQuery(reg, req.query, lang);
     if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', {}, parsed.errors);
-    const { items, total } = await listRecords(db, reg, parsed.query, scopeOf(user, registry));
-    return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize });
+    // The list's declared search rules (SPEC §5 dates): the first broken one is the answer's message.
+    const problems = searchProblems(reg, filterValues(req.query), lang);
+    if (problems[0]) throw new ApiError(400, problems[0].code, problems[0].params, problems.map((p) => ({ field: p.field, keyword: 'search', message: p.message })));
+    const { items, total, counts } = await listRecords(db, reg, parsed.query, scopeOf(user, registry), user.permissionMap);
+    return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize, ...(counts ? { counts } : {}) });
   });
 
   app.get<{ Params: Params }>('/api/entities/:entity/:id', { schema: S.get }, async (req) =>
@@ -64,6 +72,29 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
 
   app.post<{ Params: Params }>('/api/entities/:entity/:id/events', { schema: S.send }, async (req) =>
     ok(await service.send(entityOf(req), req.params.id, req.body, currentUser(req), requestLanguage(req))),
+  );
+
+  // One event to a selection of records (a list's batch action): each is sent on its own, and the answer says how each went.
+  app.post<{ Params: { entity: string }; Body: { type: string; items: { id: string; version: number }[]; payload?: unknown } }>(
+    '/api/entities/:entity/events',
+    { schema: S.sendMany },
+    async (req) => {
+      const reg = entityOf(req);
+      const { type, items, payload } = req.body;
+      if (!items.length) throw new ApiError(400, 'NO_SELECTION');
+      if (items.length > MAX_BATCH) throw new ApiError(400, 'BATCH_TOO_LARGE', { max: String(MAX_BATCH) });
+      const results = [];
+      for (const item of items) {
+        try {
+          await service.send(reg, item.id, { type, version: item.version, ...(payload === undefined ? {} : { payload }) }, currentUser(req), requestLanguage(req));
+          results.push({ id: item.id, ok: true });
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          results.push({ id: item.id, ok: false, status: err.status, message: message(err.code, requestLanguage(req), err.params), ...(err.errors ? { errors: err.errors } : {}) });
+        }
+      }
+      return ok({ results });
+    },
   );
 
   app.get<{ Params: Params }>('/api/entities/:entity/:id/history', { schema: S.history }, async (req) => {

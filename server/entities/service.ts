@@ -31,9 +31,11 @@ import {
 } from '../../engine/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { handOver, parentOf } from './belongs-to.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
+import { checkLookupSnapshots, checkTreeParent, refreshTreePaths, refuseRemovingParent } from './reference-guards.ts';
 import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
@@ -46,11 +48,14 @@ import {
   nextNumber,
   updateRecord,
   shareChildren,
+  setParent,
   type EntityRecord,
   type RecordWrite,
 } from './records-repo.ts';
 import { scopeOf } from './visibility.ts';
 import { runRelays } from './relays.ts';
+import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkUploads, mayUpdate, parentLink, revisionFields, type ParentLink } from './record-links.ts';
+import { withoutLinked } from '../db/linked-values.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -89,9 +94,10 @@ function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapsho
  * The companies that see a record: its owner plus the companies its declared fields name; a
  * record in a draft state is its owner's alone until it leaves the draft (is submitted).
  */
-export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string, snapshot?: PersistedSnapshot | null): string[] {
+export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: string, snapshot?: PersistedSnapshot | null, parent?: ParentLink): string[] {
   if (snapshot && isDraftState(reg, snapshot)) return [ownerCompanyId];
-  return [...new Set([ownerCompanyId, ...sharedCompanies(reg.entity, doc)])];
+  // A record belonging to another (access.parent) is seen by whoever sees that one.
+  return [...new Set([ownerCompanyId, ...sharedCompanies(reg.entity, doc), ...(parent?.visibleTo ?? [])])];
 }
 
 /** A state's label for messages: the primary region's leaf, labelled by the machine. */
@@ -119,9 +125,10 @@ function creationStep(reg: RegisteredEntity): Step | undefined {
   return { snapshot: snapshotIn(reg.machine, createdIn), timers: [], effects: [] };
 }
 
-export function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string): RecordWrite {
+export function contentOf(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, companyId: string, parent?: ParentLink): RecordWrite {
   const states = snapshot && reg.entity.lifecycle ? stateFields(reg.entity.lifecycle.regions, snapshot) : {};
-  return { doc, snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId, snapshot) };
+  // Linked values (x-linked) are read with the record, never stored.
+  return { doc: withoutLinked(reg, doc), snapshot, states, state: Object.values(states)[0] ?? '', visibleTo: visibleTo(reg, doc, companyId, snapshot, parent) };
 }
 
 export class EntityService {
@@ -153,7 +160,7 @@ export class EntityService {
     return this.load(this.db, reg, id, user);
   }
 
-  async create(reg: RegisteredEntity, body: unknown, user: SessionUser, lang: Language, copiedFrom?: string): Promise<EntityRecord> {
+  async create(reg: RegisteredEntity, body: unknown, user: SessionUser, lang: Language, copiedFrom?: string, system: Doc = {}): Promise<EntityRecord> {
     requirePermission(user, copiedFrom ? (reg.entity.copy?.permission ?? reg.entity.permissions.create) : reg.entity.permissions.create);
     const incoming = isDoc(body) ? body.doc : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
@@ -163,9 +170,14 @@ export class EntityService {
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
     const written = noEffects();
     const record = await this.db.transaction(async (tx) => {
-      let doc = withComputedFields(reg.entity, withDefaults(reg.schema, withSystemFields(reg, incoming, {})));
+      // `system`: the server's own values of system fields (a revision's version).
+      let doc = withComputedFields(reg.entity, withDefaults(reg.schema, { ...withSystemFields(reg, incoming, {}), ...system }));
       validateDoc(reg, doc, snapshot, lang);
+      const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+      await checkUploads(tx, reg, doc, lang);
       await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
+      await checkLookupSnapshots(tx, reg, doc, lang);
+      doc = await checkTreeParent(tx, reg, id, doc, lang);
       if (reg.entity.numbering) {
         doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
       }
@@ -176,8 +188,12 @@ export class EntityService {
         const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
         doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
       }
-      const content = contentOf(reg, doc, snapshot, companyId);
-      await insertRecord(tx, reg, id, content, companyId, user.id);
+      // A record belonging to another: its parent (access.parent: a TRF's report) or the record it is one of
+      // many of (belongsTo: a TRF's comment); either way it is seen by whoever sees that one.
+      const belongs = await parentOf(tx, this.registry, reg, doc, user, lang);
+      if (belongs) doc = { ...doc, ...belongs.filled };
+      const content = { ...contentOf(reg, doc, snapshot, companyId, parent), ...(belongs ? { visibleTo: belongs.visibleTo } : {}) };
+      await insertRecord(tx, reg, id, content, companyId, user.id, parent?.id ?? null, belongs?.id ?? null);
       await attachFiles(tx, id, doc, scopeOf(user));
       if (start?.timers.length) await setTimers(tx, id, start.timers);
       await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
@@ -194,7 +210,7 @@ export class EntityService {
   }
 
   async update(entityReg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
-    requirePermission(user, entityReg.entity.permissions.update);
+    if (!mayUpdate(entityReg, user)) requirePermission(user, entityReg.entity.permissions.update);
     const incoming = isDoc(body) ? body.doc : undefined;
     const version = isDoc(body) ? body.version : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
@@ -210,7 +226,8 @@ export class EntityService {
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
       let doc = withSystemFields(reg, incoming, current.doc);
-      const changed = changedFields(current.doc, doc);
+      const changed = changedFields(withoutLinked(reg, current.doc), withoutLinked(reg, doc));
+      checkFieldPermissions(reg, user, changed);
       const editable = editableFields(reg, current.snapshot ?? undefined);
       const locked = changed.filter((f) => !editable.has(f));
       if (locked.length) {
@@ -222,17 +239,24 @@ export class EntityService {
       // Computed fields follow the fields they are computed from (not an edit of their own).
       doc = withComputedFields(reg.entity, doc);
       validateDoc(reg, doc, current.snapshot, lang);
+      const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+      await checkUploads(tx, reg, doc, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
+      await checkLookupSnapshots(tx, reg, doc, lang, editable);
+      doc = await checkTreeParent(tx, reg, id, doc, lang);
       if (linked) {
         const snap = current.snapshot ?? undefined;
         const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
         doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId, current.snapshot) });
       }
-      const content = contentOf(reg, doc, current.snapshot, current.companyId);
+      const content = contentOf(reg, doc, current.snapshot, current.companyId, parent);
       if (!(await updateRecord(tx, id, current.version, content))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
+      if (parent) await setParent(tx, id, parent.id);
+      await shareChildren(tx, id, content.visibleTo, allDraftStates(this.registry));
       await writeProjection(tx, reg, id, content);
+      await refreshTreePaths(tx, reg, id, doc);
       await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
       return this.load(tx, reg, id, user);
@@ -313,7 +337,9 @@ export class EntityService {
     if (action?.requiresValidDocument) {
       validateDoc(reg, current.doc, from, lang, true);
       await this.linked?.checkValid(tx, reg, current.doc, lang);
+      await checkLookupSnapshots(tx, reg, current.doc, lang);
     }
+    if (user) await checkRequiredChild(tx, this.registry, current.id, action, lang);
     const doc = { ...current.doc };
     for (const f of action?.setsFields ?? []) doc[f] = payload[f];
     const stamps = user ? action?.stamps : undefined;
@@ -321,7 +347,8 @@ export class EntityService {
     if (stamps?.at) doc[stamps.at] = new Date().toISOString();
     for (const [f, from] of Object.entries(stamps?.payload ?? {})) doc[f] = payload[from];
     Object.assign(doc, withComputedFields(reg.entity, doc));
-    const content = contentOf(reg, doc, next.snapshot, current.companyId);
+    const parent = await parentLink(tx, this.registry, reg, doc, null, lang);
+    const content = contentOf(reg, doc, next.snapshot, current.companyId, parent);
     const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
     if (action?.removesRecord && user) {
       if (!(await deleteRecord(tx, current.id, current.version))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
@@ -335,9 +362,10 @@ export class EntityService {
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    if (action?.setsOwner) await handOver(tx, current, String(payload[action.setsOwner] ?? ''), action.setsOwner, lang);
     await writeProjection(tx, reg, current.id, content);
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
-    await shareChildren(tx, current.id, content.visibleTo);
+    await shareChildren(tx, current.id, content.visibleTo, allDraftStates(this.registry));
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
     await setTimers(tx, current.id, next.timers);
     // The machine's effects (a mail) are written with the transition and run after the commit (docs/declarations.md §4).
@@ -413,6 +441,7 @@ export class EntityService {
     requirePermission(user, permission);
     await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
+      await refuseRemovingParent(tx, reg, id);
       if (current.version !== version || !(await deleteRecord(tx, id, version))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       }
@@ -428,6 +457,8 @@ export class EntityService {
     const doc: Doc = { ...source.doc };
     for (const f of [...reg.entity.copy.omit, ...systemFields(reg)]) delete doc[f];
     const linked = await this.linked?.copyInput(reg, source.doc, lang);
-    return this.create(reg, { ...linked, doc }, user, lang, source.id);
+    // A revision (copy.revision) is the next version of the same document.
+    const system = await revisionFields(this.db, reg, source);
+    return this.create(reg, { ...linked, doc }, user, lang, source.id, system);
   }
 }

@@ -45,11 +45,18 @@ function grantorsOf(reg: RegisteredEntity): ((company: string, today: string) =>
 }
 
 /** The draft states of an entity's primary region (the `state` column): a draft is its owner's alone, granted or not. */
-function draftStates(reg: RegisteredEntity): string[] {
+export function draftStates(reg: RegisteredEntity): string[] {
   const [region] = Object.values(reg.entity.lifecycle?.regions ?? {});
   if (!region || !reg.machine) return [];
   return regionLeaves(reg.machine, region).filter((n) => (n.meta as { draft?: boolean } | undefined)?.draft === true).map((n) => n.key);
 }
+
+/** The user's company among a row's `visible_to`: the parties' own condition. Parameters are added only when used (PostgreSQL refuses an unread one). */
+const ownCondition = (scope: Scope & { all: false }, alias: string, param: (v: unknown) => string) => `${alias}.visible_to && ${param([scope.companyId])}::text[]`;
+
+/** The entities whose records every signed-in user reads (`access.visibility: everyone`). */
+const everyoneEntities = (registry: EntityRegistry | undefined): string[] =>
+  registry?.list().filter((r) => r.entity.access?.visibility === 'everyone').map((r) => r.name) ?? [];
 
 /** Today's date (UTC, `YYYY-MM-DD`): the dates of a grant's period are compared as text. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -61,12 +68,21 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
  * index on `visible_to` and the grant's expression index serving both sides). `entity` is the
  * entity read (undefined: rows of any entity, as a file's links are).
  */
-export function visibilityPredicate(scope: Scope, alias: string, param: (v: unknown) => string, entity?: RegisteredEntity, access: Access = 'read'): string {
+export function visibilityPredicate(scope: Scope, alias: string, param: (v: unknown) => string, entity?: RegisteredEntity, access: Access = 'read', skipEveryone = false): string {
   if (scope.all) return 'true';
-  // Parameters are added only when used: PostgreSQL refuses a statement with a parameter it never reads.
-  const own = () => `${alias}.visible_to && ${param([scope.companyId])}::text[]`;
+  // Master data (`everyone`): every signed-in user reads every record; writes stay the parties'.
+  if (entity?.entity.access?.visibility === 'everyone') return access === 'read' ? 'true' : ownCondition(scope, alias, param);
+  const own = () => ownCondition(scope, alias, param);
   const extended = entity ? entity.entity.access?.visibility === 'authorized' : true;
   const granting = scope.registry?.list().flatMap((r) => grantorsOf(r) ?? []) ?? [];
+  if (!entity && access === 'read' && !skipEveryone) {
+    // Rows of any entity (a file's links): those of master data are everyone's to read.
+    const everyone = everyoneEntities(scope.registry);
+    if (everyone.length) {
+      const rest = !granting.length ? own() : visibilityPredicate(scope, alias, param, undefined, access, true);
+      return `(${alias}.entity = any(${param(everyone)}::text[]) or ${rest})`;
+    }
+  }
   if (access === 'write' || !extended || !granting.length) return own();
   const company = `${param(scope.companyId)}::text`;
   const today = `${param(todayUtc())}::text`;

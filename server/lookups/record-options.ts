@@ -1,36 +1,52 @@
-import { ALL_COMPANIES, hasPermission, text, valueAt, type EntityRegistry, type Language } from '../../engine/index.ts';
+import { hasPermission, text, valueAt, VERSION_KEY, type EntityRegistry, type Language } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Option } from './lookups-repo.ts';
+import { scopeOf, visibilityPredicate } from '../entities/visibility.ts';
 
 /** The lookup source of an entity's records: `x-lookup: "entity:<name>"` (a notification setting's contacts). */
 export const RECORD_SOURCE_PREFIX = 'entity:';
 
+/** What picking a record fills (`x-lookupFill`): its top-level text and number values, and its version (`$version`, for `x-lookupVersion`). */
+export function optionData(doc: Record<string, unknown>, version: number): Record<string, string> {
+  const out: Record<string, string> = { [VERSION_KEY]: String(version) };
+  for (const [k, v] of Object.entries(doc)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  return out;
+}
+
 /**
- * The records of an entity the user's company owns (every company's, for internal staff: a
- * quotation is issued for a customer's TRF), labelled by the entity's title field, at most 200
- * matching the text; each option's `data` holds the record's top-level text fields (for `x-lookupFill`). The user needs the entity's list permission (403 otherwise); an
- * entity that is not registered is no source (404).
+ * The records of an entity the user may write to (the one visibility condition, without granted
+ * read-only access: a company's own contacts, the TRFs a report can be made for — staff who see
+ * every company: all; master data, `access.visibility: everyone`, is every user's to pick), labelled
+ * by the entity's title field, newest first, at most 200 matching the text. Each option's data holds
+ * the record's fields, its version (for `x-lookupVersion`) and its `title` (for `x-lookupFill`). The
+ * user needs the entity's list or read permission (403 otherwise); an entity that is not registered
+ * is no source (404).
  */
 export async function recordOptions(db: Queryable, registry: EntityRegistry, name: string, user: SessionUser, lang: Language, q: string): Promise<Option[]> {
   const reg = registry.list().find((r) => r.name === name);
   if (!reg) throw new ApiError(404, 'ROUTE_NOT_FOUND');
-  if (!hasPermission(user.permissionMap, reg.entity.permissions.list)) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
+  // Reading the records is enough to pick one (an applicant picks a lab for a TRF without the labs' list page).
+  if (!hasPermission(user.permissionMap, reg.entity.permissions.list) && !hasPermission(user.permissionMap, reg.entity.permissions.read)) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.list });
   const title = reg.entity.titleField.startsWith('$') ? undefined : reg.entity.titleField;
-  const all = hasPermission(user.permissionMap, ALL_COMPANIES);
-  const { rows } = await db.query<{ id: string; doc: Record<string, unknown> }>(
-    `select id, doc from records where entity = $1${all ? '' : ' and company_id = $2'} order by created_at, id limit 500`,
-    all ? [reg.name] : [reg.name, user.companyId],
+  const params: unknown[] = [reg.name];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const visible = visibilityPredicate(scopeOf(user), 'r', p, reg, reg.entity.access?.visibility === 'everyone' ? 'read' : 'write');
+  const { rows } = await db.query<{ id: string; doc: Record<string, unknown>; version: number }>(
+    `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible} order by r.created_at desc, r.id limit 500`,
+    params,
   );
-  const data = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(doc).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const needle = q.trim().toLowerCase();
   const label = (doc: Record<string, unknown>, id: string) => {
     const v = title ? valueAt(doc, title) : undefined;
     return typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : text(reg.entity.label, lang, id);
   };
   return rows
-    .map((r) => ({ value: r.id, label: label(r.doc, r.id), data: data(r.doc) }))
+    .map((r) => ({ value: r.id, label: label(r.doc, r.id), data: { ...optionData(r.doc, r.version), title: label(r.doc, r.id) } }))
     .filter((o) => !needle || o.label.toLowerCase().includes(needle))
     .slice(0, 200);
 }

@@ -7,7 +7,9 @@ import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
 import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
+import { seedMasterData } from './master-data-seed.ts';
 import type { Trf } from '../../types/generated/index.ts';
+import { DEMO_REPORTS, seedDemoReport } from './demo-reports.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
@@ -40,13 +42,17 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
   return true;
 }
 
-/** A few demo TRFs in several states, made through the same service the API uses (audit included). */
-export async function seedDemoRecords(db: Database, registry: EntityRegistry): Promise<void> {
+/**
+ * A few demo TRFs in several states, made through the same service the API uses (audit included);
+ * those issued have their issued report (PDF under `filesDir`) and test lines.
+ */
+export async function seedDemoRecords(db: Database, registry: EntityRegistry, filesDir?: string): Promise<void> {
   await seedDemoTemplate(db);
   await seedDemoNetwork(db, registry);
+  await seedMasterData(db, registry);
   if (!registry.has('trf')) return;
   const trf = registry.get('trf');
-  const service = new EntityService(db);
+  const service = new EntityService(db, undefined, registry);
   const applicant = await userByAccount(db, 'applicant');
   const staff = await userByAccount(db, 'staff');
   if (!applicant || !staff) return;
@@ -67,11 +73,19 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry): P
     { doc: base('TPL-TOYS', '2026-11-03', '2026-11-13'), events: [{ type: 'SUBMIT' }] },
     { doc: base('TPL-FOOTWEAR', '2026-11-04', '2026-11-14'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-11-05' } }, { type: 'START_TESTING' }] },
     { doc: base('TPL-TEXTILE', '2026-10-20', '2026-10-30'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-10-20' } }, { type: 'START_TESTING' }, { type: 'COMPLETE_TESTING' }, { type: 'ISSUE_REPORT' }] },
+    { doc: base('TPL-TEXTILE', '2026-10-21', '2026-10-31'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-10-21' } }, { type: 'START_TESTING' }, { type: 'COMPLETE_TESTING' }, { type: 'ISSUE_REPORT' }] },
   ];
+  const reports = [...DEMO_REPORTS];
   for (const plan of plans) {
     let record = await service.create(trf, { doc: plan.doc }, applicant, 'zh-CN');
     for (const { type, payload } of plan.events) {
       const actor = type === 'SUBMIT' ? applicant : staff;
+      // Report Issued needs the TRF's issued report (schemas/report/); without a files folder the TRF stays completed.
+      if (type === 'ISSUE_REPORT') {
+        const report = reports.shift();
+        if (!report || !filesDir) break;
+        await seedDemoReport(db, service, registry, filesDir, staff, record, report);
+      }
       const next = await service.send(trf, record.id, { type, version: record.version, payload }, actor, 'zh-CN');
       if ('deleted' in next) break;
       record = next;

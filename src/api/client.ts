@@ -71,6 +71,22 @@ async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   }
 }
 
+/** The headers of every call: JSON answers, the language, the client credentials and the session token. */
+export function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), Authorization: `Basic ${btoa(CLIENT_CREDENTIALS)}` };
+  const token = headerToken();
+  if (token) headers['Portico-Auth'] = `bearer ${token}`;
+  return headers;
+}
+
+/** An envelope's failure as the ApiError every caller gets (the session ended on a 401). */
+export async function failureOf(response: Response): Promise<ApiError> {
+  const envelope = await readEnvelope(response);
+  const code = envelope?.code ?? response.status;
+  if (code === 401) unauthorizedHandler?.();
+  return new ApiError({ code, errorCode: envelope?.errorCode, message: envelope?.message || i18n.t('errors.generic'), errors: envelope?.errors, data: envelope?.data });
+}
+
 /**
  * The one request function: same origin, session token, language and timestamp on every call,
  * a 40 s timeout, and the `{ code, data, message, errors }` envelope unwrapped into data or an ApiError.
@@ -81,9 +97,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   url.searchParams.set('t', String(Date.now()));
 
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), Authorization: `Basic ${btoa(CLIENT_CREDENTIALS)}` };
-  const token = headerToken();
-  if (token) headers['Portico-Auth'] = `bearer ${token}`;
+  const headers = requestHeaders();
   let body: BodyInit | undefined;
   if (options.raw) {
     body = options.raw;

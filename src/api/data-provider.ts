@@ -2,6 +2,7 @@ import type { DataProvider } from '../../renderers/env/data-provider.ts';
 import { copyRecord, createRecord, deleteRecord, getRecord, getRecordHistory, listRecords, sendRecordEvent, updateRecord } from './entities.ts';
 import { fileUrl, uploadFile } from './files.ts';
 import { getLookup } from './lookups.ts';
+import { exportList } from './exports.ts';
 import { ensureTemplateVersion } from '../registry/registry.ts';
 
 /** The renderers' data contract over the portal's HTTP API. */
@@ -22,4 +23,5 @@ export const httpDataProvider: DataProvider = {
   lookup: getLookup,
   upload: uploadFile,
   fileUrl,
+  exportList,
 };

@@ -12,8 +12,8 @@ const quiet = true;
 const base = (entity: string) => `/api/entities/${encodeURIComponent(entity)}`;
 const one = (entity: string, id: string) => `${base(entity)}/${encodeURIComponent(id)}`;
 
-export function listRecords({ entity, page, pageSize, sort, filters, party }: ListRequest): Promise<ListResult> {
-  const query: Record<string, string | number | undefined> = { page, pageSize, sort, party };
+export function listRecords({ entity, page, pageSize, sort, filters, party, list }: ListRequest): Promise<ListResult> {
+  const query: Record<string, string | number | undefined> = { page, pageSize, sort, party, list };
   for (const [field, value] of Object.entries(filters)) query[`${FILTER_PREFIX}${field}`] = value;
   return request<ListResult>(base(entity), { query, quiet });
 }

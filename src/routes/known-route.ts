@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { entityRoutePaths, STATIC_ENTITY_ROUTES } from '../../engine/static-routes.ts';
+import { entityRoutePaths, STATIC_ENTITY_ROUTES, STATIC_VARIANT_ROUTES } from '../../engine/static-routes.ts';
 import { isTemplatePath } from '../pages/entity/entity-route.ts';
 import { routeTable } from './table.tsx';
 
@@ -15,5 +15,5 @@ export function knownRoute(path: string): boolean {
  */
 export function mayBePage(path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return knownRoute(trimmed) || isTemplatePath(trimmed) || STATIC_ENTITY_ROUTES.some((r) => entityRoutePaths(r).includes(trimmed));
+  return knownRoute(trimmed) || isTemplatePath(trimmed) || STATIC_ENTITY_ROUTES.some((r) => entityRoutePaths(r).includes(trimmed)) || STATIC_VARIANT_ROUTES.some((r) => Object.values(r).includes(trimmed));
 }

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { MENU_ALIASES } from '../../engine/index.ts';
+import { iframePath } from './menu-routes.ts';
 
 /**
  * The portal's route table: one plain array, easy to append to. Each route names its page (loaded
@@ -53,14 +55,16 @@ export const routeTable: AppRoute[] = [
   { path: '/systemNotice/index', menu: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
   { path: '/accountPer/index', menu: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
   { path: '/accountPost/index', menu: '/accountPost/index', label: 'route.accountPosts', auth: true, lazy: () => import('../pages/company/AccountPostsPage.tsx') },
+  { path: '/dataEntry/inputResult', menu: '/dataEntry/inputResult', label: 'route.inputResult', auth: true, lazy: () => import('../pages/dataEntry/InputResultPage.tsx') },
   { path: '/outbox/index', menu: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
   { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
   { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },
   { path: '/myiframe/*', label: 'route.iframe', auth: true, lazy: () => import('../pages/public/IframePage.tsx') },
+  // A menu link's portal path (schemas/_menu/menu.json `alias`, SPEC §2 /inspection) opens the link inside /myiframe.
+  ...MENU_ALIASES.map((a): AppRoute => ({ path: a.alias, label: 'route.iframe', auth: true, redirect: iframePath(a.path) })),
   { path: '/', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel', label: 'route.dashboard', auth: true, redirect: '/wel/index' },
   { path: '/wel/index', label: 'route.dashboard', auth: true, keepAlive: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
-  { path: '/ccl/trf/newTrf', label: 'route.cclNewTrf', auth: true, lazy: () => import('../pages/ccl/CclNewTrfPage.tsx') },
   { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
   { path: '/workflows', menu: '/workflows', label: 'workflows.title', auth: true, keepAlive: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
   { path: '/workflows/:machineId', menu: '/workflows', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },

@@ -13,12 +13,16 @@ import { ShellFooter } from './ShellFooter.tsx';
 import { ShellHeader, useHeaderLayout } from './ShellHeader.tsx';
 import { createQueryClient } from '../../renderers/env/query-client.ts';
 import { PortalRendererEnv } from './renderer-env.tsx';
+import { STATIC_VARIANT_ROUTES } from '../../engine/static-routes.ts';
 
 /** The main area's padding for each header layout: the narrower the screen, the less. */
 const CONTENT_PADDING = { full: 24, wide: 16, compact: 16, drawer: 8 } as const;
 
-/** Pages that use the full height: no top margin above them (SPEC §2). */
-const NO_TOP_MARGIN = ['/trf/trfDetail', '/ccl/trf/newTrf'];
+/**
+ * Pages that use the full height: no top margin above them (SPEC §2: the TRF detail and the CCL
+ * new-TRF paths; the rule holds for the detail and new pages of every declared variant).
+ */
+const NO_TOP_MARGIN = ['/trf/trfDetail', ...STATIC_VARIANT_ROUTES.flatMap((r) => [r.detail, r.new].filter((p): p is string => Boolean(p)))];
 
 /**
  * The logged-in frame: header (product, menu, language, lock, user), open tabs, the routed page,

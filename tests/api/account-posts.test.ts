@@ -141,15 +141,15 @@ describe.each(BACKENDS)('account posts on %s', (backend) => {
       ...CONTACT_BUNDLE,
       entity: {
         ...CONTACT_BUNDLE.entity,
-        permissions: { list: 'labContact:list', read: 'labContact:read', create: 'labContact:create', update: 'labContact:update' },
-        grants: { 'post:viewer': ['labContact:list', 'labContact:read'] },
+        permissions: { list: 'visitContact:list', read: 'visitContact:read', create: 'visitContact:create', update: 'visitContact:update' },
+        grants: { 'post:viewer': ['visitContact:list', 'visitContact:read'] },
       },
     };
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-posts-'));
     const redeployed = await buildApp({ db: h.db, registry: createStaticRegistry([note]), filesDir, rateLimits: 'off', access });
     try {
       const after = (await redeployed.inject({ method: 'GET', url: '/api/auth/me', headers: { 'portico-auth': `bearer ${tokens.newcomer}` } })).json().data;
-      expect(after.permissions.split(',')).toEqual(expect.arrayContaining(['notice:publish', 'labContact:list', 'labContact:read', 'trf:list']));
+      expect(after.permissions.split(',')).toEqual(expect.arrayContaining(['notice:publish', 'visitContact:list', 'visitContact:read', 'trf:list']));
       const { rows } = await h.db.query<{ n: number }>("select count(*)::int as n from users where permissions <> '{}' or buttons <> '{}'");
       expect(rows[0]!.n).toBe(0);
     } finally {

@@ -97,7 +97,7 @@ describe.each(BACKENDS)('entity endpoints on %s', (backend) => {
     expect(page.body.data.items.map((i: any) => i.doc.dueDate)).toEqual(['2026-12-07', '2026-12-06']);
     const page2 = await h.call({ method: 'GET', url: '/api/entities/trf?page=2&pageSize=2&sort=dueDate:desc&f.template=TPL-TOYS', token: applicant });
     expect(page2.body.data.items.map((i: any) => i.doc.dueDate)).toEqual(['2026-12-05']);
-    const range = await h.call({ method: 'GET', url: '/api/entities/trf?f.dueDate=2026-12-06..&f.$status=draft', token: applicant });
+    const range = await h.call({ method: 'GET', url: '/api/entities/trf?f.dueDate=2026-12-06..2026-12-31&f.$status=draft', token: applicant });
     expect(range.body.data.total).toBe(2);
     const contains = await h.call({ method: 'GET', url: `/api/entities/trf?f.buyer.name=${encodeURIComponent('buyer co')}`, token: applicant });
     expect(contains.body.data.total).toBeGreaterThanOrEqual(3);

@@ -105,7 +105,7 @@ describe.each(BACKENDS)('declared entity mail on %s', (backend) => {
     expect([contact.status, group.status]).toEqual([201, 201]);
     // The company's records are offered by the entity lookup source; another company's are not.
     const options = (await h.call({ method: 'GET', url: '/api/lookups/entity:contact', token: admin })).body.data as { value: string; label: string }[];
-    expect(options).toEqual([{ value: contact.body.data.id, label: 'Quality desk' }]);
+    expect(options).toEqual([{ value: contact.body.data.id, label: 'Quality desk', data: expect.objectContaining({ title: 'Quality desk', email: 'quality@applicant.example' }) }]);
     expect((await h.call({ method: 'GET', url: '/api/lookups/entity:contact', token: buyer })).body.data).toEqual([]);
     expect((await h.call({ method: 'GET', url: '/api/lookups/entity:ghost', token: admin })).status).toBe(404);
 

@@ -105,7 +105,8 @@ describe.each(BACKENDS)('fuzzing every write route on %s', (backend) => {
         if (route.url === '/api/entities/:entity') payload = { doc: docFor(reg, chaos) };
         else if (route.url === '/api/entities/:entity/:id' && route.method === 'PUT') payload = { doc: docFor(reg, chaos), version: r() < 0.9 ? version : valueFor(undefined, r, 1) };
         else if (route.url.endsWith('/events')) {
-          const [type, action] = pick(r, Object.entries(reg.entity.actions ?? { none: {} }));
+          const actions = Object.entries(reg.entity.actions ?? {});
+          const [type, action] = pick<[string, unknown]>(r, actions.length ? actions : [['none', {}]]);
           payload = { type: r() < 0.9 ? type : valueFor(undefined, r, 1), version, payload: valueFor((action as { payloadSchema?: Record<string, unknown> }).payloadSchema, r, chaos) };
         } else if (route.url === '/api/files') {
           contentType = pick(r, ['application/pdf', 'image/jpeg', 'text/html']);

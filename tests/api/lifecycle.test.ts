@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { issuedReport } from '../support/reports.ts';
 
 describe.each(BACKENDS)('lifecycle events on %s', (backend) => {
   let h: ApiHarness;
@@ -30,6 +31,8 @@ describe.each(BACKENDS)('lifecycle events on %s', (backend) => {
     ];
     let version = 1;
     for (const [type, token, payload] of steps) {
+      // Report Issued needs the TRF's issued report with a conclusion (schemas/report/, tests/api/reports.test.ts).
+      if (type === 'ISSUE_REPORT') await issuedReport(h, r.id, staff);
       const res = await send(r.id, type, version, token, payload);
       expect(res.status, type).toBe(200);
       version = res.body.data.version;

@@ -108,7 +108,8 @@ describe.each(BACKENDS)('supply-chain relationships on %s', (backend) => {
     expect(await group('en-US')).toEqual([
       { name: 'Supply-chain relationship', path: '/scmProvider/index', source: 'file-text', children: [] },
       { name: 'My customers', path: '/scmReceiver/index', source: 'file-text', children: [] },
+      { name: 'Supply chain site', path: 'https://www.transparency-one.com/', source: 'global', children: [] },
     ]);
-    expect((await group('zh-CN')).map((c) => c.name)).toEqual(['供应链关系', '我的客户']);
+    expect((await group('zh-CN')).map((c) => c.name)).toEqual(['供应链关系', '我的客户', '供应链平台']);
   });
 });

@@ -12,7 +12,7 @@ import { ApiHarness } from '../support/api-harness.ts';
  * The visibility matrix (issue 14, "Visibility, one mechanism"), generated from the registry:
  * every registered entity × every role of schemas/_access/roles.json × every record endpoint ×
  * every kind of record, and the answer each must give, derived from the entity's declared
- * `access.visibility` — never from a list kept here. An entity registered without a declared
+ * `access.visibility` (`parties`, `authorized`, `everyone`) — never from a list kept here. An entity registered without a declared
  * visibility fails (`expectedAnswer` throws; the registry refuses it too).
  *
  * Record kinds, seen from the user's company C:
@@ -53,8 +53,10 @@ type Answer = 'visible' | 'read-only' | 'hidden';
 /** What the declaration says a user of `company` (staff: every company) gets for a record of this kind. */
 export function expectedAnswer(reg: RegisteredEntity, kind: Kind, staff: boolean): Answer {
   const visibility = reg.entity.access?.visibility;
-  if (visibility !== 'parties' && visibility !== 'authorized') throw new Error(`${reg.name} declares no access.visibility`);
+  if (visibility !== 'parties' && visibility !== 'authorized' && visibility !== 'everyone') throw new Error(`${reg.name} declares no access.visibility`);
   if (staff || kind === 'own' || kind === 'related') return 'visible';
+  // Master data: every signed-in user reads every record; only its parties (and staff) write.
+  if (visibility === 'everyone') return 'read-only';
   return kind === 'authorized' && visibility === 'authorized' ? 'read-only' : 'hidden';
 }
 
@@ -171,7 +173,9 @@ describe.each(BACKENDS)('the visibility matrix on %s', (backend) => {
             else expect(copied.status, `${at}: copy`).not.toBe(404);
           }
           const update = await h.call({ method: 'PUT', url: `${base}/${record.id}`, payload: { version: 999, doc: {} }, token });
-          checkWrite(`${at}: update`, update.status, has(permissions.update) ? answer : 'forbidden');
+          // A user holding a field's own code (fieldPermissions: a reviewer's result review) may write too.
+          const mayUpdate = has(permissions.update) || Object.values(reg.entity.fieldPermissions ?? {}).some(has);
+          checkWrite(`${at}: update`, update.status, mayUpdate ? answer : 'forbidden');
           if (event) {
             const sent = await h.call({ method: 'POST', url: `${base}/${record.id}/events`, payload: { type: event, version: 999 }, token });
             checkWrite(`${at}: event ${event}`, sent.status, answer);
@@ -183,6 +187,35 @@ describe.each(BACKENDS)('the visibility matrix on %s', (backend) => {
         }
       });
     }
+  }
+
+  // Records belonging to another (access.parent: a TRF's reports, a report's test lines) are seen by
+  // exactly the companies that see the root record, through every level: a chain is made under the
+  // root's record naming the company and under one of an unrelated company.
+  for (const reg of entities.filter((r) => r.entity.access?.parent)) {
+    it(`${reg.name} inherits its parent's visibility`, async () => {
+      const chain: RegisteredEntity[] = [reg];
+      while (chain[0]!.entity.access?.parent) chain.unshift(registry.get(chain[0]!.entity.access.parent.entity));
+      const [root, ...below] = chain;
+      const company = 'c-applicant';
+      const made: Record<string, string> = {};
+      for (const kind of ['related', 'unrelated'] as const) {
+        const top = fixtures.get(root!.name)!.get(company)![kind]!;
+        let parent = { id: top.id, visibleTo: (await h.db.query<{ visible_to: string[] }>('select visible_to from records where id = $1', [top.id])).rows[0]!.visible_to };
+        for (const level of below) {
+          const id = `p-${reg.name}-${level.name}-${kind}`;
+          const visible = visibleTo(level, {}, 'c-lab', null, parent);
+          await insertRecord(h.db, level, id, { doc: {}, snapshot: null, states: {}, state: '', visibleTo: visible }, 'c-lab', 'u-staff', parent.id);
+          parent = { id, visibleTo: visible };
+        }
+        made[kind] = parent.id;
+      }
+      const get = async (role: string, id: string) => (await h.call({ method: 'GET', url: `/api/entities/${reg.name}/${id}`, token: tokens[role] })).status;
+      expect(await get('applicant', made.related!)).toBe(200);
+      expect(await get('applicant', made.unrelated!)).toBe(404);
+      expect(await get('supplier', made.related!)).toBe(404);
+      expect(await get('internalStaff', made.unrelated!)).toBe(200);
+    });
   }
 });
 

@@ -43,9 +43,15 @@ export async function benchList(): Promise<BenchFigure[]> {
   };
   const byCompany = await run(company, (i) => `/api/entities/trf?pageSize=50&page=${1 + (i % 5)}&sort=dueDate:desc&f.$status=${statuses[i % 4]}`);
   const byStaff = await run(staff, (i) => `/api/entities/trf?pageSize=50&page=${1 + (i % 5)}&sort=$updatedAt:desc&f.$status=${statuses[i % 4]}`);
+  // Work lists (schemas/trf/trf.entity.json routes.partyLists `todo`): one condition on the states
+  // where the user may act (read from the machine once per set of codes), counted per action.
+  const todoCompany = await run(company, (i) => `/api/entities/trf?list=todo&pageSize=50&page=${1 + (i % 5)}`);
+  const todoStaff = await run(staff, (i) => `/api/entities/trf?list=todo&pageSize=50&page=${1 + (i % 5)}&sort=dueDate:${i % 2 ? 'asc' : 'desc'}`);
   await app.close();
   await db.close();
   return [
+    { name: 'todo list p95, company user (its drafts and returned TRFs, counts per action), page 50', value: todoCompany, unit: 'ms', goal: 30 },
+    { name: 'todo list p95, internal staff (~62,000 waiting, counts per action), page 50', value: todoStaff, unit: 'ms', goal: 30 },
     { name: 'list p95, company user with 2 authorizations (~12,000 visible), status filter + due-date sort, page 50', value: byCompany, unit: 'ms', goal: 30 },
     { name: 'list p95, internal staff (all 100,000), status filter + updated sort, page 50', value: byStaff, unit: 'ms', goal: 30 },
   ];

@@ -4,6 +4,7 @@ import { benchFormSpeed } from './form-speed.ts';
 import { benchList, benchValidation } from './list-and-validation.ts';
 import { benchLoginBundle } from './login-bundle.ts';
 import { benchViewerPage } from './viewer-page.ts';
+import { benchExports } from './exports.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -18,6 +19,7 @@ if (part('list')) {
   figures.push(...benchValidation());
   figures.push(...(await benchList()));
 }
+if (part('exports')) figures.push(...(await benchExports()));
 if (part('login')) figures.push(...(await benchLoginBundle()));
 if (part('viewer')) figures.push(...(await benchViewerPage()));
 if (part('form')) figures.push(...(await benchFormSpeed()));

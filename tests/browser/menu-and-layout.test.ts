@@ -14,8 +14,8 @@ import { POLL } from './portal-page.ts';
 const portalServer = usePortal();
 const EXTERNAL = 'https://www.sgs.com/en/contact-us';
 const MENU = {
-  'zh-CN': { external: '服务中心', reviews: '账号审核', workflows: '生命周期状态机' },
-  'en-US': { external: 'Service centre', reviews: 'Account reviews', workflows: 'Lifecycle machines' },
+  'zh-CN': { external: '服务中心', resources: '服务资源', reviews: '账号审核', workflows: '生命周期状态机' },
+  'en-US': { external: 'Service centre', resources: 'Resources', reviews: 'Account reviews', workflows: 'Lifecycle machines' },
 } as const;
 
 const title = (lang: 'zh-CN' | 'en-US', name: string) => `${name} - ${ui(lang, 'app.title')}`;
@@ -30,7 +30,7 @@ describe('menu routes, titles and layout', () => {
       const menu = page.getByTestId('main-menu');
       await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'route.dashboard')));
 
-      await portal.openMenu(MENU[lang].external);
+      await portal.openMenuEntry(MENU[lang].resources, MENU[lang].external);
       await page.waitForURL((u) => u.pathname === `/myiframe/${encodeURIComponent(EXTERNAL)}`);
       expect(await page.getByTestId('myiframe').getAttribute('src')).toBe(EXTERNAL);
       await expect.poll(() => page.title(), POLL).toBe(title(lang, MENU[lang].external));
@@ -63,7 +63,7 @@ describe('menu routes, titles and layout', () => {
     await page.goto(`${portalServer.url}/wel/index`);
     const menu = page.getByTestId('main-menu');
     await menu.getByText(ui(lang, 'route.dashboard'), { exact: true }).waitFor();
-    await portal.seeText(MENU[lang].external, menu);
+    await portal.seeText(MENU[lang].resources, menu);
     for (const name of [MENU[lang].reviews, MENU[lang].workflows]) expect(await menu.getByText(name, { exact: true }).count()).toBe(0);
     for (const path of ['/outbox/index', '/systemNotice/index', '/workflows', '/workflows/trf']) {
       await page.goto(`${portalServer.url}${path}`);
@@ -117,7 +117,8 @@ describe('menu routes, titles and layout', () => {
 
     expect(await paddingTop(page)).toBe('24px');
     await page.goto(`${portalServer.url}/ccl/trf/newTrf`);
-    await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'route.cclNewTrf')));
+    // The CCL variant of the TRF (schemas/trf/trf.views.json, variants): a new record of it.
+    await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'renderer.form.newTitle', { entity: lang === 'en-US' ? 'CCL test request form' : 'CCL 测试申请单' })));
     await page.getByTestId('form-save').waitFor();
     expect(await paddingTop(page)).toBe('0px');
     await portal.shot('ccl-new-trf', false);

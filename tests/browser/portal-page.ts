@@ -69,9 +69,16 @@ export class PortalPage {
     const popup = this.page.locator('.ant-menu-submenu-popup:visible');
     const entry = popup.getByText(label, { exact: true });
     // The popup opens on hover after a short delay; a busy machine may miss the first hover.
+    // A menu wider than the window folds its last groups into the overflow item ("···"): the group is then an
+    // entry of that item's popup, with its own popup beside it.
+    const rest = menu.locator('.ant-menu-overflow-item-rest');
     for (let attempt = 0; attempt < 3; attempt++) {
       await this.page.mouse.move(0, 400);
-      await menu.getByText(group, { exact: true }).hover();
+      const direct = await menu.getByText(group, { exact: true }).hover({ timeout: 3000 }).then(() => true, () => false);
+      if (!direct && (await rest.isVisible())) {
+        await rest.hover();
+        await popup.getByText(group, { exact: true }).hover({ timeout: 5000 }).catch(() => undefined);
+      }
       if (await entry.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
     }
     await entry.click();

@@ -3,6 +3,7 @@ import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
+import { issueReportByApi } from './report-steps.ts';
 
 /**
  * The TRF from draft to report issued, through the real server and the built client: the applicant creates one from a template and submits it; the lab's staff
@@ -102,6 +103,8 @@ describe('TRF lifecycle in the browser', () => {
 
     await portal.act(trf.action('START_TESTING'));
     await portal.act(trf.action('COMPLETE_TESTING'));
+    // Report Issued needs the TRF's issued report (its own flow: tests/browser/report-flow.test.ts).
+    await issueReportByApi(portal, new URL(page.url()).searchParams.get('id')!, trfNo);
     await portal.act(trf.action('ISSUE_REPORT'), async (dialog) => {
       await portal.seeText(trf.confirm('ISSUE_REPORT'), dialog);
       await portal.button(trf.action('ISSUE_REPORT'), dialog).click();

@@ -39,7 +39,8 @@ for (const [id, machine] of Object.entries(machines)) {
     rows.push(row);
 
     it('replays every generated path on a real actor and ends where the model predicts', () => {
-      expect(traversal.cases.length).toBeGreaterThan(0);
+      // A machine with transitions has paths to replay; one with none (a comment: posted, mailed, done) has nothing to walk.
+      expect(traversal.cases.length > 0 || definition.length === 0, 'paths generated').toBe(true);
       for (const c of traversal.cases) {
         const r = replay(model, c.events);
         expect(r.problems, c.name).toEqual([]);

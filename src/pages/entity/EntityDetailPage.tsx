@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { text } from '../../../engine/i18n/labels.ts';
 import { recordTitle } from '../../../engine/derive/fields.ts';
+import { variantOf, variantRegistration } from '../../../engine/derive/variants.ts';
 import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
 import { PaymentOrderPanel } from '../payments/PaymentOrderPanel.tsx';
 import { InvoicePayPanel } from '../payments/InvoicePayPanel.tsx';
+import { ChildLists } from '../../../renderers/detail/ChildLists.tsx';
+import { BelongingRecords } from '../../../renderers/detail/BelongingRecords.tsx';
+import { useRegistry } from '../../registry/registry.ts';
 
 /** Tells the page the record's title (its number) once the record is shown. */
 function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
@@ -16,15 +20,29 @@ function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string)
   return null;
 }
 
+/** A record of a variant opened on another page of its entity moves to its variant's detail page (its own sections). */
+function VariantHome({ reg, record }: { reg: RegisteredEntity; record: { id: string; doc: Record<string, unknown> } }) {
+  const navigate = useNavigate();
+  const variant = variantOf(reg, record.doc);
+  const home = variant ? variantRegistration(reg, variant).entity.routes.detail : reg.entity.routes.detail;
+  useEffect(() => {
+    if (home !== reg.entity.routes.detail) void navigate(`${home}?id=${encodeURIComponent(record.id)}`, { replace: true });
+  }, [home, reg, record.id, navigate]);
+  return null;
+}
+
 /**
  * An entity's detail page: `?id=<record id>`; without an id there is nothing to show but the list.
  * A TRF shows its DFF data too. Titled by the entity's label and the record's number.
  */
-export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
+export default function EntityDetailPage({ reg, openAction }: { reg: RegisteredEntity; openAction?: string }) {
   const [search] = useSearchParams();
   const lang = useLanguage();
   const id = search.get('id');
   const [title, setTitle] = useState<{ id: string; value: string }>();
+  // The entities whose records belong to this one's (a TRF's comments) are listed below it.
+  const registry = useRegistry();
+  const belonging = registry.list().filter((r) => r.entity.belongsTo?.entity === reg.name);
   const entity = text(reg.entity.label, lang, reg.name);
   const number = title && title.id === id ? title.value : '';
   usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
@@ -32,11 +50,16 @@ export default function EntityDetailPage({ reg }: { reg: RegisteredEntity }) {
   const extra = (record: Parameters<typeof DffDetail>[0]['record']) => (
     <>
       <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
+      <VariantHome reg={reg} record={record} />
       <DffDetail reg={reg} record={record} />
       {/* A payment order goes to its provider and shows its exchanges: no generic form for either. */}
       {reg.name === 'paymentOrder' && <PaymentOrderPanel record={record} />}
       {reg.name === 'invoice' && <InvoicePayPanel record={record} />}
+      <ChildLists reg={reg} record={record} entityOf={(name) => registry.get(name)} />
+      {belonging.map((child) => (
+        <BelongingRecords key={child.name} reg={child} parent={record} />
+      ))}
     </>
   );
-  return <EntityDetail key={id} reg={reg} id={id} extra={extra} />;
+  return <EntityDetail key={id} reg={reg} id={id} extra={extra} openAction={openAction} />;
 }

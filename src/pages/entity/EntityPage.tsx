@@ -13,6 +13,7 @@ const pages = {
   detail: lazy(() => import('./EntityDetailPage.tsx')),
   form: lazy(() => import('./EntityFormPage.tsx')),
   own: lazy(() => import('./EntityOwnPage.tsx')),
+  print: lazy(() => import('./EntityPrintPage.tsx')),
 };
 
 /**
@@ -40,11 +41,12 @@ export default function EntityPage() {
   const entity = match?.preset?.label ? text(match.preset.label, lang) : match ? text(match.list?.label ?? match.reg.entity.label, lang, match.reg.name) : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
-  usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail', true);
+  usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail' && match?.kind !== 'print', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
-  if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} title={match.preset?.label ? entity : undefined} />;
+  if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} locked={match.locked} title={match.preset?.label ? entity : undefined} />;
   const Page = pages[match.kind];
   if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} {...match.list} />;
-  return <Page key={match.reg.name} reg={match.reg} />;
+  if (match.kind === 'detail') return <pages.detail key={`${match.reg.name}:${pathname}`} reg={match.reg} openAction={match.openAction} />;
+  return <Page key={`${match.reg.name}:${pathname}`} reg={match.reg} />;
 }

@@ -1,7 +1,8 @@
 import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
 import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
+import { matchVariantPath, variantFilter, variantPreset, variantRegistration, type VariantPageKind } from '../../../engine/derive/variants.ts';
 
-export type EntityPageKind = 'list' | 'detail' | 'form' | 'own';
+export type EntityPageKind = 'list' | 'detail' | 'form' | 'own' | 'print';
 
 export interface EntityRouteMatch {
   reg: RegisteredEntity;
@@ -9,7 +10,11 @@ export interface EntityRouteMatch {
   /** A preset form's starting values and title (`routes.forms`). */
   preset?: { values: Record<string, unknown>; label?: LocalizedText };
   /** A list page of one side of the records: its side and, for a further list, its own title. */
-  list?: { party?: ListParty; label?: LocalizedText; columns?: PartyList['columns'] };
+  list?: { party?: ListParty; fixedFilter?: { field: string; value: string } } & Partial<Omit<PartyList, 'party'>>;
+  /** A variant's page (`reg` is the variant's registration): the fields its form shows but does not change. */
+  locked?: readonly string[];
+  /** A detail page opening with this action asked for (`routes.actionPages`). */
+  openAction?: string;
 }
 
 /**
@@ -25,12 +30,27 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     const further = routes.partyLists?.find((l) => l.path === path);
     if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
+    if (routes.print === path) return { reg, kind: 'print' };
+    const actionPage = routes.actionPages?.find((p) => p.path === path);
+    if (actionPage) return { reg, kind: 'detail', openAction: actionPage.action };
     if (routes.form === path) return { reg, kind: 'form' };
     if (routes.own?.includes(path)) return { reg, kind: 'own' };
     const preset = routes.forms?.find((f) => f.path === path);
     if (preset) return { reg, kind: 'form', preset: { values: preset.preset, ...(preset.label ? { label: preset.label } : {}) } };
+    const variant = matchVariantPath(reg, path);
+    if (variant) return variantMatch(reg, variant.variant, variant.kind);
   }
   return undefined;
+}
+
+/** A variant's page (docs/declarations.md §2, variants): the variant's registration, its list restricted to its records, its form from its preset. */
+function variantMatch(reg: RegisteredEntity, name: string, kind: VariantPageKind): EntityRouteMatch {
+  const shaped = variantRegistration(reg, name);
+  const filter = variantFilter(reg.views);
+  if (kind === 'list' || kind === 'tableComponent') return { reg: shaped, kind: 'list', list: filter ? { fixedFilter: { field: filter.field, value: name } } : {} };
+  if (kind === 'detail') return { reg: shaped, kind: 'detail' };
+  const locked = reg.views.variants?.[name]?.locked ?? [];
+  return { reg: shaped, kind: 'form', preset: { values: variantPreset(reg, name) }, locked };
 }
 
 /** The pages of published templates live under /form/{code}/… (the designer's own pages excepted). */

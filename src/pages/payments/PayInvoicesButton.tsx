@@ -7,7 +7,7 @@ import { alreadyShown } from '../../api/client.ts';
 import { payInvoices, paymentKeys, paymentTypes } from '../../api/payments.ts';
 import { usePayStart } from './use-pay-start.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
-import { formatMoney } from '../../../engine/format/money.ts';
+import { formatCurrency } from '../../../engine/format/money.ts';
 
 /** What the pay dialog shows of a selected invoice (the invoice entity's fields: amounts in integer minor units). */
 export interface InvoiceToPay {
@@ -68,8 +68,8 @@ export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPa
             column={1}
             size="small"
             items={[
-              ...invoices.map((i) => ({ key: i.id, label: i.invoiceNo, children: formatMoney(i.balance, i.currency, lang) })),
-              ...(invoices.length ? [{ key: 'total', label: t('payment.total'), children: formatMoney(total, invoices[0]!.currency, lang) }] : []),
+              ...invoices.map((i) => ({ key: i.id, label: i.invoiceNo, children: formatCurrency(i.balance, i.currency, lang) })),
+              ...(invoices.length ? [{ key: 'total', label: t('payment.total'), children: formatCurrency(total, invoices[0]!.currency, lang) }] : []),
             ]}
           />
           <Typography.Text strong>{t('payment.payType')}</Typography.Text>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Modal, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import type { EntityRecord } from '../../../engine/api-contract.ts';
-import { formatMoney } from '../../../engine/format/money.ts';
+import { formatCurrency } from '../../../engine/format/money.ts';
 import { followPayStart, type PayStart } from '../../api/payments.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 
@@ -27,7 +27,7 @@ export function usePayStart(): { follow(start: PayStart, order: EntityRecord): v
         <Suspense fallback={<Spin />}>
           <WechatPayQr
             codeUrl={qr.codeUrl}
-            amountText={formatMoney(Number(qr.order.doc.amountFen ?? 0), String(qr.order.doc.currency ?? 'CNY'), lang)}
+            amountText={formatCurrency(Number(qr.order.doc.amountFen ?? 0), String(qr.order.doc.currency ?? 'CNY'), lang)}
             expiresAt={qr.order.doc.expiresAt ? new Date(String(qr.order.doc.expiresAt)) : undefined}
             onCheck={() => navigate(`/paySuccess?order=${encodeURIComponent(qr.order.id)}`)}
           />

@@ -17,7 +17,7 @@ describe('roles and posts', () => {
     const withPost = accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['buyer'], ['reportReviewer']);
     expect(roleOnly.permissions).not.toContain('workflow:view');
     expect(withPost.permissions).toEqual(expect.arrayContaining([...roleOnly.permissions, 'workflow:view']));
-    expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, [], ['finance'])).toEqual({ permissions: ['trf:list', 'trf:read'], buttons: ['quotation:confirm'] });
+    expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, [], ['finance'])).toEqual({ permissions: ['trf:list', 'trf:read', 'trfComment:list', 'trfComment:read'], buttons: ['quotation:confirm', 'trfComment:create'] });
     expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['overlord'], ['janitor'])).toEqual({ permissions: [], buttons: [] });
   });
 

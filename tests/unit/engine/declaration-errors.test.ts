@@ -50,16 +50,29 @@ describe('a broken declaration', () => {
     ['a grant naming a code the entity does not declare', (b) => (b.entity.grants.buyer = ['trf:fly']), "schemas/trf/trf.entity.json at /grants/buyer/0: 'trf:fly' is not a permission this entity declares"],
     ['numbering into a missing field', (b) => (b.entity.numbering.field = 'ghostNo'), "schemas/trf/trf.entity.json at /numbering/field: 'ghostNo' is not a top-level field"],
     ['an entity without a declared visibility', (b) => delete b.entity.access, "schemas/trf/trf.entity.json at /: must have required property 'access'"],
-    ['an unknown visibility', (b) => (b.entity.access.visibility = 'everyone'), 'schemas/trf/trf.entity.json at /access/visibility: must be equal to one of the allowed values'],
+    ['an unknown visibility', (b) => (b.entity.access.visibility = 'nobody'), 'schemas/trf/trf.entity.json at /access/visibility: must be equal to one of the allowed values'],
     ['a grant from a state the machine lacks', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['granted'] }), "schemas/trf/trf.entity.json at /access/grantsVisibility/states/0: 'granted' is not a state of machine 'trf'"],
     ['a grant period on a text field', (b) => (b.entity.access.grantsVisibility = { grantee: 'buyer.companyId', states: ['submitted'], to: 'trfNo' }), "schemas/trf/trf.entity.json at /access/grantsVisibility/to: 'trfNo' is a text field: a grant's period is given by date fields"],
+    ['a search rule naming no filter of the list', (b) => (b.views.list.search.rules[1].field = 'applicant.name'), "schemas/trf/trf.views.json at /list/search/rules/1/field: 'applicant.name' is not a filter of this list"],
+    ['a date range rule on a filter that is no date range', (b) => (b.views.list.search.rules[0].field = 'buyer.name'), "schemas/trf/trf.views.json at /list/search/rules/0/field: a date range rule needs a 'range' filter of dates"],
+    ['a tree whose parent is no lookup of the entity', (b) => (b.entity.tree = { parent: 'template' }), "schemas/trf/trf.entity.json at /tree/parent: 'template' must be a top-level field looking up this entity's records"],
+    ['a tree path the server does not own', (b) => ((b.schema.properties.parent = { type: 'string', 'x-lookup': 'entity:trf' }), (b.entity.tree = { parent: 'parent', path: 'remark' })), "schemas/trf/trf.entity.json at /tree/path: 'remark' must be a top-level x-system string field"],
+    ['a lookup version without its sibling', (b) => (b.schema.properties.lab.properties.labId['x-lookupVersion'] = 'ghostVersion'), "schemas/trf/trf.schema.json at /lab.labId/x-lookupVersion: 'ghostVersion' is not a sibling of 'lab.labId'"],
+    ['a lookup version its pick does not fill', (b) => delete b.schema.properties.lab.properties.labId['x-lookupFill'].labVersion, "schemas/trf/trf.schema.json at /lab.labId/x-lookupFill: x-lookupFill must fill 'labVersion' from '$version'"],
     ['a share rule naming a missing account field', (b) => (b.entity.access.shareWith[0].account = 'buyer.ghost'), "schemas/trf/trf.entity.json at /access/shareWith/0/account: 'buyer.ghost' is not a field"],
+    ['an export column naming a missing field', (b) => (b.views.list.export.columns = [{ field: 'ghost' }]), "schemas/trf/trf.views.json at /list/export/columns/0/field: 'ghost' is not a field"],
+    ['an export over a huge number of rows', (b) => (b.views.list.export.maxRows = 1_000_000), 'schemas/trf/trf.views.json at /list/export/maxRows: must be <= 100000'],
+    ['a files export of a field that holds no files', (b) => (b.views.list.exportFiles = { field: 'remark', maxFiles: 20 }), "schemas/trf/trf.views.json at /list/exportFiles/field: 'remark' is not an upload field"],
+    ['a variant the variant field does not hold', (b) => (b.views.variants.xyz = b.views.variants.afl), "schemas/trf/trf.views.json at /variants/xyz: 'xyz' is not a value of the variant field 'variant'"],
+    ['a variant route the entity has already', (b) => (b.views.variants.afl.routes.detail = '/trf/trfDetail'), "schemas/trf/trf.views.json at /variants/afl/routes/detail: '/trf/trfDetail' is already a route of this entity"],
+    ['a variant form naming a nested field', (b) => (b.views.variants.ccl.form.sections[0].fields[0] = 'cclInfo.sampleCount'), "schemas/trf/trf.views.json at /variants/ccl/form/sections/0/fields/0: 'cclInfo.sampleCount' is not a top-level field"],
+    ['a variant column sorting where the list does not', (b) => (b.views.variants.ccl.list.columns[2].sortable = true), "schemas/trf/trf.views.json at /variants/ccl/list/columns/2/sortable: 'cclInfo.productCategory' is not sortable in the views' list"],
   ])('%s fails registration naming file and path', (_name, mutate, message) => {
     expect(failure(broken(mutate))).toContain(message);
   });
 
   it('lists every problem of the bundle, one line each', () => {
-    const message = failure(broken((b) => ((b.entity.grants.overlord = []), (b.views.list.columns[1].field = 'ghost'))));
+    const message = failure(broken((b) => ((b.entity.grants.overlord = []), (b.views.list.columns[2].field = 'ghost'))));
     expect(message.split('\n')).toHaveLength(2);
   });
 
@@ -113,9 +126,29 @@ describe('a broken entity mail declaration', () => {
       "schemas/relationship/relationship.entity.json at /routes/partyLists/0/party: 'shared' needs access.shareWith",
     ],
     [
-      "a further list's column that is not a column of the views' list",
-      (e) => (e.routes.partyLists[0].columns[0].field = 'counterpart.contactEmail'),
-      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/field: 'counterpart.contactEmail' is not a column of the views' list",
+      "a further list's column that is not a field",
+      (e) => (e.routes.partyLists[0].columns[0].field = 'counterpart.ghost'),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/field: 'counterpart.ghost' is not a field of the schema nor a system field",
+    ],
+    [
+      "a further list's column sorted where the views' list does not sort it",
+      (e) => Object.assign(e.routes.partyLists[0].columns[0], { field: 'counterpart.contactEmail', sortable: true }),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/columns/0/sortable: 'counterpart.contactEmail' is not sortable in the views' list",
+    ],
+    [
+      'a list variant with a work list but no name',
+      (e) => Object.assign(e.routes.partyLists[0], { todo: { actions: ['ACCEPT'] } }),
+      'schemas/relationship/relationship.entity.json at /routes/partyLists/0/name: a list with todo, states, where or filters needs a name',
+    ],
+    [
+      "a list variant's state the machine does not have",
+      (e) => Object.assign(e.routes.partyLists[0], { name: 'mine', states: { $status: ['ghost'] } }),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/states/$status/0: 'ghost' is not a state of '$status'",
+    ],
+    [
+      "a list variant's condition on a field the views' list does not filter",
+      (e) => Object.assign(e.routes.partyLists[0], { name: 'mine', where: [{ field: 'remark', op: 'eq', value: 'x' }] }),
+      "schemas/relationship/relationship.entity.json at /routes/partyLists/0/where/0/field: 'remark' is not a filter of the views' list",
     ],
     [
       'a further list in an undeclared menu group',

@@ -22,7 +22,7 @@ const trf = registry.get('trf');
 
 describe('derivations from declarations', () => {
   it('derives list columns in both languages, labelling nested fields by their parents', () => {
-    expect(deriveListColumns(trf, 'zh-CN').map((c) => c.title)).toEqual(['申请单号', '申请状态', '报价状态', '模板', '买家 · 公司名称', '申请方 · 公司名称', '收样日期', '要求完成日期', '更新时间']);
+    expect(deriveListColumns(trf, 'zh-CN').map((c) => c.title)).toEqual(['申请单号', '申请状态', '报价状态', '报告结论', '审阅进度', '模板', '买家 · 公司名称', '申请方 · 公司名称', '收样日期', '要求完成日期', '更新时间']);
     expect(deriveListColumns(trf, 'en-US')[0]).toEqual({ field: 'trfNo', title: 'TRF no.', kind: 'text', sortable: true, link: true, width: undefined });
   });
 
@@ -80,8 +80,8 @@ describe('derivations from declarations', () => {
 
   it('generates an OpenAPI document for every entity', () => {
     const doc = buildOpenApi(registry, '1') as any;
-    expect(Object.keys(doc.paths)).toContain('/api/entities/labContact/{id}');
-    expect(doc.components.schemas.LabContact.properties.email).toEqual({ type: 'string', format: 'email', maxLength: 200 });
+    expect(Object.keys(doc.paths)).toContain('/api/entities/visitContact/{id}');
+    expect(doc.components.schemas.VisitContact.properties.email).toEqual({ type: 'string', format: 'email', maxLength: 200 });
     expect(JSON.stringify(doc)).not.toContain('x-label');
   });
 });

@@ -13,7 +13,7 @@ describe('entity registry', () => {
     expect(trf.validate({ template: 'T', sampleReceivedDate: '2026-01-01' })).toBe(true);
     expect(trf.validate({})).toBe(false);
     expect(trf.validateDraft({})).toBe(true);
-    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN']);
+    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
   });
 
   it('throws a typed error for an unknown entity instead of falling back', () => {
@@ -23,11 +23,11 @@ describe('entity registry', () => {
 
   it('refuses declarations that disagree with each other, naming the place', () => {
     const cases: [string, (b: EntityBundle) => void, RegExp][] = [
-      ['column', (b) => ((b.views.list.columns as any[])[0].field = 'ghost'), /labContact\.views\.json at \/list\/columns\/0\/field: 'ghost' is not a field/],
-      ['system field', (b) => ((b.views.list.filters as any[])[0].field = '$mood'), /labContact\.views\.json at \/list\/filters\/0\/field: '\$mood' is not a field/],
+      ['column', (b) => ((b.views.list.columns as any[])[0].field = 'ghost'), /visitContact\.views\.json at \/list\/columns\/0\/field: 'ghost' is not a field/],
+      ['system field', (b) => ((b.views.list.filters as any[])[0].field = '$mood'), /visitContact\.views\.json at \/list\/filters\/0\/field: '\$mood' is not a field/],
       ['contains on a number', (b) => ((b.views.list.filters as any[])[1] = { field: 'priority', op: 'contains' }), /at \/list\/filters\/1\/op: 'contains' does not apply to the number field 'priority'/],
       ['form field', (b) => ((b.views.form.sections as any[])[0].fields = ['ghost']), /at \/form\/sections\/0\/fields\/0: 'ghost' is not a top-level field/],
-      ['label', (b) => ((b.entity.label as any)['en-US'] = ''), /labContact\.entity\.json at \/label: the label has no en-US text/],
+      ['label', (b) => ((b.entity.label as any)['en-US'] = ''), /visitContact\.entity\.json at \/label: the label has no en-US text/],
       ['actions without lifecycle', (b) => (b.entity.actions = { GO: { label: { 'zh-CN': '去', 'en-US': 'Go' }, permission: 'x' } }), /at \/actions: actions need a lifecycle/],
       ['missing machine', (b) => (b.entity.lifecycle = { machine: 'ghost', regions: { $status: '.' } }), /at \/lifecycle\/machine: machine 'ghost' is not in workflows/],
     ];

@@ -33,7 +33,7 @@ describe('live mode', () => {
     const availability = deriveActions(reg, snapshot, toPermissionMap(['trf:withdraw', 'trf:cancel']), 'en-US');
     const live = liveTransitions(trf, snapshot, availability, samples);
     expect([...live.takeable].sort()).toEqual(['submitted|CANCEL|0', 'submitted|WITHDRAW|0']);
-    expect([...live.forbidden].sort()).toEqual(['submitted|ACCEPT_APPLICATION|0', 'submitted|RETURN|0', 'trf.quotation.none|SEND_QUOTATION|0']);
+    expect([...live.forbidden].sort()).toEqual(['submitted|ACCEPT_APPLICATION|0', 'submitted|RETURN|0', 'submitted|TRANSFER|0', 'trf.quotation.none|SEND_QUOTATION|0']);
   });
 
   it('draws the audit trail as the path the record took, region by region, with step numbers', () => {

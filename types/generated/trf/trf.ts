@@ -6,6 +6,14 @@ export interface Trf {
    */
   trfNo?: string;
   /**
+   * Report conclusion (报告结论)
+   */
+  reportConclusion?: "pass" | "fail" | "seeResult";
+  /**
+   * Review progress (审阅进度)
+   */
+  reportReviewStatus?: "notReviewed" | "reviewed" | "submitted" | "finalized";
+  /**
    * Template (模板)
    */
   template: string;
@@ -231,6 +239,10 @@ export interface Trf {
    */
   lab?: {
     /**
+     * Choose a lab (选择实验室)
+     */
+    labId?: string;
+    /**
      * Lab name (实验室名称)
      */
     name?: string;
@@ -242,11 +254,53 @@ export interface Trf {
      * Lab contact email (实验室联系邮箱)
      */
     contactEmail?: string;
+    /**
+     * Lab info version (实验室信息版本)
+     */
+    labVersion?: string;
   };
   /**
    * US e-filing (需要美国电子申报)
    */
   isEfilling?: boolean;
+  /**
+   * TRF variant (申请单类型)
+   */
+  variant?: "ccl" | "afl";
+  /**
+   * CCL test information (CCL 测试信息)
+   */
+  cclInfo?: {
+    /**
+     * Product category (产品类别)
+     */
+    productCategory?: string;
+    /**
+     * Chemical tests (化学测试项目)
+     */
+    chemicalTests?: ("heavyMetals" | "phthalates" | "azoDyes" | "formaldehyde")[];
+    /**
+     * Number of samples (样品数量)
+     */
+    sampleCount?: number;
+  };
+  /**
+   * AFL product information (AFL 产品信息)
+   */
+  aflInfo?: {
+    /**
+     * Style no. (款号)
+     */
+    styleNo?: string;
+    /**
+     * Season (季节)
+     */
+    season?: "SS" | "AW";
+    /**
+     * Fibre content (纤维成分)
+     */
+    fiberContent?: string;
+  };
 }
 export interface Party {
   /**

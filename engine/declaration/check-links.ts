@@ -1,0 +1,57 @@
+import type { EntityBundle } from './types.ts';
+import { DeclarationError, declarationFiles, pointer } from './errors.ts';
+
+type Fail = (file: string, path: string, message: string) => void;
+type Field = (file: string, path: string, name: string) => unknown;
+
+/**
+ * The declarations linking records to each other (docs/declarations.md: `access.parent`,
+ * `fieldPermissions`, `copy.revision`, `x-linked`) name fields of their own entity. Which other
+ * entity they name is checked once every entity is registered (engine/registry.ts).
+ */
+export function checkLinks(bundle: EntityBundle, field: Field, fail: Fail): void {
+  const { entity, schema } = bundle;
+  const files = bundle.files ?? declarationFiles(entity.name);
+  const top = (path: string, name: string) => {
+    if (!schema.properties?.[name]) fail(files.entity, path, `'${name}' is not a top-level field of ${files.schema}`);
+  };
+  if (entity.access?.parent) field(files.entity, '/access/parent/field', entity.access.parent.field);
+  for (const name of Object.keys(entity.fieldPermissions ?? {})) top(pointer('fieldPermissions', name), name);
+  const revision = entity.copy?.revision;
+  if (revision) {
+    top('/copy/revision/versionField', revision.versionField);
+    top('/copy/revision/originalField', revision.originalField);
+    top('/copy/revision/numberField', revision.numberField);
+    if (schema.properties?.[revision.versionField]?.type !== 'integer') fail(files.entity, '/copy/revision/versionField', `'${revision.versionField}' must be an integer field`);
+  }
+  for (const [name, node] of Object.entries(schema.properties ?? {})) {
+    if (node['x-linked'] && !node['x-system']) fail(files.schema, pointer('properties', name, 'x-linked'), `'${name}' is a linked value: mark it x-system (never written)`);
+  }
+}
+
+/**
+ * Once every static entity is registered: the entities the links name exist, and a child list,
+ * a required child or a linked value names an entity whose `access.parent` is this one.
+ */
+export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
+  const byName = new Map(bundles.map((b) => [b.entity.name, b]));
+  const problems: { file: string; path: string; message: string }[] = [];
+  const childOf = (file: string, path: string, child: string, parent: string) => {
+    const b = byName.get(child);
+    if (!b) problems.push({ file, path, message: `'${child}' is not a registered entity` });
+    else if (b.entity.access?.parent?.entity !== parent) problems.push({ file, path, message: `'${child}' does not name '${parent}' as its access.parent` });
+  };
+  for (const b of bundles) {
+    const files = b.files ?? declarationFiles(b.entity.name);
+    const parent = b.entity.access?.parent;
+    if (parent && !byName.has(parent.entity)) problems.push({ file: files.entity, path: '/access/parent/entity', message: `'${parent.entity}' is not a registered entity` });
+    b.views.detail.children?.forEach((c, i) => childOf(files.views, pointer('detail', 'children', i, 'entity'), c.entity, b.entity.name));
+    for (const [event, a] of Object.entries(b.entity.actions ?? {})) {
+      if (a.requiresChild) childOf(files.entity, pointer('actions', event, 'requiresChild', 'entity'), a.requiresChild.entity, b.entity.name);
+    }
+    for (const [name, node] of Object.entries(b.schema.properties ?? {})) {
+      if (node['x-linked']) childOf(files.schema, pointer('properties', name, 'x-linked', 'entity'), node['x-linked'].entity, b.entity.name);
+    }
+  }
+  if (problems.length) throw new DeclarationError(problems);
+}

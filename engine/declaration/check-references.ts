@@ -1,0 +1,51 @@
+import type { EntityBundle } from './types.ts';
+import { pointer } from './errors.ts';
+import { resolveField } from '../derive/fields.ts';
+import { ENTITY_LOOKUP_PREFIX, lookupSnapshots, VERSION_KEY } from '../schema/lookup-snapshots.ts';
+
+type Fail = (file: string, path: string, message: string) => void;
+
+/**
+ * The declarations that tie fields to records and searches (docs/declarations.md): a list's search
+ * rules name its declared filters (a date range a `range` filter of dates), a tree's parent is a
+ * top-level lookup of the entity's own records and its path a top-level system text field, and a
+ * snapshotting lookup (`x-lookupVersion`) names a sibling filled with the picked record's version.
+ */
+export function checkReferences(bundle: EntityBundle, files: { entity: string; schema: string; views: string }, fail: Fail): void {
+  const { entity, schema, views } = bundle;
+  views.list.search?.rules.forEach((rule, i) => {
+    const at = pointer('list', 'search', 'rules', i, 'field');
+    const filter = views.list.filters.find((f) => f.field === rule.field);
+    if (!filter) return fail(files.views, at, `'${rule.field}' is not a filter of this list`);
+    if (rule.rule !== 'dateRange') return;
+    let kind: string | undefined;
+    try {
+      kind = resolveField(entity, schema, rule.field).kind;
+    } catch {
+      return undefined; // the filter's own check names the unknown field
+    }
+    if (filter.op !== 'range' || (kind !== 'date' && kind !== 'datetime')) fail(files.views, at, `a date range rule needs a 'range' filter of dates, and '${rule.field}' is not one`);
+  });
+  if (entity.tree) {
+    const parent = schema.properties?.[entity.tree.parent];
+    if (parent?.['x-lookup'] !== `${ENTITY_LOOKUP_PREFIX}${entity.name}`) {
+      fail(files.entity, '/tree/parent', `'${entity.tree.parent}' must be a top-level field looking up this entity's records (x-lookup: ${ENTITY_LOOKUP_PREFIX}${entity.name})`);
+    }
+    const path = entity.tree.path;
+    if (path !== undefined && (schema.properties?.[path]?.type !== 'string' || !schema.properties[path]['x-system'])) {
+      fail(files.entity, '/tree/path', `'${path}' must be a top-level x-system string field: the server fills it`);
+    }
+  }
+  for (const s of lookupSnapshots(schema)) {
+    const holder = s.at ? `${s.at}.` : '';
+    const where = `${holder}${s.field}`;
+    let sibling;
+    try {
+      sibling = resolveField(entity, schema, `${holder}${s.versionField}`);
+    } catch {
+      sibling = undefined;
+    }
+    if (!sibling) fail(files.schema, `/${where}/x-lookupVersion`, `'${s.versionField}' is not a sibling of '${where}'`);
+    if (s.fills[s.versionField] !== VERSION_KEY) fail(files.schema, `/${where}/x-lookupFill`, `x-lookupFill must fill '${s.versionField}' from '${VERSION_KEY}'`);
+  }
+}

@@ -1,0 +1,116 @@
+import { fieldAt, fieldLabel, hasPermission, message, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import type { Queryable } from '../db/database.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { ApiError } from '../http/errors.ts';
+import { getRecord, visibleToOf } from './records-repo.ts';
+import { draftStates, scopeOf } from './visibility.ts';
+
+type Doc = Record<string, unknown>;
+
+/** The record a record belongs to (`access.parent`): its id and the companies that see it. */
+export interface ParentLink {
+  id: string;
+  visibleTo: readonly string[];
+}
+
+const label = (reg: RegisteredEntity, field: string, lang: Language) => fieldLabel(fieldAt(reg.schema, field.split('.')[0]!), lang, field);
+
+/**
+ * The parent a document names (`access.parent`, docs/declarations.md §3): it must be a record of
+ * the declared entity the writer sees (400 `PARENT_NOT_FOUND` on the field otherwise). Without a
+ * user (the server's own transitions) the stored parent is read as it is.
+ */
+export async function parentLink(tx: Queryable, registry: EntityRegistry | undefined, reg: RegisteredEntity, doc: Doc, user: SessionUser | null, lang: Language): Promise<ParentLink | undefined> {
+  const parent = reg.entity.access?.parent;
+  if (!parent || !registry) return undefined;
+  const id = valueAt(doc, parent.field);
+  const refuse = () => {
+    const params = { field: label(reg, parent.field, lang) };
+    return new ApiError(400, 'PARENT_NOT_FOUND', params, [{ field: parent.field, keyword: 'parent', message: message('PARENT_NOT_FOUND', lang, params) }]);
+  };
+  if (typeof id !== 'string' || !id) throw refuse();
+  const parentReg = registry.get(parent.entity);
+  if (user && !(await getRecord(tx, parentReg, id, scopeOf(user, registry)))) throw refuse();
+  const visibleTo = await visibleToOf(tx, parentReg.name, id);
+  if (!visibleTo) throw refuse();
+  return { id, visibleTo };
+}
+
+/** The draft states of every registered entity: records in them keep to their own company when their parent is shared. */
+export function allDraftStates(registry: EntityRegistry | undefined): string[] {
+  return [...new Set(registry?.list().flatMap(draftStates) ?? [])];
+}
+
+/**
+ * An action's `requiresChild`: a record of the child entity belonging to this one, out of its
+ * draft states, with the field filled (the TRF's report with a conclusion); else 400 with the
+ * declared message in the request language.
+ */
+export async function checkRequiredChild(tx: Queryable, registry: EntityRegistry | undefined, recordId: string, action: ActionDeclaration | undefined, lang: Language): Promise<void> {
+  const required = action?.requiresChild;
+  if (!required || !registry) return;
+  const child = registry.get(required.entity);
+  const path = `{${required.field.split('.').join(',')}}`;
+  const { rows } = await tx.query(
+    `select 1 from records where entity = $1 and parent_id = $2 and not (state = any($3::text[])) and coalesce(doc #>> $4, '') <> '' limit 1`,
+    [child.name, recordId, draftStates(child), path],
+  );
+  if (!rows.length) throw new ApiError(400, 'CHILD_REQUIRED', { message: text(required.message, lang, '') });
+}
+
+/**
+ * The files an upload field (`x-upload`) references are of an accepted type and within its size,
+ * as stored at upload (what the document says of them is not trusted).
+ */
+export async function checkUploads(tx: Queryable, reg: RegisteredEntity, doc: Doc, lang: Language): Promise<void> {
+  for (const [field, node] of Object.entries(reg.schema.properties)) {
+    const upload = node['x-upload'];
+    const items = doc[field];
+    if (!upload || !Array.isArray(items)) continue;
+    const ids = items.map((i) => (i && typeof i === 'object' ? (i as Doc).fileId : undefined)).filter((v): v is string => typeof v === 'string');
+    if (!ids.length) continue;
+    const { rows } = await tx.query<{ content_type: string; size: number }>('select content_type, size from files where id = any($1::text[])', [ids]);
+    const name = label(reg, field, lang);
+    const wrongType = rows.find((r) => !upload.accept.includes(r.content_type));
+    if (wrongType) {
+      const params = { field: name, types: upload.accept.map((t) => t.split('/')[1]!.toUpperCase().replace('JPEG', 'JPG')).join(', ') };
+      throw new ApiError(400, 'UPLOAD_FILE_TYPE', params, [{ field, keyword: 'fileType', message: message('UPLOAD_FILE_TYPE', lang, params) }]);
+    }
+    if (rows.some((r) => Number(r.size) > upload.maxBytes)) {
+      const params = { field: name, max: `${Math.round(upload.maxBytes / 1048576)} MB` };
+      throw new ApiError(400, 'UPLOAD_FILE_SIZE', params, [{ field, keyword: 'fileSize', message: message('UPLOAD_FILE_SIZE', lang, params) }]);
+    }
+  }
+}
+
+/** Whether the user may write at all: the update permission, or the code of a field it may change alone (`fieldPermissions`). */
+export function mayUpdate(reg: RegisteredEntity, user: SessionUser): boolean {
+  const codes = [reg.entity.permissions.update, ...Object.values(reg.entity.fieldPermissions ?? {})];
+  return codes.some((c) => hasPermission(user.permissionMap, c));
+}
+
+/** Each changed field needs its declared code (`fieldPermissions`), the others the update permission: 403 naming the missing code. */
+export function checkFieldPermissions(reg: RegisteredEntity, user: SessionUser, changed: readonly string[]): void {
+  for (const f of changed) {
+    const code = reg.entity.fieldPermissions?.[f] ?? reg.entity.permissions.update;
+    if (!hasPermission(user.permissionMap, code)) throw new ApiError(403, 'FORBIDDEN', { permission: code });
+  }
+}
+
+/**
+ * A revision (`copy.revision`): the next version among the records sharing the source's parent
+ * (or after the source's), keeping the source's original number, or its own number when it has none.
+ */
+export async function revisionFields(tx: Queryable, reg: RegisteredEntity, source: { id: string; doc: Doc }): Promise<Doc> {
+  const revision = reg.entity.copy?.revision;
+  if (!revision) return {};
+  const own = Number(source.doc[revision.versionField] ?? 1);
+  const { rows } = await tx.query<{ n: number | null }>(
+    `select max(case when doc ->> $3 ~ '^[0-9]+$' then (doc ->> $3)::int end) as n from records
+     where entity = $1 and parent_id = (select parent_id from records where id = $2)`,
+    [reg.name, source.id, revision.versionField],
+  );
+  const latest = Math.max(Number.isFinite(own) ? own : 1, rows[0]?.n ?? 0);
+  const original = source.doc[revision.originalField] || source.doc[revision.numberField];
+  return { [revision.versionField]: latest + 1, ...(original ? { [revision.originalField]: original } : {}) };
+}

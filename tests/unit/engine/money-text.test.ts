@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatScalar } from '../../../engine/index.ts';
+
+describe('money as the user reads it (x-money)', () => {
+  it('shows minor units and decimal strings with 2 decimals and grouped digits, exactly', () => {
+    expect(formatMoney(123450, 'zh-CN')).toBe('1,234.50');
+    expect(formatMoney(5, 'en-US')).toBe('0.05');
+    expect(formatMoney(-1999, 'en-US')).toBe('-19.99');
+    expect(formatMoney('1234567.895', 'en-US')).toBe('1,234,567.90');
+    expect(formatMoney('0.1', 'zh-CN')).toBe('0.10');
+    // Past a float's precision the digits stay exact.
+    expect(formatMoney('90071992547409931.01', 'en-US')).toBe('90,071,992,547,409,931.01');
+    expect(formatMoney('abc', 'en-US')).toBe('abc');
+    expect(formatScalar('number', { type: 'integer', 'x-money': true }, 100, 'en-US')).toBe('1.00');
+  });
+});
