@@ -1,4 +1,5 @@
 import type { EntityBundle } from './types.ts';
+import { fieldAt } from '../schema/resolve.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 
 type Fail = (file: string, path: string, message: string) => void;
@@ -27,6 +28,40 @@ export function checkLinks(bundle: EntityBundle, field: Field, fail: Fail): void
   for (const [name, node] of Object.entries(schema.properties ?? {})) {
     if (node['x-linked'] && !node['x-system']) fail(files.schema, pointer('properties', name, 'x-linked'), `'${name}' is a linked value: mark it x-system (never written)`);
   }
+  const gather = entity.gathers;
+  if (gather) {
+    // What the server writes is its own: top-level x-system fields (ids and titles: arrays; totals: integers).
+    const written = (path: string, name: string, type: 'array' | 'integer') => {
+      const node = schema.properties?.[name];
+      if (!node) fail(files.entity, path, `'${name}' is not a top-level field of ${files.schema}`);
+      else if (!node['x-system'] || node.type !== type) fail(files.entity, path, `'${name}' is written by the server: make it an x-system ${type} field`);
+    };
+    written('/gathers/field', gather.field, 'array');
+    if (gather.titles) written('/gathers/titles', gather.titles, 'array');
+    for (const name of Object.keys(gather.totals ?? {})) written(pointer('gathers', 'totals', name), name, 'integer');
+    gather.where.forEach((w, i) => {
+      for (const own of 'equals' in w ? [w.equals] : [w.from, w.to]) field(files.entity, pointer('gathers', 'where', i), own);
+    });
+  }
+}
+
+/** The fields of another entity a `gathers` names: its document paths, lifecycle fields and timestamps. */
+function gatheredFieldProblems(b: EntityBundle, target: EntityBundle | undefined, file: string): { file: string; path: string; message: string }[] {
+  const gather = b.entity.gathers;
+  if (!gather) return [];
+  if (!target) return [{ file, path: '/gathers/entity', message: `'${gather.entity}' is not a registered entity` }];
+  const regions = target.entity.lifecycle?.regions ?? {};
+  const names: [string, string][] = [
+    ...gather.where.map((w, i): [string, string] => [pointer('gathers', 'where', i, 'field'), w.field]),
+    ...Object.keys(gather.states ?? {}).map((f): [string, string] => [pointer('gathers', 'states', f), f]),
+    ...(gather.order ? [['/gathers/order/field', gather.order.field] as [string, string]] : []),
+    ...Object.entries(gather.totals ?? {}).flatMap(([name, t]): [string, string][] => [
+      [pointer('gathers', 'totals', name, 'sum'), t.sum],
+      ...(t.when ? [[pointer('gathers', 'totals', name, 'when', 'field'), t.when.field] as [string, string]] : []),
+    ]),
+  ];
+  const known = (name: string) => (name.startsWith('$') ? name in regions || name === '$createdAt' || name === '$updatedAt' : Boolean(fieldAt(target.schema, name)));
+  return names.filter(([, name]) => !known(name)).map(([path, name]) => ({ file, path, message: `'${name}' is not a field of '${gather.entity}'` }));
 }
 
 /**
@@ -44,6 +79,7 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
   for (const b of bundles) {
     const files = b.files ?? declarationFiles(b.entity.name);
     const parent = b.entity.access?.parent;
+    if (b.entity.gathers) problems.push(...gatheredFieldProblems(b, byName.get(b.entity.gathers.entity), files.entity));
     if (parent && !byName.has(parent.entity)) problems.push({ file: files.entity, path: '/access/parent/entity', message: `'${parent.entity}' is not a registered entity` });
     b.views.detail.children?.forEach((c, i) => childOf(files.views, pointer('detail', 'children', i, 'entity'), c.entity, b.entity.name));
     for (const [event, a] of Object.entries(b.entity.actions ?? {})) {

@@ -97,7 +97,7 @@ export interface FieldSchema {
    * units shown by `Intl.NumberFormat` in the user's language in the currency the document path
    * `currency` holds (engine/format/money.ts).
    */
-  'x-money'?: boolean | { currency: string };
+  'x-money'?: boolean | { currency: string } | { code: string };
   /** On an array of objects: the items' `x-sumField` (default `percentage`) add up to this total. */
   'x-sumTo'?: number;
   'x-sumField'?: string;
@@ -408,6 +408,30 @@ export interface RelayDeclaration {
   requires?: { field: string; equals: string | number | boolean; message: LocalizedText };
 }
 
+/**
+ * Records of another entity this record gathers (an entity's `gathers`, docs/declarations.md §3): on
+ * create and on every update the server lists the records of `entity` matching the conditions — each
+ * `where` entry compares a field of theirs with a field of this document (`equals`: the same value;
+ * `from`/`to`: within the range this document's two fields give), `states` fixes their lifecycle
+ * states — and writes their ids into `field` (in `order`), their titles into `titles`, and each
+ * `totals` field as the exact sum of their `sum` field over those whose `when` field holds `equals`.
+ * With `exclusive`, a record another record of this entity already gathers (unless that one rests
+ * in one of `exclusive.releasedIn`) is left out. None found: 400 `NOTHING_GATHERED` with `empty`;
+ * more than `max`: 400 `GATHER_LIMIT`.
+ */
+export interface GatherDeclaration {
+  entity: string;
+  field: string;
+  titles?: string;
+  where: readonly ({ field: string; equals: string } | { field: string; from: string; to: string })[];
+  states?: Readonly<Record<string, readonly string[]>>;
+  order?: { field: string; order: 'asc' | 'desc' };
+  totals?: Readonly<Record<string, { sum: string; when?: { field: string; equals: string | number | boolean } }>>;
+  exclusive?: { releasedIn: readonly string[] };
+  max: number;
+  empty: LocalizedText;
+}
+
 /** A copy that is the next version of the same document (a revised report). */
 export interface CopyRevision {
   versionField: string;
@@ -431,6 +455,8 @@ export interface EntityDeclaration {
   documents?: Record<string, { label: LocalizedText; title: LocalizedText; sections?: readonly string[] }>;
   /** Events this record's lifecycle relays to another record. */
   relays?: readonly RelayDeclaration[];
+  /** Records of another entity this record gathers by declared conditions (a statement's quotations). */
+  gathers?: GatherDeclaration;
   lifecycle?: {
     machine: string;
     /** System field name → top-level region of the machine (`.` for a non-parallel machine). */

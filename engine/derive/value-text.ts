@@ -57,12 +57,14 @@ export function formatMoney(value: number | string, lang: Language): string {
 
 /**
  * An amount (`x-money`) as text, or undefined for a field that is not one: in the record's
- * currency (`{ currency }`, read in `doc`) when the document names one, else with 2 decimals.
+ * currency (`{ currency }`, read in `doc`) when the document names one, or the declared one
+ * (`{ code }`), else with 2 decimals.
  */
 export function moneyText(node: FieldSchema | undefined, value: unknown, lang: Language, doc?: Record<string, unknown>): string | undefined {
   const money = node?.['x-money'];
   if (!money || (typeof value !== 'number' && typeof value !== 'string')) return undefined;
-  const currency = typeof money === 'object' && doc ? valueAt(doc, money.currency) : undefined;
+  // {code}: one fixed currency (a statement's total in USD); {currency}: the document path holding it.
+  const currency = typeof money !== 'object' ? undefined : 'code' in money ? money.code : doc ? valueAt(doc, money.currency) : undefined;
   if (typeof currency === 'string' && currency && isMinorUnits(value)) return formatCurrency(value, currency, lang);
   return formatMoney(value, lang);
 }

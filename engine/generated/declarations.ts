@@ -54,6 +54,9 @@ import reviewConclusion_views from '../../schemas/reviewConclusion/reviewConclus
 import sgsService_entity from '../../schemas/sgsService/sgsService.entity.json' with { type: 'json' };
 import sgsService_schema from '../../schemas/sgsService/sgsService.schema.json' with { type: 'json' };
 import sgsService_views from '../../schemas/sgsService/sgsService.views.json' with { type: 'json' };
+import statement_entity from '../../schemas/statement/statement.entity.json' with { type: 'json' };
+import statement_schema from '../../schemas/statement/statement.schema.json' with { type: 'json' };
+import statement_views from '../../schemas/statement/statement.views.json' with { type: 'json' };
 import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
 import tableDemo_schema from '../../schemas/tableDemo/tableDemo.schema.json' with { type: 'json' };
 import tableDemo_views from '../../schemas/tableDemo/tableDemo.views.json' with { type: 'json' };
@@ -90,6 +93,7 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/report/report.entity.json', schema: 'schemas/report/report.schema.json', views: 'schemas/report/report.views.json' }, entity: report_entity, schema: report_schema, views: report_views },
   { files: { entity: 'schemas/reviewConclusion/reviewConclusion.entity.json', schema: 'schemas/reviewConclusion/reviewConclusion.schema.json', views: 'schemas/reviewConclusion/reviewConclusion.views.json' }, entity: reviewConclusion_entity, schema: reviewConclusion_schema, views: reviewConclusion_views },
   { files: { entity: 'schemas/sgsService/sgsService.entity.json', schema: 'schemas/sgsService/sgsService.schema.json', views: 'schemas/sgsService/sgsService.views.json' }, entity: sgsService_entity, schema: sgsService_schema, views: sgsService_views },
+  { files: { entity: 'schemas/statement/statement.entity.json', schema: 'schemas/statement/statement.schema.json', views: 'schemas/statement/statement.views.json' }, entity: statement_entity, schema: statement_schema, views: statement_views },
   { files: { entity: 'schemas/tableDemo/tableDemo.entity.json', schema: 'schemas/tableDemo/tableDemo.schema.json', views: 'schemas/tableDemo/tableDemo.views.json' }, entity: tableDemo_entity, schema: tableDemo_schema, views: tableDemo_views },
   { files: { entity: 'schemas/testLine/testLine.entity.json', schema: 'schemas/testLine/testLine.schema.json', views: 'schemas/testLine/testLine.views.json' }, entity: testLine_entity, schema: testLine_schema, views: testLine_views },
   { files: { entity: 'schemas/testPackage/testPackage.entity.json', schema: 'schemas/testPackage/testPackage.schema.json', views: 'schemas/testPackage/testPackage.views.json' }, entity: testPackage_entity, schema: testPackage_schema, views: testPackage_views },

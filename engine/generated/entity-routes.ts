@@ -18,6 +18,7 @@ import relationship_entity from '../../schemas/relationship/relationship.entity.
 import report_entity from '../../schemas/report/report.entity.json' with { type: 'json' };
 import reviewConclusion_entity from '../../schemas/reviewConclusion/reviewConclusion.entity.json' with { type: 'json' };
 import sgsService_entity from '../../schemas/sgsService/sgsService.entity.json' with { type: 'json' };
+import statement_entity from '../../schemas/statement/statement.entity.json' with { type: 'json' };
 import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
 import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
 import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
@@ -44,6 +45,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   report_entity.routes,
   reviewConclusion_entity.routes,
   sgsService_entity.routes,
+  statement_entity.routes,
   tableDemo_entity.routes,
   testLine_entity.routes,
   testPackage_entity.routes,

@@ -54,6 +54,7 @@ import {
 } from './records-repo.ts';
 import { scopeOf } from './visibility.ts';
 import { runRelays } from './relays.ts';
+import { gatherInto } from './gathers.ts';
 import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkUploads, mayUpdate, parentLink, revisionFields, type ParentLink } from './record-links.ts';
 import { withoutLinked } from '../db/linked-values.ts';
 
@@ -173,6 +174,8 @@ export class EntityService {
       // `system`: the server's own values of system fields (a revision's version).
       let doc = withComputedFields(reg.entity, withDefaults(reg.schema, { ...withSystemFields(reg, incoming, {}), ...system }));
       validateDoc(reg, doc, snapshot, lang);
+      // The records it gathers (entity `gathers`: a statement's quotations) follow the document's conditions.
+      doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
       const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
       await checkUploads(tx, reg, doc, lang);
       await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
@@ -239,6 +242,7 @@ export class EntityService {
       // Computed fields follow the fields they are computed from (not an edit of their own).
       doc = withComputedFields(reg.entity, doc);
       validateDoc(reg, doc, current.snapshot, lang);
+      doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
       const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
       await checkUploads(tx, reg, doc, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);

@@ -21,6 +21,7 @@ export type { Relationship } from './relationship/relationship.ts';
 export type { Report } from './report/report.ts';
 export type { ReviewConclusion } from './reviewConclusion/reviewConclusion.ts';
 export type { SgsService } from './sgsService/sgsService.ts';
+export type { Statement } from './statement/statement.ts';
 export type { TableDemo } from './tableDemo/tableDemo.ts';
 export type { CustomerGroup } from './template/customer-group.ts';
 export type { TemplateSetting } from './template/template-setting.ts';

@@ -13,4 +13,11 @@ describe('money as the user reads it (x-money)', () => {
     expect(formatMoney('abc', 'en-US')).toBe('abc');
     expect(formatScalar('number', { type: 'integer', 'x-money': true }, 100, 'en-US')).toBe('1.00');
   });
+
+  it('shows an amount of one declared currency ({code}) in that currency, whatever the document holds', () => {
+    const usd = { type: 'integer' as const, 'x-money': { code: 'USD' } };
+    expect(formatScalar('number', usd, 123456789, 'en-US', { currency: 'CNY' })).toBe('$1,234,567.89');
+    expect(formatScalar('number', usd, 5, 'zh-CN')).toBe('US$0.05');
+    expect(formatScalar('number', { type: 'integer', 'x-money': { code: 'HKD' } }, 100, 'en-US')).toBe('HK$1.00');
+  });
 });
