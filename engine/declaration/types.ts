@@ -528,7 +528,7 @@ export interface EntityDeclaration {
     updatedBy?: 'owner' | 'anyParty';
   };
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
-  unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all' }[];
+  unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all'; message?: LocalizedText }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
   menu?: { group?: string; order?: number; label?: LocalizedText };
   /** Role, or `post:<post>`, → the permission codes of this entity it holds (schemas/_access/ declares the roles and posts). */

@@ -24,6 +24,9 @@ import emailGroup_views from '../../schemas/emailGroup/emailGroup.views.json' wi
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
 import invoice_schema from '../../schemas/invoice/invoice.schema.json' with { type: 'json' };
 import invoice_views from '../../schemas/invoice/invoice.views.json' with { type: 'json' };
+import invoiceInformation_entity from '../../schemas/invoiceInformation/invoiceInformation.entity.json' with { type: 'json' };
+import invoiceInformation_schema from '../../schemas/invoiceInformation/invoiceInformation.schema.json' with { type: 'json' };
+import invoiceInformation_views from '../../schemas/invoiceInformation/invoiceInformation.views.json' with { type: 'json' };
 import lab_entity from '../../schemas/lab/lab.entity.json' with { type: 'json' };
 import lab_schema from '../../schemas/lab/lab.schema.json' with { type: 'json' };
 import lab_views from '../../schemas/lab/lab.views.json' with { type: 'json' };
@@ -83,6 +86,7 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/department/department.entity.json', schema: 'schemas/department/department.schema.json', views: 'schemas/department/department.views.json' }, entity: department_entity, schema: department_schema, views: department_views },
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },
   { files: { entity: 'schemas/invoice/invoice.entity.json', schema: 'schemas/invoice/invoice.schema.json', views: 'schemas/invoice/invoice.views.json' }, entity: invoice_entity, schema: invoice_schema, views: invoice_views },
+  { files: { entity: 'schemas/invoiceInformation/invoiceInformation.entity.json', schema: 'schemas/invoiceInformation/invoiceInformation.schema.json', views: 'schemas/invoiceInformation/invoiceInformation.views.json' }, entity: invoiceInformation_entity, schema: invoiceInformation_schema, views: invoiceInformation_views },
   { files: { entity: 'schemas/lab/lab.entity.json', schema: 'schemas/lab/lab.schema.json', views: 'schemas/lab/lab.views.json' }, entity: lab_entity, schema: lab_schema, views: lab_views },
   { files: { entity: 'schemas/labContact/labContact.entity.json', schema: 'schemas/labContact/labContact.schema.json', views: 'schemas/labContact/labContact.views.json' }, entity: labContact_entity, schema: labContact_schema, views: labContact_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },

@@ -8,6 +8,7 @@ import contact_entity from '../../schemas/contact/contact.entity.json' with { ty
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
+import invoiceInformation_entity from '../../schemas/invoiceInformation/invoiceInformation.entity.json' with { type: 'json' };
 import lab_entity from '../../schemas/lab/lab.entity.json' with { type: 'json' };
 import labContact_entity from '../../schemas/labContact/labContact.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
@@ -35,6 +36,7 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   department_entity.routes,
   emailGroup_entity.routes,
   invoice_entity.routes,
+  invoiceInformation_entity.routes,
   lab_entity.routes,
   labContact_entity.routes,
   notificationSetting_entity.routes,

@@ -25,6 +25,7 @@ export const MESSAGES = {
   GATHER_LIMIT: { 'zh-CN': '最多只能汇总 {max} 条{entity}，当前 {count} 条，请缩短期间', 'en-US': 'At most {max} records of {entity} can be gathered ({count} found). Please shorten the period.' },
   PAYMENT_AMOUNT_INVALID: { 'zh-CN': '付款金额 {amount}（分）无效：须为正整数且不超过未付余额 {balance}（分）', 'en-US': 'The payment of {amount} (minor units) is not valid: it must be a positive integer no larger than the balance of {balance}' },
   DUPLICATE_VALUE: { 'zh-CN': '{fields}已存在，不能重复', 'en-US': '{fields} already exists; it must be unique' },
+  DUPLICATE_RECORD: { 'zh-CN': '{message}', 'en-US': '{message}' },
   FORBIDDEN: { 'zh-CN': '您没有执行此操作的权限（{permission}）', 'en-US': 'You do not have permission for this ({permission})' },
   EVENT_NOT_ALLOWED: {
     'zh-CN': '当前状态“{state}”下不能执行“{action}”',

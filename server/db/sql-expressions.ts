@@ -1,4 +1,4 @@
-import type { FieldKind, RegisteredEntity } from '../../engine/index.ts';
+import type { FieldKind, LocalizedText, RegisteredEntity } from '../../engine/index.ts';
 import { resolveField } from '../../engine/index.ts';
 import { linkedValueSql } from './linked-values.ts';
 
@@ -61,6 +61,8 @@ export interface UniqueIndex {
   name: string;
   fields: readonly string[];
   ddl: string;
+  /** The declared message of a repeat (entity `unique[].message`). */
+  message?: LocalizedText;
 }
 
 /**
@@ -76,7 +78,7 @@ export function uniqueIndexes(reg: RegisteredEntity): UniqueIndex[] {
     });
     const name = `ux_${reg.name}_${u.fields.join('_').replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
     const columns = [...(u.per === 'all' ? [] : ['company_id']), ...exprs].join(', ');
-    return { name, fields: u.fields, ddl: `create unique index if not exists ${name} on records (${columns}) where entity = ${lit(reg.name)}` };
+    return { name, fields: u.fields, ...(u.message ? { message: u.message } : {}), ddl: `create unique index if not exists ${name} on records (${columns}) where entity = ${lit(reg.name)}` };
   });
 }
 

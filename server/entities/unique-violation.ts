@@ -1,4 +1,4 @@
-import { fieldAt, fieldLabel, message, type EntityRegistry, type Language } from '../../engine/index.ts';
+import { fieldAt, fieldLabel, message, text as localized, type EntityRegistry, type Language } from '../../engine/index.ts';
 import { uniqueIndexes } from '../db/sql-expressions.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -16,8 +16,11 @@ export function duplicateValueError(registry: EntityRegistry, err: unknown, lang
     const index = uniqueIndexes(reg).find((u) => u.name === err.constraint);
     if (!index) continue;
     const labels = index.fields.map((f) => fieldLabel(fieldAt(reg.schema, f), lang, f)).join(lang === 'zh-CN' ? '、' : ', ');
-    const text = message('DUPLICATE_VALUE', lang, { fields: labels });
-    return new ApiError(409, 'DUPLICATE_VALUE', { fields: labels }, index.fields.map((field) => ({ field, keyword: 'unique', message: text })));
+    // A declared message says what the repeat is ('Invoice Information already exists'), else the fields are named.
+    const declared = index.message ? localized(index.message, lang, '') : undefined;
+    const said = declared ?? message('DUPLICATE_VALUE', lang, { fields: labels });
+    const errors = index.fields.map((field) => ({ field, keyword: 'unique', message: said }));
+    return declared !== undefined ? new ApiError(409, 'DUPLICATE_RECORD', { message: declared }, errors) : new ApiError(409, 'DUPLICATE_VALUE', { fields: labels }, errors);
   }
   return undefined;
 }

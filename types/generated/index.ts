@@ -11,6 +11,7 @@ export type { Contact } from './contact/contact.ts';
 export type { Department } from './department/department.ts';
 export type { EmailGroup } from './emailGroup/emailGroup.ts';
 export type { Invoice } from './invoice/invoice.ts';
+export type { InvoiceInformation } from './invoiceInformation/invoiceInformation.ts';
 export type { Lab } from './lab/lab.ts';
 export type { LabContact } from './labContact/labContact.ts';
 export type { NotificationSetting } from './notificationSetting/notificationSetting.ts';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DeclarationError } from '../../../engine/index.ts';
+import { DeclarationError, type EntityBundle } from '../../../engine/index.ts';
 import { checkLinkedEntities } from '../../../engine/declaration/check-links.ts';
 import { DECLARED_BUNDLES } from '../../../engine/generated/declarations.ts';
 
 type Json = Record<string, any>;
-const bundle = (name: string) => JSON.parse(JSON.stringify(DECLARED_BUNDLES.find((b) => b.entity.name === name)!)) as (typeof DECLARED_BUNDLES)[number] & { entity: Json };
-const problems = (mutate: (statement: Json) => void): string => {
-  const statement = bundle('statement');
-  mutate(statement.entity.gathers);
+const bundle = (file: string) => JSON.parse(JSON.stringify(DECLARED_BUNDLES.find((b) => b.files.entity === file)!)) as EntityBundle;
+const problems = (mutate: (gathers: Json) => void): string => {
+  const statement = bundle('schemas/statement/statement.entity.json');
+  mutate(statement.entity.gathers as Json);
   try {
-    checkLinkedEntities([statement, bundle('quotation')]);
+    checkLinkedEntities([statement, bundle('schemas/quotation/quotation.entity.json')]);
   } catch (err) {
     expect(err).toBeInstanceOf(DeclarationError);
     return (err as Error).message;
