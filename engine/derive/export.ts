@@ -57,7 +57,8 @@ export function exportCellText(reg: RegisteredEntity, col: ExportColumn, record:
     if (col.lookup && (typeof v === 'string' || typeof v === 'number')) return labels(col.lookup, String(v)) ?? String(v);
     if (node?.enum) return enumLabel(node, v, lang);
     if (v && typeof v === 'object' && 'fileName' in v) return String((v as { fileName: unknown }).fileName);
-    return formatScalar(node ? kindOf(node) : 'text', node, v, lang);
+    // The record's document gives an amount (x-money) its currency, as in the list and the detail.
+    return formatScalar(node ? kindOf(node) : 'text', node, v, lang, record.doc);
   };
   if (Array.isArray(value)) {
     const items = col.node?.items ? resolveNode(reg.schema, col.node.items) : undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { readXlsx } from '../support/read-exports.ts';
 
 /**
  * Quotations (issue 16): declarations only (schemas/quotation/, workflows/quotation-statement.machine.ts).
@@ -93,5 +94,33 @@ describe.each(BACKENDS)('quotations on %s', (backend) => {
     // Nothing was stored for the refused ones.
     const listed = (await h.call({ method: 'GET', url: `/api/entities/quotation?f.trfNo=${trf.doc.trfNo}`, token: staff })).body.data.items;
     expect(listed).toEqual([]);
+  });
+
+  it('exports to xlsx at most 500 at a time, in the user language, amounts in their currency', async () => {
+    const rows = (from: number, to: number) => h.db.exec(`
+      insert into records (id, entity, doc, state, states, snapshot, version, company_id, visible_to, created_by)
+        select 'exp-quo-' || i, 'quotation',
+          jsonb_build_object('quotationNo', 'QUOEXP' || lpad(i::text, 6, '0'), 'trfId', 'x', 'trfNo', 'EXPTRF' || lpad(i::text, 6, '0'),
+            'payer', jsonb_build_object('companyId', 'c-applicant', 'name', '演示申请方有限公司'), 'currency', 'USD',
+            'serviceAmount', 123456, 'hardcopyCopies', 0, 'hardcopyFee', 0, 'totalAmount', 123456, 'issuedDate', '2026-11-20'),
+          'confirmed', '{"$status":"confirmed"}'::jsonb, null, 1, 'c-lab', array['c-lab', 'c-applicant'], 'u-staff'
+        from generate_series(${from}, ${to}) i`);
+    await rows(1, 500);
+    const exportRows = (lang: string) =>
+      h.app.inject({ method: 'POST', url: '/api/entities/quotation/export?f.trfNo=EXPTRF', headers: { 'portico-auth': `bearer ${applicant}`, 'accept-language': lang }, payload: {} });
+    const en = await exportRows('en-US');
+    expect([en.statusCode, en.headers['x-export-total']]).toEqual([200, '500']);
+    const sheet = await readXlsx(en.rawPayload);
+    expect(sheet).toHaveLength(501);
+    expect(sheet[0]!.slice(0, 9)).toEqual(['Quotation no.', 'TRF no.', 'Payer · Company name', 'Payer · Customer no.', 'Currency', 'Testing fee', 'Hardcopy reports', 'Hardcopy report fee', 'Total amount']);
+    expect(sheet[1]).toEqual(expect.arrayContaining(['US dollar (USD)', '$1,234.56', 'Confirmed']));
+    const zh = await readXlsx((await exportRows('zh-CN')).rawPayload);
+    expect(zh[0]![0]).toBe('报价单号');
+    expect(zh[1]).toEqual(expect.arrayContaining(['美元 (USD)', 'US$1,234.56', '已确认']));
+    // One more is over the limit: refused before the first byte, in the user's language.
+    await rows(501, 501);
+    const over = await exportRows('en-US');
+    expect([over.statusCode, over.json().errorCode, over.json().message]).toEqual([400, 'EXPORT_LIMIT', 'You can only export maximum 500 rows in one time (501 found). Please narrow the search.']);
+    expect((await exportRows('zh-CN')).json().message).toBe('一次最多只能导出 500 条数据，当前 501 条，请缩小查询范围');
   });
 });
