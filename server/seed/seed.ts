@@ -10,6 +10,7 @@ import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
 import { seedMasterData } from './master-data-seed.ts';
 import type { Trf } from '../../types/generated/index.ts';
 import { DEMO_REPORTS, seedDemoReport } from './demo-reports.ts';
+import { seedDemoCommercial } from './demo-commercial.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
@@ -91,6 +92,14 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
       record = next;
     }
   }
+  // Quotations, a statement, invoices and invoice information for the applicant to act on (demo-commercial.ts).
+  const submittedTrf = async () => {
+    const made = await service.create(trf, { doc: { ...base('TPL-TEXTILE', '2026-11-10', '2026-11-20'), quotationNeeded: true } }, applicant, 'zh-CN');
+    const sent = await service.send(trf, made.id, { type: 'SUBMIT', version: made.version }, applicant, 'zh-CN');
+    if ('deleted' in sent) throw new Error('demo TRF removed on submit');
+    return sent;
+  };
+  await seedDemoCommercial(service, registry, staff, applicant, await userByAccount(db, 'admin'), submittedTrf);
 }
 
 /**

@@ -60,7 +60,7 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
 
   it('returns a menu filtered by permissions, in the request language', async () => {
     const mine = (await h.call({ method: 'GET', url: '/api/menu', token: applicant, lang: 'en-US' })).body.data;
-    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/trf', '/testResults', '/supplyChain', '/company', '/form/list', '/resources']);
+    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/trf', '/testResults', '/supplyChain', '/commercial', '/company', '/form/list', '/resources']);
     // Protocols and SGS services are customers' to read; the inspection and supply-chain sites are external links (opened in /myiframe).
     expect(mine.find((m: any) => m.path === '/resources').children.map((c: any) => [c.name, c.path])).toEqual([['Protocol', '/protocol/list'], ['SGS service', '/sgsService/list'], ['Inspection', 'https://www.sgsonsite.com/en'], ['Service centre', 'https://www.sgs.com/en/contact-us']]);
     expect(mine.find((m: any) => m.path === '/supplyChain').children.map((c: any) => c.path)).toContain('https://www.transparency-one.com/');
@@ -68,7 +68,7 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
     expect(mine.find((m: any) => m.path === '/trf').children.map((c: any) => c.path)).toEqual(['/trf/todoList', '/trf/todoListForLululemon', '/trf/temp', '/trf/comments']);
     // The applicant reads reports and their results; entering results is staff's (/dataEntry/inputResult).
     expect(mine.find((m: any) => m.path === '/testResults').children.map((c: any) => c.path)).toEqual(['/report/list', '/testLine/list']);
-    expect(mine.find((m: any) => m.path === '/company').children.map((c: any) => c.name)).toEqual(['Company information', 'Contact', 'Address', 'Department', 'Email group', 'Authorization', 'Notification settings']);
+    expect(mine.find((m: any) => m.path === '/company').children.map((c: any) => c.name)).toEqual(['Company information', 'Contact', 'Address', 'Department', 'Email group', 'Invoice information', 'Authorization', 'Notification settings']);
     expect(mine.some((m: any) => m.path === '/admin'), 'no administration group without its permissions').toBe(false);
     expect(mine[1]).toEqual({ name: 'Test request form', path: '/trf/newList', source: 'file-text', children: [] });
     const theirs = (await h.call({ method: 'GET', url: '/api/menu', token: staff, lang: 'zh-CN' })).body.data;
