@@ -89,5 +89,18 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
       if (node['x-linked']) childOf(files.schema, pointer('properties', name, 'x-linked', 'entity'), node['x-linked'].entity, b.entity.name);
     }
   }
+  problems.push(...sharedListPaths(bundles));
   if (problems.length) throw new DeclarationError(problems);
+}
+
+/** A list path several entities declare is one tabbed page: each of them must declare it a `tab`. */
+function sharedListPaths(bundles: readonly EntityBundle[]): { file: string; path: string; message: string }[] {
+  const byPath = new Map<string, { file: string; at: string; tab: boolean }[]>();
+  for (const b of bundles) {
+    const file = (b.files ?? declarationFiles(b.entity.name)).entity;
+    b.entity.routes.partyLists?.forEach((l, i) => byPath.set(l.path, [...(byPath.get(l.path) ?? []), { file, at: pointer('routes', 'partyLists', i, 'path'), tab: Boolean(l.tab) }]));
+  }
+  return [...byPath].flatMap(([path, lists]) =>
+    lists.length > 1 ? lists.filter((l) => !l.tab).map((l) => ({ file: l.file, path: l.at, message: `'${path}' is a list of ${lists.length} entities: each must declare it a tab` })) : [],
+  );
 }

@@ -47,6 +47,12 @@ export function checkPartyLists(
       if (!filterable.has(w.field)) fail(at('where', j, 'field'), `'${w.field}' is not a filter of the views' list (each condition uses its index)`);
     });
     checkMachineParts(entity, machine, l, at, fail);
+    l.rowActions?.forEach((a, j) => {
+      if (!entity.actions?.[a]) fail(at('rowActions', j), `'${a}' is not an action of this entity`);
+    });
+    l.rowDocuments?.forEach((d, j) => {
+      if (!entity.documents?.[d]) fail(at('rowDocuments', j), `'${d}' is not a document of this entity (documents)`);
+    });
     if (l.menu?.group !== undefined && !MENU_GROUPS.has(l.menu.group)) {
       fail(at('menu', 'group'), `'${l.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
     }

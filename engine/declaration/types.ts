@@ -345,6 +345,16 @@ export interface PartyList {
   /** Whether the list has a New button (default: yes, unless the list is of the shared side). */
   create?: boolean;
   menu?: { group?: string; order?: number };
+  /**
+   * A tab of the page at `path`, shared by the lists of several entities that declare `tab` at the
+   * same path (the quotations, statements and invoices to act on), in `order`; `page` titles the
+   * page and its menu entry (declared by the one of them that declares `menu`).
+   */
+  tab?: { order: number; page?: LocalizedText };
+  /** Declared actions offered on each row the user may take them on (confirmation and payload dialogs as on the detail). */
+  rowActions?: readonly string[];
+  /** Declared documents (entity `documents`) downloadable from each row. */
+  rowDocuments?: readonly string[];
 }
 
 export interface EntityRoutes {

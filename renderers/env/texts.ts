@@ -30,6 +30,7 @@ export const RENDERER_TEXT_KEYS = [
   'list.textPlaceholder',
   'list.export',
   'list.exportSelected',
+  'list.rowActions',
   'list.exportFiles',
   'list.exporting',
   'list.exportingFiles',

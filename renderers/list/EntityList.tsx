@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
@@ -13,6 +13,8 @@ import { toTableColumns } from './list-columns.tsx';
 import { readListParams, toSortParam, writeListParams } from './list-params.ts';
 import { useListExport } from './use-list-export.ts';
 import { ExportProgress } from './ExportProgress.tsx';
+import { RowActions } from './RowActions.tsx';
+import type { EntityRecord } from '../env/data-provider.ts';
 
 export interface EntityListProps {
   reg: RegisteredEntity;
@@ -32,13 +34,18 @@ export interface EntityListProps {
   filterFields?: PartyList['filters'];
   /** Whether the list has a New button (routes.partyLists `create`). */
   create?: boolean;
+  /** Declared actions and documents offered on each row (routes.partyLists `rowActions`, `rowDocuments`). */
+  rowActions?: readonly string[];
+  rowDocuments?: readonly string[];
+  /** What the page offers for the selected records (paying the selected invoices): rows become selectable. */
+  selectionActions?: (records: readonly EntityRecord[]) => ReactNode;
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, name, filterFields, create, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, name, filterFields, create, rowActions, rowDocuments, selectionActions, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => {
@@ -66,14 +73,26 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns = useMemo(() => toTableColumns(reg, columns, params.sort, navigate, inline), [reg, columns, params.sort, navigate, inline]);
+  const tableColumns = useMemo(() => {
+    const derived = toTableColumns(reg, columns, params.sort, navigate, inline);
+    if (!rowActions?.length && !rowDocuments?.length) return derived;
+    const operations = { key: '$actions', title: t('list.rowActions'), render: (_: unknown, record: EntityRecord) => <RowActions reg={reg} record={record} actions={rowActions ?? []} documents={rowDocuments} reload={() => void refetch()} /> };
+    return [...derived, operations];
+  }, [reg, columns, params.sort, navigate, inline, rowActions, rowDocuments, t, refetch]);
   // A list of the records naming the user's company (invitations received) makes none itself; a child list neither.
   const mayCreate = (create ?? party !== 'shared') && !fixed && hasPermission(permissions, reg.entity.permissions.create);
   // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.
   const exporter = useListExport();
   const { export: rowsExport, exportFiles } = reg.views.list;
-  const selectable = exporter.available && Boolean(rowsExport ?? exportFiles);
+  const selectable = (exporter.available && Boolean(rowsExport ?? exportFiles)) || Boolean(selectionActions);
   const [selected, setSelected] = useState<string[]>([]);
+  // The selected records themselves (kept across pages) for the page's selection actions.
+  const [selectedRecords, setSelectedRecords] = useState<readonly EntityRecord[]>([]);
+  const select = (keys: readonly string[], rows: readonly (EntityRecord | undefined)[]) => {
+    setSelected([...keys]);
+    const known = new Map([...selectedRecords, ...rows.filter((r): r is EntityRecord => Boolean(r))].map((r) => [r.id, r]));
+    setSelectedRecords(keys.flatMap((k) => known.get(k) ?? []));
+  };
   const running = Boolean(exporter.state && !exporter.state.done);
   const startExport = (kind: 'rows' | 'files') =>
     void exporter.run({ entity: reg.name, kind, sort: params.sort, filters: query.filters, ...(party ? { party } : {}), ...(kind === 'files' || selected.length ? { ids: selected } : {}) });
@@ -85,6 +104,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
       data-testid={fixed ? `child-list-${reg.name}` : undefined}
       extra={
         <Space>
+          {selectionActions?.(selectedRecords)}
           {exporter.available && rowsExport && (
             <Button onClick={() => startExport('rows')} loading={running && exporter.state?.kind === 'rows'} disabled={running} data-testid="list-export">
               {selected.length ? t('list.exportSelected', { count: selected.length }) : t('list.export')}
@@ -121,7 +141,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
           loading={loading}
           columns={tableColumns}
           dataSource={result?.items ?? []}
-          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys, rows) => select(keys.map(String), rows), preserveSelectedRowKeys: true } : undefined}
           scroll={{ x: 'max-content' }}
           pagination={{
             current: params.page,

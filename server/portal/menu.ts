@@ -31,11 +31,17 @@ export function menuFor(registry: EntityRegistry, permissions: PermissionMap, la
   const leaf = (label: LocalizedText, path: string, icon: string): MenuItem => ({ name: text(label, lang), path, source: icon, children: [] });
   const placed = new Map<string | undefined, Placed[]>();
   const place = (group: string | undefined, order: number, item: MenuItem) => placed.set(group, [...(placed.get(group) ?? []), { order, item }]);
+  const tabbed = new Set<string>();
   for (const r of registry.list()) {
     if (!hasPermission(permissions, r.entity.permissions.list)) continue;
     place(r.entity.menu?.group, r.entity.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(r.entity.menu?.label ?? r.entity.label, r.entity.routes.list, 'file-text'));
     // Each further list of one side (routes.partyLists) is an entry of its own.
-    for (const l of r.entity.routes.partyLists ?? []) place(l.menu?.group, l.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(l.label, l.path, 'file-text'));
+    for (const l of r.entity.routes.partyLists ?? []) {
+      // A tabbed page (partyLists `tab`) has one entry, that of the list declaring its menu place, titled by the page.
+      if (l.tab && (!l.menu || tabbed.has(l.path))) continue;
+      if (l.tab) tabbed.add(l.path);
+      place(l.menu?.group, l.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(l.tab?.page ?? l.label, l.path, 'file-text'));
+    }
   }
   for (const p of menu.pages) {
     if (!p.permission || hasPermission(permissions, p.permission)) place(p.group, p.order, leaf(p.label, p.path, p.icon));

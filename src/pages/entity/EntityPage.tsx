@@ -14,6 +14,7 @@ const pages = {
   form: lazy(() => import('./EntityFormPage.tsx')),
   own: lazy(() => import('./EntityOwnPage.tsx')),
   print: lazy(() => import('./EntityPrintPage.tsx')),
+  tabs: lazy(() => import('./EntityTabsPage.tsx')),
 };
 
 /**
@@ -38,15 +39,20 @@ export default function EntityPage() {
     };
   }, [pathname]);
   // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
-  const entity = match?.preset?.label ? text(match.preset.label, lang) : match ? text(match.list?.label ?? match.reg.entity.label, lang, match.reg.name) : undefined;
+  const entity = match?.preset?.label
+    ? text(match.preset.label, lang)
+    : match
+      ? text(match.tabs?.page ?? match.list?.label ?? match.reg.entity.label, lang, match.reg.name)
+      : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
   usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail' && match?.kind !== 'print', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} locked={match.locked} title={match.preset?.label ? entity : undefined} />;
-  const Page = pages[match.kind];
   if (match.kind === 'list') return <pages.list key={pathname} reg={match.reg} {...match.list} />;
+  if (match.kind === 'tabs') return <pages.tabs key={pathname} title={entity ?? ''} lists={match.tabs?.lists ?? []} />;
   if (match.kind === 'detail') return <pages.detail key={`${match.reg.name}:${pathname}`} reg={match.reg} openAction={match.openAction} />;
+  const Page = pages[match.kind];
   return <Page key={`${match.reg.name}:${pathname}`} reg={match.reg} />;
 }

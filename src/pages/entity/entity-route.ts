@@ -2,7 +2,13 @@ import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.
 import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
 import { matchVariantPath, variantFilter, variantPreset, variantRegistration, type VariantPageKind } from '../../../engine/derive/variants.ts';
 
-export type EntityPageKind = 'list' | 'detail' | 'form' | 'own' | 'print';
+export type EntityPageKind = 'list' | 'detail' | 'form' | 'own' | 'print' | 'tabs';
+
+/** One tab of a tabbed page: an entity's list declared at the page's path with `tab`. */
+export interface ListTab {
+  reg: RegisteredEntity;
+  list: PartyList;
+}
 
 export interface EntityRouteMatch {
   reg: RegisteredEntity;
@@ -15,6 +21,18 @@ export interface EntityRouteMatch {
   locked?: readonly string[];
   /** A detail page opening with this action asked for (`routes.actionPages`). */
   openAction?: string;
+  /** A tabbed page (partyLists `tab`): its tabs in order, and its title. */
+  tabs?: { page?: LocalizedText; lists: ListTab[] };
+}
+
+/** The lists of every entity declared as tabs at `path`, in their order (the page declared by the first with a `page`). */
+function tabsAt(registry: EntityRegistry, path: string): { page?: LocalizedText; lists: ListTab[] } {
+  const lists = registry
+    .list()
+    .flatMap((reg) => (reg.entity.routes.partyLists ?? []).filter((l) => l.path === path && l.tab).map((list) => ({ reg, list })))
+    .sort((a, b) => a.list.tab!.order - b.list.tab!.order);
+  const page = lists.find((l) => l.list.tab?.page)?.list.tab?.page;
+  return { ...(page ? { page } : {}), lists };
 }
 
 /**
@@ -28,6 +46,7 @@ export function matchEntityRoute(registry: EntityRegistry, pathname: string): En
     const { routes } = reg.entity;
     if (routes.list === path) return { reg, kind: 'list', list: { party: routes.listParty } };
     const further = routes.partyLists?.find((l) => l.path === path);
+    if (further?.tab) return { reg, kind: 'tabs', tabs: tabsAt(registry, path) };
     if (further) return { reg, kind: 'list', list: further };
     if (routes.detail === path) return { reg, kind: 'detail' };
     if (routes.print === path) return { reg, kind: 'print' };
