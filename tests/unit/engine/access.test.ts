@@ -17,7 +17,11 @@ describe('roles and posts', () => {
     const withPost = accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['buyer'], ['reportReviewer']);
     expect(roleOnly.permissions).not.toContain('workflow:view');
     expect(withPost.permissions).toEqual(expect.arrayContaining([...roleOnly.permissions, 'workflow:view']));
-    expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, [], ['finance'])).toEqual({ permissions: ['trf:list', 'trf:read', 'trfComment:list', 'trfComment:read'], buttons: ['quotation:confirm', 'trfComment:create'] });
+    // The finance post reads and answers the company's quotations, statements and invoices and keeps its invoice information.
+    expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, [], ['finance'])).toEqual({
+      permissions: ['invoice:list', 'invoice:read', 'invoiceInformation:list', 'invoiceInformation:read', 'quotation:list', 'quotation:read', 'statement:list', 'statement:read', 'trf:list', 'trf:read', 'trfComment:list', 'trfComment:read'],
+      buttons: ['invoice:amend', 'invoiceInformation:create', 'invoiceInformation:update', 'invoiceInformation:delete', 'quotation:confirm', 'statement:confirm', 'trfComment:create'],
+    });
     expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['overlord'], ['janitor'])).toEqual({ permissions: [], buttons: [] });
   });
 
