@@ -14,7 +14,7 @@ export function TodoCounts({ reg, counts, total }: { reg: RegisteredEntity; coun
       {counts
         .filter((c) => c.count > 0)
         .map((c) => (
-          <Tag key={c.action} color="orange" data-testid={`todo-count-${c.action}`}>
+          <Tag key={c.action} data-testid={`todo-count-${c.action}`}>
             {text(reg.entity.actions?.[c.action]?.label, lang, c.action)} {c.count}
           </Tag>
         ))}

@@ -54,7 +54,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe.each<Language>(['zh-CN', 'en-US'])('accessibility (%s)', (lang) => {
-  it('login, registration, TRF list, form and detail, designer: no serious or critical axe violation', async () => {
+  it('login, registration, TRF list, form and detail, quotations and invoices, designer: no serious or critical axe violation', async () => {
     const trf = trfTexts(lang);
     const portal = await portalServer.open(lang);
     const { page } = portal;
@@ -80,6 +80,11 @@ describe.each<Language>(['zh-CN', 'en-US'])('accessibility (%s)', (lang) => {
     await portal.seeText(ui(lang, 'renderer.form.newTitle', { entity: trf.entity }));
     await page.locator('[data-section=service] form, [data-section=service] .ant-form-item').first().waitFor();
     found.trfForm = await seriousViolations(page);
+
+    // The payer's quotations, statements and invoices to act on (the demo's), with row actions.
+    await page.goto(`${portalServer.url}/todo/quotationAndInvoice/quotationAndInvoice`);
+    await page.locator('.ant-table-row [data-testid=row-action-CONFIRM]').first().waitFor();
+    found.quotationAndInvoice = await seriousViolations(page);
     await portal.logOut();
 
     await portal.logIn('staff', DEMO_PASSWORD);
@@ -93,7 +98,7 @@ describe.each<Language>(['zh-CN', 'en-US'])('accessibility (%s)', (lang) => {
     await page.getByTestId('account-posts').locator('.ant-table-row').first().waitFor();
     found.accountPosts = await seriousViolations(page);
 
-    expect(found).toEqual({ login: [], registration: [], trfList: [], trfDetail: [], trfForm: [], designer: [], accountPosts: [] });
+    expect(found).toEqual({ login: [], registration: [], trfList: [], trfDetail: [], trfForm: [], quotationAndInvoice: [], designer: [], accountPosts: [] });
     await page.context().close();
   });
 });
