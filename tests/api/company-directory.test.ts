@@ -70,6 +70,6 @@ describe.each(BACKENDS)("a company's directory on %s", (backend) => {
     const menu = (await h.call({ method: 'GET', url: '/api/menu', token: admin, lang: 'zh-CN' })).body.data as { name: string; path: string; children: { path: string }[] }[];
     const company = menu.find((m) => m.path === '/company');
     expect(company?.name).toBe('公司管理');
-    expect(company?.children.map((c) => c.path)).toEqual(['/company/info', '/company/contact/list', '/company/address/list', '/company/department/list', '/company/emailGroup/list', '/customer/authority', '/company/notification/list']);
+    expect(company?.children.map((c) => c.path)).toEqual(['/company/info', '/company/contact/list', '/company/address/list', '/company/department/list', '/company/emailGroup/list', '/company/invoiceInformation/list', '/customer/authority', '/company/notification/list']);
   });
 });
