@@ -161,6 +161,9 @@ describe.each(BACKENDS)('security: accounts and sessions on %s', (backend) => {
     expect(bare.statusCode, 'no Origin and no Referer').toBe(403);
     const ours = await h.app.inject({ method: 'POST', url: `/api/entities/trf/${id}/copy`, headers: { cookie, origin: 'http://portal.test', host: 'portal.test' } });
     expect(ours.statusCode).toBe(201);
+    // A public route is served without the cookie's authority instead: here the form a payment gateway's page posts back (Origin null under no-referrer).
+    const back = await h.app.inject({ method: 'POST', url: '/api/payments/return/unionpay?order=x', headers: { cookie, origin: 'null', host: 'portal.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'orderId=1' });
+    expect([back.statusCode, back.headers.location]).toEqual([303, '/paySuccess?order=x']);
   });
 
   it('sends the browser protections on every answer, and no HSTS over plain HTTP', async () => {
