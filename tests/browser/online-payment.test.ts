@@ -46,7 +46,8 @@ async function payInvoice(payer: PortalPage, invoiceId: string, type: 'alipay' |
   await payer.page.getByTestId('pay-invoices').click();
   const dialog = payDialog(payer);
   await payer.seeText(ui(lang, 'payment.payTitle'), dialog);
-  const pay = payer.button(ui(lang, 'payment.pay'), dialog);
+  const pay = dialog.getByTestId('pay-submit');
+  await expect.poll(() => pay.textContent(), POLL).toBe(ui(lang, 'payment.pay'));
   if (refuseWithoutType) {
     // Paying without a payment type is refused with SPEC §8's message.
     await pay.click();
