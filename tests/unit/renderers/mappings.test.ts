@@ -158,7 +158,7 @@ describe('history', () => {
   it("shows a payload's declared date-time in the user's date and time, not ISO", () => {
     const order = createStaticRegistry().get('paymentOrder');
     const at = '2026-11-24T10:54:45.410Z';
-    const [item] = historyItems(order, [{ id: '1', at, actorId: 'u', kind: 'event', event: 'PAYMENT_NOTIFIED', payload: { paidFen: 53000, payTime: at } }], 'zh-CN', translator('zh-CN'));
+    const [item] = historyItems(order, [{ id: '1', at, actorId: 'u', actorName: 'Server', kind: 'event', event: 'PAYMENT_NOTIFIED', payload: { paidFen: 53000, payTime: at } }], 'zh-CN', translator('zh-CN'));
     expect(item?.details).toContain(`支付时间: ${formatDateTime(at, 'zh-CN')}`);
     expect(item?.details).toContain('实付（分）: 53000');
     expect(item?.details.join('\n')).not.toContain(at);
