@@ -17,7 +17,11 @@ describe('roles and posts', () => {
     const withPost = accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['buyer'], ['reportReviewer']);
     expect(roleOnly.permissions).not.toContain('workflow:view');
     expect(withPost.permissions).toEqual(expect.arrayContaining([...roleOnly.permissions, 'workflow:view']));
-    expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, [], ['finance'])).toEqual({ permissions: ['trf:list', 'trf:read', 'trfComment:list', 'trfComment:read'], buttons: ['quotation:confirm', 'trfComment:create'] });
+    // A finance post reads the TRFs, quotations and invoices, confirms quotations and asks for an invoice's amendment (schemas/quotation, schemas/invoice).
+    expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, [], ['finance'])).toEqual({
+      permissions: ['invoice:list', 'invoice:read', 'quotation:list', 'quotation:read', 'trf:list', 'trf:read', 'trfComment:list', 'trfComment:read'],
+      buttons: ['invoice:amend', 'quotation:confirm', 'trfComment:create'],
+    });
     expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['overlord'], ['janitor'])).toEqual({ permissions: [], buttons: [] });
   });
 

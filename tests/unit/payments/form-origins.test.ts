@@ -6,7 +6,8 @@ import { unionpaySandbox } from '../../../server/payments/sandbox/unionpay.ts';
 
 /** A configured UnionPay gateway takes the payer's posted form: the CSP's form-action allows its origin, and only when configured. */
 describe('payment gateways in the CSP form-action', () => {
-  it("allows a configured UnionPay gateway's origin besides 'self'", async () => {
+  // Generous: the sandbox makes its RSA keys and certificates first, seconds on a busy machine.
+  it("allows a configured UnionPay gateway's origin besides 'self'", { timeout: 120_000 }, async () => {
     const c = unionpaySandbox({ baseUrl: 'http://localhost:8080/sandbox/unionpay', fetch }).config;
     const env = {
       UNIONPAY_MER_ID: c.merId,
