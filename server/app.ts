@@ -35,7 +35,7 @@ import { ACCOUNT_RECIPIENTS } from './accounts/mail-recipients.ts';
 import { ACCOUNT_MAILS } from './accounts/mail-texts.ts';
 import { templateRoutes } from './templates/routes.ts';
 import { EntityService } from './entities/service.ts';
-import { buildPaymentProviders, loopbackFetch, type Env, type PaymentProviders } from './payments/registry.ts';
+import { buildPaymentProviders, loopbackFetch, paymentFormOrigins, type Env, type PaymentProviders } from './payments/registry.ts';
 import { PaymentOrders } from './payments/order-service.ts';
 import { paymentEffects } from './payments/payment-effects.ts';
 import { exchangeWriter, logExchange } from './payments/payments-repo.ts';
@@ -104,7 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);
-  await installProtections(app, opts.rateLimits ?? 'on');
+  await installProtections(app, opts.rateLimits ?? 'on', paymentFormOrigins(opts.paymentsEnv ?? {}));
   const grants = grantSource(() => opts.registry.list(), opts.access);
   installSessionHook(app, opts.db, grants);
   installInputGuard(app);

@@ -37,7 +37,9 @@ function payloadLines(reg: RegisteredEntity, entry: AuditEntry, lang: Language):
     .map(([key, v]) => {
       const node = schema?.properties?.[key];
       const label = node ? text(node['x-label'], lang, node.title ?? key) : key;
-      return `${label}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
+      // A declared date-time reads as the user's date and time, not ISO.
+      const shown = typeof v === 'object' ? JSON.stringify(v) : node?.format === 'date-time' && typeof v === 'string' ? formatDateTime(v, lang) : String(v);
+      return `${label}: ${shown}`;
     });
 }
 

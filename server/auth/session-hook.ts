@@ -76,7 +76,13 @@ export function installSessionHook(app: FastifyInstance, db: Database, grants: G
       if (req.routeOptions.config.public === true) return;
       throw new ApiError(401, 'UNAUTHORIZED');
     }
-    if (byCookie && !SAFE_METHODS.has(req.method) && !sameOrigin(req)) throw new ApiError(403, 'CROSS_ORIGIN');
+    if (byCookie && !SAFE_METHODS.has(req.method) && !sameOrigin(req)) {
+      // A public route answers anyone: a cookie-borne write from elsewhere (or from a page whose
+      // no-referrer policy makes the browser send `Origin: null`, e.g. a form posted on to a
+      // payment gateway) is served as anonymous, never with the cookie's authority.
+      if (req.routeOptions.config.public === true) return;
+      throw new ApiError(403, 'CROSS_ORIGIN');
+    }
     req.user = user;
     req.sessionToken = token;
   });

@@ -9,9 +9,10 @@ export type RateLimits = 'on' | 'off';
 /**
  * Browser protections (helmet: CSP, nosniff, frame-ancestors, referrer policy; HSTS on https only)
  * and per-client rate limits on the routes that declare one (`publicRoute(perMinute)`: every
- * public API route does), answered with a 429 in the request's language.
+ * public API route does), answered with a 429 in the request's language. `formOrigins`: the
+ * other origins a page of ours may post a form to (a configured payment gateway).
  */
-export async function installProtections(app: FastifyInstance, limits: RateLimits): Promise<void> {
+export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = []): Promise<void> {
   await app.register(helmet, {
     // The portal is often served over plain HTTP on an intranet: no upgrade, no HSTS there.
     hsts: false,
@@ -32,7 +33,8 @@ export async function installProtections(app: FastifyInstance, limits: RateLimit
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Paying posts a form to a configured payment gateway (UnionPay); the sandboxes are ours.
+        formAction: ["'self'", ...formOrigins],
         upgradeInsecureRequests: null,
       },
     },

@@ -63,6 +63,12 @@ export class PaymentOrders {
     return expires ? { expiresAt: new Date(expires), notifyUrl: this.notifyUrl(provider) } : undefined;
   }
 
+  /** Where the browser comes back: /paySuccess, or for a provider that posts its way back, the return route that answers 303 to it. */
+  private returnUrl(provider: PaymentProvider, orderId: string): string {
+    const order = `order=${encodeURIComponent(orderId)}`;
+    return provider.returnsByPost ? `${this.publicUrl}/api/payments/return/${provider.id}?${order}` : `${this.publicUrl}/paySuccess?${order}`;
+  }
+
   private notifyUrl(provider: PaymentTypeId): string {
     return `${this.publicUrl}/api/payments/notify/${provider}`;
   }
@@ -119,7 +125,7 @@ export class PaymentOrders {
         currency: 'CNY',
         subject: `${String(doc.orderNo)} ${((doc.invoiceNos as string[] | undefined) ?? []).join(' ')}`.slice(0, 128),
         notifyUrl: this.notifyUrl(provider.id),
-        returnUrl: `${this.publicUrl}/paySuccess?order=${encodeURIComponent(trade.orderId)}`,
+        returnUrl: this.returnUrl(provider, trade.orderId),
         expiresAt: new Date(String(doc.expiresAt)),
       });
     } catch (err) {
@@ -222,6 +228,16 @@ export class PaymentOrders {
     const applied = await this.apply(trade, result.verified);
     await log(applied !== 'rejected', applied);
     return applied === 'rejected' ? result.refuse : result.reply;
+  }
+
+  /**
+   * The provider's signed word carried by the browser on its way back (UnionPay's front notify):
+   * handled as a notify when the provider is known and returns that way; anything else is ignored,
+   * since the return page asks for the real outcome anyway.
+   */
+  async frontReturn(providerId: string, req: NotifyRequest): Promise<void> {
+    if (!this.provider(providerId)?.returnsByPost) return;
+    await this.notify(providerId, req);
   }
 
   /** Applies the provider's word on a trade to its order, in one transaction (the order's row locked). */

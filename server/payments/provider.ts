@@ -101,6 +101,11 @@ export interface OrderRef {
 
 export interface PaymentProvider {
   readonly id: PaymentTypeId;
+  /**
+   * The browser comes back by a form POST (UnionPay's front notify) rather than a GET: the return
+   * URL is then the server's `POST /api/payments/return/<id>`, which answers 303 to /paySuccess.
+   */
+  readonly returnsByPost?: boolean;
   start(req: PayRequest): Promise<PayStart>;
   /** Never throws for bad input: a forged or malformed notify gives `verified: null` and a failure reply. */
   verifyNotify(req: NotifyRequest): Promise<NotifyResult>;

@@ -28,6 +28,8 @@ export interface ProviderModule<C> {
   configFromEnv(env: Env): C | undefined;
   create(config: C, ctx: ProviderContext): PaymentProvider;
   sandbox(opts: SandboxOptions): SandboxGateway<C>;
+  /** The origin the browser posts its pay form to (UnionPay's gateway), allowed by the CSP's form-action. */
+  formOrigin?(config: C): string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -38,13 +40,26 @@ const module = <C>(m: ProviderModule<C>): ProviderModule<unknown> => m as Provid
 export const PROVIDER_MODULES: readonly ProviderModule<unknown>[] = [
   module({ id: 'alipay', configFromEnv: alipayConfigFromEnv, create: createAlipayProvider, sandbox: alipaySandbox }),
   module({ id: 'wechat', configFromEnv: wechatConfigFromEnv, create: createWechatProvider, sandbox: wechatSandbox }),
-  module({ id: 'unionpay', configFromEnv: unionpayConfigFromEnv, create: createUnionpayProvider, sandbox: unionpaySandbox }),
+  module({ id: 'unionpay', configFromEnv: unionpayConfigFromEnv, create: createUnionpayProvider, sandbox: unionpaySandbox, formOrigin: (c) => new URL(c.baseUrl).origin }),
 ];
 
 export function sandboxOn(env: Env): boolean {
   if (env.PAYMENTS_SANDBOX === '0' || env.PAYMENTS_SANDBOX === 'false') return false;
   if (env.PAYMENTS_SANDBOX === '1' || env.PAYMENTS_SANDBOX === 'true') return true;
   return env.NODE_ENV !== 'production';
+}
+
+/**
+ * The origins of the real gateways the browser posts a pay form to (CSP form-action, besides
+ * 'self' where the sandboxes answer), from configuration.
+ */
+export function paymentFormOrigins(env: Env, modules: readonly ProviderModule<unknown>[] = PROVIDER_MODULES): string[] {
+  const origins = new Set<string>();
+  for (const m of modules) {
+    const configured = m.configFromEnv(env);
+    if (configured !== undefined && m.formOrigin) origins.add(m.formOrigin(configured));
+  }
+  return [...origins];
 }
 
 export interface PaymentProviders {

@@ -75,5 +75,26 @@ export async function paymentRoutes(app: FastifyInstance, orders: PaymentOrders)
         return reply.status(answer.status).type(answer.contentType).send(answer.body);
       },
     );
+    // The browser's way back from a provider that returns by a form POST (UnionPay's front
+    // notify): a signed body is taken as a notify (verified, logged, applied once), then the
+    // browser is sent to /paySuccess, which asks the server for the real outcome.
+    scope.post<{ Params: { provider: string }; Querystring: { order?: string } }>(
+      '/api/payments/return/:provider',
+      {
+        ...publicRoute(NOTIFY_RATE),
+        schema: schema({
+          tags: TAGS,
+          params: pathParams('provider'),
+          querystring: { type: 'object', properties: { order: { type: 'string', maxLength: 100 } } },
+          response: { 303: { type: 'null' } },
+        }),
+      },
+      async (req, reply) => {
+        const rawBody = typeof req.body === 'string' ? req.body : '';
+        if (rawBody) await orders.frontReturn(req.params.provider, { headers: req.headers, rawBody });
+        const order = req.query.order;
+        return reply.redirect(order ? `/paySuccess?order=${encodeURIComponent(order)}` : '/paySuccess', 303);
+      },
+    );
   });
 }

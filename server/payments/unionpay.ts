@@ -60,6 +60,7 @@ const FAIL_REPLY = { status: 400, contentType: 'text/plain', body: 'fail' };
 
 export class UnionPayProvider implements PaymentProvider {
   readonly id = 'unionpay' as const;
+  readonly returnsByPost = true;
   private readonly key: KeyObject;
   private readonly certId: string;
   /** What `start` sent, for a query or refund without an OrderRef in this process. */

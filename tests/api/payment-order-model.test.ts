@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent, createStaticRegistry, initialSnapshot, stateFields, type PersistedSnapshot } from '../../engine/index.ts';
@@ -128,6 +129,57 @@ describe('a payment order open across a restart', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * Two server processes on one PostgreSQL, the order's timer due: each process fires what it
+ * claims (`for update skip locked`), so the order is cancelled once and its trade closed once.
+ */
+describe.runIf(BACKENDS.includes('postgres'))('a payment order due with two server processes', () => {
+  const serverProcess = (url: string, go: string) =>
+    new Promise<number>((done, fail) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fire-timers-process.ts', url, go, 'portal'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', fail);
+      child.on('exit', (code) => (code === 0 ? done((JSON.parse(out.trim().split('\n').pop()!) as { fired: number }).fired) : fail(new Error(`exit ${code}: ${out}`))));
+    });
+
+  it('is cancelled once and its trade closed once', async () => {
+    mkdirSync(join(repo, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(join(repo, '.tmp', 'pay-two-'));
+    const h = await ApiHarness.start('postgres');
+    try {
+      const p = paymentDriver(h, { staff: await h.login('staff'), payer: await h.login('applicant') });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const made = await p.submit([(await p.invoice()).id]);
+        expect(made.status).toBe(201);
+        await p.openPayPage(made.body.data.start);
+        ids.push(made.body.data.order.id as string);
+      }
+      await h.db.query("update records set timer_due_at = now() - interval '1 second' where id = any($1)", [ids]);
+      const go = join(dir, 'go');
+      const processes = [serverProcess(h.url!, go), serverProcess(h.url!, go)];
+      // Both processes are up and waiting before either starts claiming.
+      await new Promise((r) => setTimeout(r, 3000));
+      writeFileSync(go, '');
+      const fired = await Promise.all(processes);
+      expect(fired[0]! + fired[1]!).toBe(5);
+      expect(await fireDueTimers(h.db, h.registry)).toBe(0);
+      await h.app.effects.runDue();
+      const { rows } = await h.db.query<{ status: string; trade: string }>(
+        "select r.states->>'$status' as status, t.status as trade from records r join payment_trades t on t.order_id = r.id where r.id = any($1)",
+        [ids],
+      );
+      expect(rows).toEqual(ids.map(() => ({ status: 'cancelled', trade: 'closed' })));
+      const closes = await h.db.query<{ n: number }>("select count(*)::int as n from payment_exchanges where kind = 'close' and direction = 'out'");
+      expect(closes.rows[0]!.n).toBe(5);
+    } finally {
+      await h.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

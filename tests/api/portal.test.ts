@@ -61,6 +61,13 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
   it('returns a menu filtered by permissions, in the request language', async () => {
     const mine = (await h.call({ method: 'GET', url: '/api/menu', token: applicant, lang: 'en-US' })).body.data;
     expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/trf', '/testResults', '/supplyChain', '/commercial', '/company', '/form/list', '/resources']);
+    // What a customer pays: quotations to act on, the quotations, invoices and online payment orders.
+    expect(mine.find((m: any) => m.path === '/commercial').children.map((c: any) => [c.name, c.path])).toEqual([
+      ['Quotations to act on', '/todo/quotationAndInvoice/quotationAndInvoice'],
+      ['Quotation', '/quotation/list'],
+      ['Invoice', '/invoice/list'],
+      ['Online payment orders', '/invoice/orderList/invoiceOrder'],
+    ]);
     // Protocols and SGS services are customers' to read; the inspection and supply-chain sites are external links (opened in /myiframe).
     expect(mine.find((m: any) => m.path === '/resources').children.map((c: any) => [c.name, c.path])).toEqual([['Protocol', '/protocol/list'], ['SGS service', '/sgsService/list'], ['Inspection', 'https://www.sgsonsite.com/en'], ['Service centre', 'https://www.sgs.com/en/contact-us']]);
     expect(mine.find((m: any) => m.path === '/supplyChain').children.map((c: any) => c.path)).toContain('https://www.transparency-one.com/');

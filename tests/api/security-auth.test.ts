@@ -125,6 +125,8 @@ describe.each(BACKENDS)('security: accounts and sessions on %s', (backend) => {
         'GET /api/auth/captcha', 'GET /api/auth/public-key', 'GET /api/auth/sso/validate', 'GET /api/health', 'GET /api/openapi.json',
         'GET /api/sgs-im/im/getNotifyMsg', 'POST /api/accounts/codes', 'POST /api/accounts/password-reset', 'POST /api/accounts/register',
         'POST /api/accounts/simple-register', 'POST /api/auth/sso/login', 'POST /api/auth/token', 'POST /api/error-logs',
+        // The payment providers' notifies, and the browser's form POST back from UnionPay: no session there.
+        'POST /api/payments/notify/:provider', 'POST /api/payments/return/:provider',
       ].sort(),
     );
     let checked = 0;
@@ -159,6 +161,9 @@ describe.each(BACKENDS)('security: accounts and sessions on %s', (backend) => {
     expect(bare.statusCode, 'no Origin and no Referer').toBe(403);
     const ours = await h.app.inject({ method: 'POST', url: `/api/entities/trf/${id}/copy`, headers: { cookie, origin: 'http://portal.test', host: 'portal.test' } });
     expect(ours.statusCode).toBe(201);
+    // A public route is served without the cookie's authority instead: here the form a payment gateway's page posts back (Origin null under no-referrer).
+    const back = await h.app.inject({ method: 'POST', url: '/api/payments/return/unionpay?order=x', headers: { cookie, origin: 'null', host: 'portal.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'orderId=1' });
+    expect([back.statusCode, back.headers.location]).toEqual([303, '/paySuccess?order=x']);
   });
 
   it('sends the browser protections on every answer, and no HSTS over plain HTTP', async () => {

@@ -5,6 +5,7 @@ import { benchList, benchValidation } from './list-and-validation.ts';
 import { benchLoginBundle } from './login-bundle.ts';
 import { benchViewerPage } from './viewer-page.ts';
 import { benchExports } from './exports.ts';
+import { benchInvoicePdf } from './invoice-pdf.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -20,6 +21,7 @@ if (part('list')) {
   figures.push(...(await benchList()));
 }
 if (part('exports')) figures.push(...(await benchExports()));
+if (part('pdf')) figures.push(...(await benchInvoicePdf()));
 if (part('login')) figures.push(...(await benchLoginBundle()));
 if (part('viewer')) figures.push(...(await benchViewerPage()));
 if (part('form')) figures.push(...(await benchFormSpeed()));

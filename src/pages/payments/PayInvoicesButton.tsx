@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Modal, Radio, Space, Typography } from 'antd';
+import { Button, Descriptions, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntityRecord } from '../../../engine/api-contract.ts';
 import { alreadyShown } from '../../api/client.ts';
@@ -56,6 +56,7 @@ export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPa
         open={open}
         title={t('payment.payTitle')}
         okText={t('payment.pay')}
+        okButtonProps={{ 'data-testid': 'pay-submit' } as ButtonProps}
         onOk={() => pay.mutate()}
         confirmLoading={pay.isPending}
         onCancel={() => setOpen(false)}

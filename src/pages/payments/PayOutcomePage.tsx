@@ -6,6 +6,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { createQueryClient } from '../../../renderers/env/query-client.ts';
 import { orderOutcome, paymentKeys } from '../../api/payments.ts';
 import { PublicResult } from '../public/PublicResult.tsx';
+import { formatCurrency } from '../../../engine/format/money.ts';
 
 /** Where an order's detail is shown (schemas/paymentOrder/paymentOrder.entity.json routes.detail). */
 export const orderDetailPath = (id: string) => `/invoice/orderList/invoiceOrderDetail?id=${encodeURIComponent(id)}`;
@@ -18,7 +19,7 @@ const FAILED = new Set(['failed', 'cancelled']);
  * and shows success only for a paid order; a failed or cancelled one goes on to /payError.
  */
 function Outcome({ id, expect }: { id: string; expect: 'success' | 'error' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [asked, setAsked] = useState(0);
   const outcome = useQuery({ queryKey: [...paymentKeys.outcome(id), asked], queryFn: () => orderOutcome(id) });
   if (outcome.isPending) {
@@ -42,7 +43,7 @@ function Outcome({ id, expect }: { id: string; expect: 'success' | 'error' }) {
       size="small"
       items={[
         { key: 'no', label: t('payment.orderNo'), children: String(order.doc.orderNo ?? '') },
-        { key: 'amount', label: t('payment.amount'), children: `¥ ${String(order.doc.payable ?? '')}` },
+        { key: 'amount', label: t('payment.amount'), children: formatCurrency(Number(order.doc.amountFen ?? 0), String(order.doc.currency ?? 'CNY'), i18n.language) },
       ]}
     />
   );

@@ -106,7 +106,8 @@ describe('UnionPay 5.1.0 signatures and certificates', () => {
     expect(signUnionpay(fields, keys.privateKeyPem)).toBe(forgeSign(keys.privateKeyPem, 'bc724abd27a51c86c0aaa6c8104e157de715963be7ae4fca787712684d32585a'));
   });
 
-  it('takes certId as the decimal serial number and trusts only a UnionPay certificate of the configured chain', () => {
+  // Generous: it issues RSA certificates (node-forge), seconds on a busy machine.
+  it('takes certId as the decimal serial number and trusts only a UnionPay certificate of the configured chain', { timeout: 120_000 }, () => {
     const root = issueCertificate({ commonName: 'root', ca: true });
     const middle = issueCertificate({ commonName: 'middle', ca: true, issuer: root });
     const signer = issueCertificate({ commonName: `CFCA@x@${UNIONPAY_SIGNER_NAME}@1`, issuer: middle, serialHex: '0F4240' });

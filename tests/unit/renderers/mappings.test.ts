@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFormSections, editableFields, FILTER_PREFIX } from '../../../engine/index.ts';
+import { createStaticRegistry, deriveFormSections, editableFields, FILTER_PREFIX } from '../../../engine/index.ts';
 import { RENDERER_TEXT_KEYS } from '../../../renderers/env/texts.ts';
 import { columnSortOrder, decodeFilterValue, encodeFilterValue, readListParams, toSortParam, writeListParams } from '../../../renderers/list/list-params.ts';
 import { placeErrors, toErrorSchema } from '../../../renderers/form/error-schema.ts';
 import { mergeDocument, splitDocument } from '../../../renderers/form/form-document.ts';
 import { assertKnownWidgets, UnknownWidgetError } from '../../../renderers/form/widgets/index.ts';
 import { historyItems } from '../../../renderers/detail/history-items.ts';
+import { formatDateTime } from '../../../renderers/format/format-value.ts';
 import { localizePayloadSchema } from '../../../renderers/form/localize-payload.ts';
 import { inlineMessage } from '../../../renderers/form/inline-message.ts';
 import zhCN from '../../../src/i18n/zh-CN.json';
@@ -152,6 +153,15 @@ describe('history', () => {
     expect(items[1]?.details).toEqual(['Changed: Workshop notes, Paint colour']);
     expect(items[2]?.details).toEqual(['Service state: Retired → In service', 'Note: fixed']);
     expect(items[2]?.who).toBe('Bo');
+  });
+
+  it("shows a payload's declared date-time in the user's date and time, not ISO", () => {
+    const order = createStaticRegistry().get('paymentOrder');
+    const at = '2026-11-24T10:54:45.410Z';
+    const [item] = historyItems(order, [{ id: '1', at, actorId: 'u', actorName: 'Server', kind: 'event', event: 'PAYMENT_NOTIFIED', payload: { paidFen: 53000, payTime: at } }], 'zh-CN', translator('zh-CN'));
+    expect(item?.details).toContain(`支付时间: ${formatDateTime(at, 'zh-CN')}`);
+    expect(item?.details).toContain('实付（分）: 53000');
+    expect(item?.details.join('\n')).not.toContain(at);
   });
 });
 
