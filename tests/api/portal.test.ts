@@ -61,10 +61,11 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
   it('returns a menu filtered by permissions, in the request language', async () => {
     const mine = (await h.call({ method: 'GET', url: '/api/menu', token: applicant, lang: 'en-US' })).body.data;
     expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/trf', '/testResults', '/supplyChain', '/commercial', '/company', '/form/list', '/resources']);
-    // What a customer pays: quotations to act on, the quotations, invoices and online payment orders.
+    // What a customer pays: quotations, statements and invoices to act on (one tabbed page), the quotations, statements, invoices and online payment orders.
     expect(mine.find((m: any) => m.path === '/commercial').children.map((c: any) => [c.name, c.path])).toEqual([
-      ['Quotations to act on', '/todo/quotationAndInvoice/quotationAndInvoice'],
+      ['Quotations and invoices', '/todo/quotationAndInvoice/quotationAndInvoice'],
       ['Quotation', '/quotation/list'],
+      ['Statement', '/statement/list'],
       ['Invoice', '/invoice/list'],
       ['Online payment orders', '/invoice/orderList/invoiceOrder'],
     ]);
