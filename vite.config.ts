@@ -68,6 +68,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: true },
+      // The chat socket: the Host stays the page's, so the server takes the cookie as same-origin.
+      '/ws': { target: 'ws://localhost:8080', ws: true },
     },
   },
 });

@@ -23,6 +23,8 @@ export interface EntityRecord {
   templateVersion?: number;
   /** On a write's answer: what the user is told about it in their language (a declared mail with no recipient). */
   notices?: string[];
+  /** The reader sees the record's title only (`access.readGrants.titleOnly`): the document holds the title and the flag alone. */
+  titleOnly?: boolean;
 }
 
 export interface ListResult {
@@ -136,4 +138,61 @@ export interface AccountPostsPage {
   total: number;
   /** The caller manages every company's accounts (internal staff). */
   allCompanies: boolean;
+}
+
+/** A chat message as stored (migration 025, server/chat/) and sent to clients. */
+export interface ChatMessage {
+  id: number;
+  recordId: string;
+  senderId: string;
+  senderName: string;
+  /** Who wrote it: a company that sees the record, or staff (who see every company's). */
+  side: 'customer' | 'staff';
+  /** The sender's own id of the message: sending it again stores it once. */
+  clientId: string;
+  body: string;
+  createdAt: string;
+}
+
+/** One row of the training performance (/training/performance, server/training/): a trainee or a company. */
+export interface PerformanceRow {
+  key: string;
+  label: string;
+  /** Classes enrolled in. */
+  classes: number;
+  /** Enrolments with a score, and their average (two decimals; null without any). */
+  scored: number;
+  averageScore: number | null;
+  /** Enrolments with a result, and those passed. */
+  graded: number;
+  passed: number;
+}
+
+/** One line of the power BI log (migration 030, server/powerbi/). */
+export interface PowerbiView {
+  reportId: string;
+  reportName: string;
+  userName: string;
+  account: string;
+  companyName: string;
+  viewedAt: string;
+}
+
+/** How the browser continues after a payment order is submitted to the provider (server/payments/). */
+export type PayStart =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'form'; action: string; fields: Record<string, string> }
+  | { kind: 'qr'; codeUrl: string };
+
+/** One exchange with a payment provider, as the order's panel lists it (server/payments/payments-repo.ts). */
+export interface PaymentExchange {
+  id: number;
+  tradeNo: string;
+  provider: string;
+  direction: 'out' | 'in';
+  kind: string;
+  body: string;
+  ok: boolean;
+  note: string | null;
+  at: string;
 }

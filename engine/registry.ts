@@ -96,6 +96,18 @@ export class EntityRegistry {
     return prepared;
   }
 
+  /** Removes a dynamic entity (a deleted template) with all its versions; a static one stays. */
+  unregisterDynamic(name: string): void {
+    const versions = this.dynamic.get(name);
+    if (!versions) return;
+    for (const reg of versions.values()) {
+      this.ajv.removeSchema(reg.schema.$id);
+      this.ajv.removeSchema(`${reg.schema.$id}#draft`);
+    }
+    this.dynamic.delete(name);
+    this.entities.delete(name);
+  }
+
   /** Whether the entity is a dynamic one (a template), registered by version. */
   isDynamic(name: string): boolean {
     return this.dynamic.has(name);

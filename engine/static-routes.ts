@@ -1,3 +1,5 @@
+import menu from '../schemas/_menu/menu.json' with { type: 'json' };
+import statistics from '../schemas/_statistics/statistics.json' with { type: 'json' };
 import type { EntityDeclaration } from './declaration/types.ts';
 import { DECLARED_ROUTES, DECLARED_VARIANT_ROUTES } from './generated/entity-routes.ts';
 
@@ -16,3 +18,19 @@ export const STATIC_VARIANT_ROUTES: readonly Readonly<Record<string, string>>[] 
 export function entityRoutePaths(routes: EntityDeclaration['routes']): string[] {
   return [routes.list, routes.detail, routes.form, ...(routes.partyLists ?? []).map((l) => l.path), ...(routes.print ? [routes.print] : []), ...(routes.actionPages ?? []).map((p) => p.path), ...(routes.own ?? []), ...(routes.forms ?? []).map((f) => f.path)];
 }
+
+/**
+ * The portal paths that open an external link of the menu (`alias` → the link), read without the
+ * full check (which the server's start does, engine/declaration/menu.ts): the client routes them to
+ * the link's /myiframe page, which embeds it only when the user's menu has it.
+ */
+export const MENU_ALIASES: readonly { alias: string; path: string }[] = (menu.pages as readonly { alias?: string; path: string }[]).flatMap((p) =>
+  p.alias ? [{ alias: p.alias, path: p.path }] : [],
+);
+
+/**
+ * The paths of the declared statistics pages (schemas/_statistics/statistics.json), read without the
+ * check (engine/declaration/statistics.ts): the route table knows them before login without taking
+ * the engine (ajv, the registry) into the portal's first download.
+ */
+export const STATISTICS_PAGE_PATHS: readonly string[] = statistics.pages.map((p) => p.path);

@@ -19,6 +19,8 @@ import { answers } from './http/route-schemas.ts';
 import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
+import { importRoutes } from './imports/routes.ts';
+import { trainingRoutes } from './training/routes.ts';
 import { installErrorHandler, ok } from './http/errors.ts';
 import { duplicateValueError } from './entities/unique-violation.ts';
 import { lookupRoutes } from './lookups/routes.ts';
@@ -40,6 +42,15 @@ import { PaymentOrders } from './payments/order-service.ts';
 import { paymentEffects } from './payments/payment-effects.ts';
 import { exchangeWriter, logExchange } from './payments/payments-repo.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { statisticsRoutes } from './statistics/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { DEFAULT_EMBED_ORIGINS, powerbiRoutes } from './powerbi/routes.ts';
+import { chatRoutes } from './chat/routes.ts';
+import type { ChatHub } from './chat/chat-hub.ts';
+import { configureSecrets } from './entities/secrets.ts';
+import { FilingService } from './efiling/filing-service.ts';
+import { buildRegulator, type Regulator } from './efiling/setup.ts';
+import { efilingRoutes } from './efiling/routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -67,6 +78,14 @@ export interface AppOptions {
    * server/payments/registry.ts); none given: no provider configured, so the sandbox gateways serve.
    */
   paymentsEnv?: Env;
+  /**
+   * Where the e-filing regulator and the secrets key are read (CPSC_API_URL, EFILING_EMULATOR,
+   * CPSC_TIMEOUT_MS, SECRETS_KEY, NODE_ENV: server/efiling/setup.ts, server/entities/secrets.ts);
+   * none given: the local regulator emulator and the development secrets key.
+   */
+  efilingEnv?: Env;
+  /** The https origins BI reports may be embedded from (POWERBI_EMBED_ORIGINS); https://app.powerbi.com unless given. */
+  embedOrigins?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -77,6 +96,10 @@ declare module 'fastify' {
     effects: EffectRunner;
     /** The payment providers offered and the sandbox gateways mounted (server/payments/registry.ts). */
     payments: PaymentProviders;
+    /** The chats of this process, hearing every process's messages (server/chat/). */
+    chat: ChatHub;
+    /** The e-filing regulator's adapter and, in dev and test, its emulator (server/efiling/setup.ts). */
+    regulator: Regulator;
   }
 }
 
@@ -123,8 +146,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An entity's mail is declared with the entity (its `mail`); the server machines' mail texts are TypeScript.
   const sendEmail = entityMailEffect(opts.registry, outbox, mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS), opts.access);
   // The payment effects run on the payment orders, which are made once the routes they need exist.
-  const late: { orders?: PaymentOrders } = {};
-  const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!) });
+  const late: { orders?: PaymentOrders; regulator?: Regulator } = {};
+  await configureSecrets(opts.efilingEnv ?? {}, opts.db);
+  const filings = new FilingService(opts.registry, new EntityService(opts.db, undefined, opts.registry), () => late.regulator!.adapter);
+  const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!), fileWithRegulator: filings.handler() });
   checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
@@ -135,12 +160,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('payments', payments);
   late.orders = new PaymentOrders(opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects), payments, publicUrl, effects);
   await paymentRoutes(app, late.orders);
-  entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
+  late.regulator = await buildRegulator(app, { env: opts.efilingEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl) });
+  app.decorate('regulator', late.regulator);
+  efilingRoutes(app, opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects));
+  const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
   fileRoutes(app, opts.db, opts.filesDir, opts.registry);
   exportRoutes(app, opts.db, opts.registry);
+  importRoutes(app, opts.db, opts.registry, entities);
+  trainingRoutes(app, opts.db, opts.registry);
+  statisticsRoutes(app, opts.db, opts.registry);
+  dashboardRoutes(app, opts.db, opts.registry);
+  powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
+  app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants));
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
   app.get('/api/health', { ...publicRoute(120), schema: META.health }, async () => ok({ status: 'up', database: opts.db.kind }));
 

@@ -23,5 +23,13 @@ export function clientBuildNeeded(root: string, outDir = 'dist'): boolean {
 /** Builds the client with Vite (a dev dependency, installed by `npm ci`). */
 export async function buildClient(root: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Vite sets NODE_ENV=production in this process while it builds; the server started after it
+  // must see the environment it was given (the payment and regulator sandboxes, the secrets key).
+  const before = process.env.NODE_ENV;
+  try {
+    await build({ root, logLevel: 'warn' });
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
 }

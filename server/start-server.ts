@@ -26,10 +26,14 @@ export interface StartOptions {
   trustProxy?: boolean | string;
   /** The portal's address as users reach it (links in mails); http://localhost:{port} unless given. */
   publicUrl?: string;
+  /** The origins BI reports may be embedded from (server/powerbi/routes.ts). */
+  embedOrigins?: readonly string[];
   /** Seed demo TRFs on first start (accounts are always seeded). */
   demoRecords?: boolean;
   /** The payment providers' configuration (server/payments/registry.ts): the process environment in `npm start`. */
   paymentsEnv?: Record<string, string | undefined>;
+  /** The e-filing regulator's and the secrets key's configuration (server/app.ts `efilingEnv`). */
+  efilingEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -61,6 +65,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     trustProxy: opts.trustProxy,
     publicUrl: opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     paymentsEnv: opts.paymentsEnv,
+    efilingEnv: opts.efilingEnv,
+    embedOrigins: opts.embedOrigins,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

@@ -25,6 +25,8 @@ const server = await startServer({
   trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   publicUrl: process.env.PUBLIC_URL || undefined,
   paymentsEnv: process.env,
+  efilingEnv: process.env,
+  embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
 });
 console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
 const stop = async () => {

@@ -44,7 +44,6 @@ export const chatConnectionMachine = setup({
   context: { attempts: 0, lastedOverOneSecond: false },
   meta: machineMeta<ChatConnectionEvent>({
     label: L('在线客服连接', 'Chat connection'),
-    specification: { reason: L('规格：在线客服模块尚未实现；由浏览器端宿主提供连接并运行。', 'Specification: the online chat module is not built yet; its browser host will provide the socket and run this machine.') },
     guards: {
       canReconnect: L('重连次数未超过 {maxAttempts} 次', 'at most {maxAttempts} reconnection attempts'),
     },

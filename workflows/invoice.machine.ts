@@ -1,4 +1,4 @@
-import { and, assign, emit, not, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 
 /**
@@ -15,7 +15,7 @@ export type InvoiceEvent =
 
 export const invoiceMachine = setup({
   types: {
-    context: {} as { paid: boolean; outstanding: number | null },
+    context: {} as { outstanding: number | null },
     events: {} as InvoiceEvent,
     emitted: {} as { type: 'sendEmail'; template: string },
   },
@@ -23,24 +23,21 @@ export const invoiceMachine = setup({
     hasReason: ({ event }) => 'reason' in event && event.reason.trim().length > 0,
     isSettled: ({ event }) => event.type === 'PAYMENT_RECEIVED' && event.outstanding <= 0,
     isPaymentPositive: ({ event }) => event.type === 'PAYMENT_RECEIVED' && event.amount > 0,
-    wasPaid: ({ context }) => context.paid,
   },
   actions: {
     sendEmail: emit((_, params: { template: string }) => ({ type: 'sendEmail' as const, template: params.template })),
-    markPaid: assign({ paid: true }),
     noteOutstanding: assign({ outstanding: ({ event }) => (event.type === 'PAYMENT_RECEIVED' ? event.outstanding : null) }),
   },
 }).createMachine({
   id: 'invoice',
   initial: 'toBePaid',
-  context: { paid: false, outstanding: null },
+  context: { outstanding: null },
   meta: machineMeta<InvoiceEvent>({
     label: L('发票', 'Invoice'),
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isPaymentPositive: L('付款金额大于零', 'the amount paid is positive'),
       isSettled: L('已无未付金额', 'nothing is outstanding'),
-      wasPaid: L('曾经付款', 'it was paid'),
     },
     events: {
       PAYMENT_RECEIVED: {
@@ -65,18 +62,17 @@ export const invoiceMachine = setup({
         CANCEL: { target: 'cancelled', guard: 'hasReason' },
       },
     },
+    // Paid ends the invoice: a payment received is not amended (nor cancelled) in the portal.
     paid: {
+      type: 'final',
       meta: meta({ label: L('已付款', 'Paid') }),
-      entry: ['markPaid', { type: 'sendEmail', params: { template: 'invoicePaid' } }],
-      on: {
-        REQUEST_AMENDMENT: { target: 'amendmentNeeded', guard: 'hasReason' },
-      },
+      entry: { type: 'sendEmail', params: { template: 'invoicePaid' } },
     },
     amendmentNeeded: {
-      meta: meta({ label: L('待修改', 'Amendment needed'), description: L('抬头、税号或金额需更正；重开的发票保留原付款状态。', 'Title, tax number or amount to be corrected; a reissued invoice keeps its payment status.') }),
+      meta: meta({ label: L('待修改', 'Amendment needed'), description: L('抬头、税号或金额需更正；重开后待付款。', 'Title, tax number or amount to be corrected; reissued, it is to be paid again.') }),
       on: {
-        REISSUE: [{ target: 'paid', guard: 'wasPaid' }, { target: 'toBePaid' }],
-        CANCEL: { target: 'cancelled', guard: and(['hasReason', not('wasPaid')]) },
+        REISSUE: 'toBePaid',
+        CANCEL: { target: 'cancelled', guard: 'hasReason' },
       },
     },
     cancelled: { type: 'final', meta: meta({ label: L('已作废', 'Cancelled') }) },

@@ -1,10 +1,12 @@
-import { emit, not, setup, stateIn } from 'xstate';
+import { not, setup, stateIn } from 'xstate';
 import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 
 /**
  * A training class (SPEC §4 "Training class"): its schedule (coming, ongoing, complete) and its
  * publication (published or not) change independently, so the machine is parallel. Completing
- * asks for confirmation and cannot be undone. Rules: training-class.rules.md.
+ * asks for confirmation and cannot be undone. It is the lifecycle of the `trainingClass` entity
+ * (schemas/trainingClass/): an unpublished class is a draft, its owner's (staff) alone. Rules:
+ * training-class.rules.md.
  */
 export type TrainingClassEvent =
   | { type: 'PUBLISH' }
@@ -17,22 +19,17 @@ export type TrainingClassEvent =
 export const trainingClassMachine = setup({
   types: {
     events: {} as TrainingClassEvent,
-    emitted: {} as { type: 'notifyTrainees'; template: string },
   },
   guards: {
     isPublished: stateIn('#trainingClass.publication.published'),
     isComingUp: stateIn('#trainingClass.schedule.coming'),
     isNotComplete: not(stateIn('#trainingClass.schedule.complete')),
   },
-  actions: {
-    notifyTrainees: emit((_, params: { template: string }) => ({ type: 'notifyTrainees' as const, template: params.template })),
-  },
 }).createMachine({
   id: 'trainingClass',
   type: 'parallel',
   meta: machineMeta<TrainingClassEvent>({
     label: L('培训课程', 'Training class'),
-    specification: { reason: L('规格：培训课程模块尚未实现，由该模块绑定为实体生命周期。', 'Specification: the training class module is not built yet; it will bind this machine as an entity lifecycle.') },
     guards: {
       isComingUp: L('尚未开始', 'it has not started'),
       isNotComplete: L('尚未结束', 'it has not ended'),
@@ -53,11 +50,11 @@ export const trainingClassMachine = setup({
       meta: meta({ label: L('进度', 'Schedule') }),
       states: {
         coming: {
-          meta: meta({ label: L('即将开始', 'Coming') }),
+          meta: meta({ label: L('即将开始', 'Coming'), editable: '*' }),
           on: { START: { target: 'ongoing', guard: 'isPublished' } },
         },
         ongoing: {
-          meta: meta({ label: L('进行中', 'Ongoing') }),
+          meta: meta({ label: L('进行中', 'Ongoing'), editable: ['location', 'trainer', 'description', 'endDate'] }),
           tags: ['attendance'],
           on: { COMPLETE: 'confirmingCompletion' },
         },
@@ -65,7 +62,7 @@ export const trainingClassMachine = setup({
           meta: meta({ label: L('待确认结课', 'Confirming completion'), description: L('结课不可撤销：考勤与成绩将被锁定。', 'Completion is irreversible: attendance and performance are frozen.') }),
           tags: ['attendance'],
           on: {
-            CONFIRM_COMPLETION: { target: 'complete', actions: { type: 'notifyTrainees', params: { template: 'classCompleted' } } },
+            CONFIRM_COMPLETION: 'complete',
             KEEP_ONGOING: 'ongoing',
           },
         },
@@ -77,13 +74,12 @@ export const trainingClassMachine = setup({
       meta: meta({ label: L('发布', 'Publication') }),
       states: {
         unpublished: {
-          meta: meta({ label: L('未发布', 'Unpublished') }),
+          meta: meta({ label: L('未发布', 'Unpublished'), draft: true, description: L('未发布的课程只有培训方可见。', 'An unpublished class is seen by the training provider alone.') }),
           on: { PUBLISH: { target: 'published', guard: 'isNotComplete' } },
         },
         published: {
           meta: meta({ label: L('已发布', 'Published') }),
           tags: ['visibleToTrainees'],
-          entry: { type: 'notifyTrainees', params: { template: 'classPublished' } },
           on: { UNPUBLISH: { target: 'unpublished', guard: 'isComingUp' } },
         },
       },

@@ -130,7 +130,11 @@ export const trfMachine = setup({
             REJECT_QUOTATION: { target: 'rejected', guard: 'hasReason' },
           },
         },
-        confirmed: { meta: meta({ label: L('报价已确认', 'Quotation confirmed') }) },
+        confirmed: {
+          meta: meta({ label: L('报价已确认', 'Quotation confirmed') }),
+          // A confirmed quotation may still be rejected while it waits for payment (its quotation's REQUEST_AMENDMENT, relayed).
+          on: { REJECT_QUOTATION: { target: 'rejected', guard: 'hasReason' } },
+        },
         rejected: {
           meta: meta({ label: L('报价已拒绝', 'Quotation rejected'), description: L('实验室可发送修改后的报价。', 'The lab may send a revised quotation.') }),
           on: { SEND_QUOTATION: { target: 'confirming', guard: 'isRequestActive' } },

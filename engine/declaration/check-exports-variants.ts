@@ -8,6 +8,12 @@ type Fail = (path: string, message: string) => void;
 /** The list's declared exports (docs/declarations.md §2): columns are fields; the files export names an upload field. */
 export function checkExports(views: EntityBundle['views'], field: Field, fail: Fail): void {
   views.list.export?.columns?.forEach((c, i) => field(pointer('list', 'export', 'columns', i, 'field'), c.field));
+  views.list.import?.key?.forEach((k, i) => {
+    const resolved = field(pointer('list', 'import', 'key', i), k);
+    if (resolved && (k.includes('.') || !['string', 'number', 'integer'].includes(String(resolved.node?.type)))) {
+      fail(pointer('list', 'import', 'key', i), `'${k}' is not a top-level text or number field`);
+    }
+  });
   const files = views.list.exportFiles;
   if (!files) return;
   const resolved = field('/list/exportFiles/field', files.field);

@@ -1,6 +1,7 @@
-import type { EntityBundle } from './types.ts';
+import type { ActionDeclaration, EntityBundle } from './types.ts';
 import { fieldAt } from '../schema/resolve.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
+import { readGrantProblems } from './check-read-grants.ts';
 
 type Fail = (file: string, path: string, message: string) => void;
 type Field = (file: string, path: string, name: string) => unknown;
@@ -78,12 +79,18 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
   };
   for (const b of bundles) {
     const files = b.files ?? declarationFiles(b.entity.name);
+    problems.push(...readGrantProblems(b, byName));
     const parent = b.entity.access?.parent;
     if (b.entity.gathers) problems.push(...gatheredFieldProblems(b, byName.get(b.entity.gathers.entity), files.entity));
     if (parent && !byName.has(parent.entity)) problems.push({ file: files.entity, path: '/access/parent/entity', message: `'${parent.entity}' is not a registered entity` });
+    for (const field of Object.keys(parent?.closed?.states ?? {})) {
+      const regions = byName.get(parent!.entity)?.entity.lifecycle?.regions ?? {};
+      if (!regions[field]) problems.push({ file: files.entity, path: pointer('access', 'parent', 'closed', 'states', field), message: `'${field}' is not a lifecycle field of '${parent!.entity}' (fields: ${Object.keys(regions).join(', ') || 'none'})` });
+    }
     b.views.detail.children?.forEach((c, i) => childOf(files.views, pointer('detail', 'children', i, 'entity'), c.entity, b.entity.name));
     for (const [event, a] of Object.entries(b.entity.actions ?? {})) {
       if (a.requiresChild) childOf(files.entity, pointer('actions', event, 'requiresChild', 'entity'), a.requiresChild.entity, b.entity.name);
+      if (a.requiresLinked) problems.push(...linkedRequirementProblems(b, a.requiresLinked, byName, files.entity, pointer('actions', event, 'requiresLinked')));
     }
     for (const [name, node] of Object.entries(b.schema.properties ?? {})) {
       if (node['x-linked']) childOf(files.schema, pointer('properties', name, 'x-linked', 'entity'), node['x-linked'].entity, b.entity.name);
@@ -103,4 +110,21 @@ function sharedListPaths(bundles: readonly EntityBundle[]): { file: string; path
   return [...byPath].flatMap(([path, lists]) =>
     lists.length > 1 ? lists.filter((l) => !l.tab).map((l) => ({ file: l.file, path: l.at, message: `'${path}' is a list of ${lists.length} entities: each must declare it a tab` })) : [],
   );
+}
+
+/** An action's `requiresLinked`: its field is an `entity:<name>` lookup of a registered entity holding the named fields. */
+function linkedRequirementProblems(
+  b: EntityBundle,
+  req: NonNullable<ActionDeclaration['requiresLinked']>,
+  byName: ReadonlyMap<string, EntityBundle>,
+  file: string,
+  at: string,
+): { file: string; path: string; message: string }[] {
+  const lookup = fieldAt(b.schema, req.field)?.['x-lookup'];
+  const target = typeof lookup === 'string' && lookup.startsWith('entity:') ? byName.get(lookup.slice('entity:'.length)) : undefined;
+  if (!target) return [{ file, path: `${at}/field`, message: `'${req.field}' is not an entity:<name> lookup of a registered entity` }];
+  const fields = [...req.filled, ...(req.notPast ? [req.notPast.field] : [])];
+  return fields
+    .filter((f) => !target.schema.properties?.[f])
+    .map((f) => ({ file, path: at, message: `'${f}' is not a field of '${target.entity.name}'` }));
 }

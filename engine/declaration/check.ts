@@ -5,6 +5,7 @@ import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { ACCESS_FILES, isDeclaredPost, isDeclaredRole, POST_NAMES, POST_PREFIX, ROLE_NAMES } from './roles.ts';
 import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
+import { listPath } from '../derive/list-paths.ts';
 import { checkEntityEffects } from './mail.ts';
 import { checkExports, checkVariants } from './check-exports-variants.ts';
 import { checkReferences } from './check-references.ts';
@@ -51,6 +52,8 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     if (!kind) return;
     if (f.op === 'contains' && kind !== 'text') fail(files.views, pointer('list', 'filters', i, 'op'), `'contains' does not apply to the ${kind} field '${f.field}'`);
     if (f.op === 'range' && !['date', 'datetime', 'number'].includes(kind)) fail(files.views, pointer('list', 'filters', i, 'op'), `'range' does not apply to the ${kind} field '${f.field}'`);
+    // A field inside a list (each sample's material) is matched by containment: a value, or one of several.
+    if (!f.field.startsWith('$') && listPath(schema, f.field) && f.op !== 'eq' && f.op !== 'in') fail(files.views, pointer('list', 'filters', i, 'op'), `'${f.op}' does not apply to '${f.field}', a field inside a list (eq or in)`);
   });
   field(files.views, '/list/defaultSort/field', views.list.defaultSort.field);
   const viewField = (path: string, name: string) => field(files.views, path, name);
@@ -68,7 +71,10 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties', 'authorized' or 'everyone'");
   entity.access?.shareWith?.forEach((s, i) => {
-    field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
+    const shared = field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);
+    if (shared?.node?.type === 'array' && (s.account || s.requiresApprovedOwner)) {
+      fail(files.entity, pointer('access', 'shareWith', i), `'${s.field}' names several companies: 'account' and 'requiresApprovedOwner' need a field naming one`);
+    }
     if (s.unlessTrue) field(files.entity, pointer('access', 'shareWith', i, 'unlessTrue'), s.unlessTrue);
     if (s.account) field(files.entity, pointer('access', 'shareWith', i, 'account'), s.account);
   });
@@ -100,6 +106,12 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   if (entity.routes.own?.length && !entity.projection?.self) fail(files.entity, '/routes/own', "'own' pages need projection.self: only a company's own record can be shown as its own");
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
+  }
+  const links = entity.menuLinks;
+  if (links) {
+    if (!MENU_GROUPS.has(links.group)) fail(files.entity, '/menuLinks/group', `'${links.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
+    const fields: [string, string | undefined][] = [['for', links.for], ['url', links.url], ['order', links.order], ['when', links.when], ...Object.entries(links.label).map(([lang, f]): [string, string] => [`label/${lang}`, f])];
+    for (const [at, path] of fields) if (path !== undefined) field(files.entity, `/menuLinks/${at}`, path);
   }
 
   const codes = declaredCodes(entity);
@@ -141,6 +153,11 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
     for (const event of machineEvents) {
       if (!entity.actions?.[event]) fail(files.entity, '/actions', `machine '${machine.id}' has the event '${event}', which has no action (label and permission)`);
     }
+    entity.lifecycle?.dateEvents?.forEach((d, i) => {
+      if (!machineEvents.has(d.event)) fail(files.entity, pointer('lifecycle', 'dateEvents', i, 'event'), `'${d.event}' is not an event of machine '${machine.id}'`);
+      const date = field(files.entity, pointer('lifecycle', 'dateEvents', i, 'field'), d.field);
+      if (date && date.kind !== 'date') fail(files.entity, pointer('lifecycle', 'dateEvents', i, 'field'), `'${d.field}' is not a date field (format: date)`);
+    });
   }
   // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
   checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));

@@ -55,14 +55,8 @@ export function productMenu(): MenuDeclaration {
   return (checked ??= checkedMenu(declared));
 }
 
-/**
- * The portal paths that open an external link of the menu (`alias` → the link), read without the
- * full check: the client routes them to the link's /myiframe page, which embeds it only when the
- * user's menu has it.
- */
-export const MENU_ALIASES: readonly { alias: string; path: string }[] = (declared.pages as readonly { alias?: string; path: string }[]).flatMap((p) =>
-  p.alias ? [{ alias: p.alias, path: p.path }] : [],
-);
+/** The portal paths that open an external link of the menu: engine/static-routes.ts (read by the client without the engine). */
+export { MENU_ALIASES } from '../static-routes.ts';
 
 /** The group ids an entity's `menu.group` may name (read without the full check, which the server's start does). */
 export const MENU_GROUPS: ReadonlySet<string> = new Set(declared.groups.map((g) => g.id));

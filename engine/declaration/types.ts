@@ -69,6 +69,16 @@ export interface FieldSchema {
    */
   'x-lookupFill'?: Record<string, string>;
   /**
+   * On a lookup field holding a record's id: a record picked here cannot be deleted while any
+   * record holds it (409 `RECORD_BOUND` with this message; docs/declarations.md §1).
+   */
+  'x-refuseDelete'?: LocalizedText;
+  /**
+   * On a lookup field holding a record's id: a record picked here cannot be changed while a record
+   * out of its draft states holds it (409 `RECORD_BOUND` with this message; docs/declarations.md §1).
+   */
+  'x-refuseChange'?: LocalizedText;
+  /**
    * On an `entity:<name>` lookup: the sibling field holding the picked record's version (filled
    * from the option's `$version`). A write whose snapshot is older than the record is refused
    * (409 `LOOKUP_STALE`, the field's `x-messages.lookupStale` text) with the fresh values.
@@ -91,6 +101,13 @@ export interface FieldSchema {
   'x-firstAccount'?: boolean;
   /** A unified social credit code (统一社会信用代码), checked by its GB 32100-2015 check character. */
   'x-uscc'?: boolean;
+  /** A GS1 Global Location Number: 13 digits with the GS1 mod-10 check digit (engine/validate/gln.ts). */
+  'x-gln'?: boolean;
+  /**
+   * A secret (a regulator's key): stored encrypted at rest apart from the document, whose field
+   * holds only `SECRET_MASK` once set; never returned, shown masked (server/entities/secrets.ts).
+   */
+  'x-secret'?: boolean;
   /**
    * Money, exact: an integer of minor units (2 decimals) or a decimal string. `true` shows it with
    * 2 decimals and grouped digits (engine/derive/value-text.ts); `{ currency }` makes it integer minor
@@ -188,6 +205,19 @@ export interface ListExport {
   fileName?: LocalizedText;
 }
 
+/**
+ * A declared spreadsheet import of the list (docs/declarations.md §2, imports): the generic list
+ * offers the import template (one column per importable field) and an upload of at most `maxRows`
+ * rows, each checked with the entity's own schema. `key` names top-level fields whose values
+ * identify a row: a second row with the same values in the file, or a stored record of the
+ * company with them, is a duplicate. The list's export then writes the same layout, so it re-imports.
+ */
+export interface ListImport {
+  format: 'xlsx';
+  maxRows: number;
+  key?: readonly string[];
+}
+
 /** A declared export of the selected records' files (an upload field) as one zip, at most `maxFiles`. */
 export interface ListFilesExport {
   field: FieldPath;
@@ -238,10 +268,14 @@ export interface EntityViews {
     pageSize?: number;
     export?: ListExport;
     exportFiles?: ListFilesExport;
+    import?: ListImport;
     /** Rules a search must keep (docs/declarations.md §2, search rules): checked by the server and by the filter bar before sending. */
     search?: { rules: readonly SearchRule[] };
+    /** Page extensions (by registered name) acting on the records selected in the entity's lists: paying invoices together. */
+    selectionExtensions?: readonly string[];
   };
-  detail: { sections: readonly ViewSection[]; children?: readonly DetailChildList[] };
+  /** `extensions`: page extensions (by registered name) shown on the detail page below its sections: an invoice's "Pay". */
+  detail: { sections: readonly ViewSection[]; children?: readonly DetailChildList[]; extensions?: readonly string[] };
   form: { sections: readonly ViewSection[] };
   /** The top-level field holding a record's variant name (an enum of the variants' names). */
   variantField?: FieldPath;
@@ -281,6 +315,13 @@ export interface ActionDeclaration {
   by?: 'owner' | 'shared' | 'server';
   /** The event needs a non-draft record of `entity` belonging to this one whose `field` is filled; else 400 with `message`. */
   requiresChild?: { entity: string; field: FieldPath; message: LocalizedText };
+  /**
+   * The event needs the record an `entity:<name>` lookup field names to have `filled` fields
+   * filled (else 400 `LINKED_RECORD_INCOMPLETE` with `message`) and, with `notPast`, its date
+   * field not before today (else 400 `LINKED_RECORD_EXPIRED` with that `message`): an importer's
+   * regulator credentials before a filing is sent.
+   */
+  requiresLinked?: { field: FieldPath; filled: readonly string[]; message: LocalizedText; notPast?: { field: string; message: LocalizedText } };
 }
 
 /** How far an entity's records are seen: by their parties, or by their parties and the companies they authorized. */
@@ -308,13 +349,38 @@ export interface VisibilityGrant {
   to?: FieldPath;
 }
 
+/**
+ * One source of `access.readGrants`: records of `entity` whose `target` field holds a record's id
+ * name who may read that record in full — companies, customer groups (of the reader's company) and
+ * login accounts (top-level arrays of text), within [`from`, `to`] (date fields, open when absent).
+ * With `restricts`, such records restrict the record: while none names it, it is open to every
+ * reader, and one naming nobody opens it to every reader within its dates.
+ */
+export interface ReadGrantSource {
+  entity: string;
+  target: FieldPath;
+  companies?: FieldPath;
+  customerGroups?: FieldPath;
+  accounts?: FieldPath;
+  from?: FieldPath;
+  to?: FieldPath;
+  restricts?: boolean;
+}
+
+/** `access.readGrants` (docs/declarations.md §3): who reads a record in full beside its parties and staff, and the boolean field letting others see its title only. */
+export interface ReadGrants {
+  sources: readonly ReadGrantSource[];
+  titleOnly?: FieldPath;
+}
+
 /** Which records a list shows beside the user's scope: those the user's company owns, or those naming it (`access.shareWith`). */
 export type ListParty = 'owner' | 'shared';
 
 /** A fixed condition of a list variant: a declared list filter's field equal to, or one of, values. */
 export interface ListCondition {
   field: FieldPath;
-  op: 'eq' | 'in';
+  /** `filled`: the field holds a value (any item of a list holds one), with `value: true`. */
+  op: 'eq' | 'in' | 'filled';
   value: string | number | boolean | readonly string[];
 }
 
@@ -473,6 +539,8 @@ export interface EntityDeclaration {
     regions: Record<string, string>;
     /** The state a record created through the API starts in, instead of the machine's initial one. */
     createdIn?: string;
+    /** Events the server sends when a date of the document arrives (engine/lifecycle/date-events.ts). */
+    dateEvents?: readonly { event: string; field: FieldPath; endOfDay?: boolean }[];
   };
   /**
    * A table kept as a projection of the records (docs/declarations.md §3): written in the
@@ -502,6 +570,12 @@ export interface EntityDeclaration {
     fill?: Readonly<Record<string, FieldPath>>;
     closed?: { states: readonly string[]; exceptRoles?: readonly string[]; message: LocalizedText };
   };
+  /**
+   * Each record has a live chat between the companies that see it and staff (docs/declarations.md §3,
+   * chat): joined over the socket at /ws by the record's title (a TRF's number), by users who read
+   * the record (the visibility of every reader) and hold `permission` (the entity's `read` unless given).
+   */
+  chat?: { permission?: string };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
@@ -533,14 +607,28 @@ export interface EntityDeclaration {
     /** Records of this entity in `states` extend what the grantee company sees to the owner's records (docs/declarations.md §3). */
     grantsVisibility?: VisibilityGrant;
     /** The record belongs to the `entity` record whose id `field` holds and is seen by whoever sees it (out of drafts). */
-    parent?: { field: FieldPath; entity: string };
+    parent?: {
+      field: FieldPath;
+      entity: string;
+      /** While the parent rests in one of these states (per lifecycle field of the parent), users may not add, change or delete its records (403 `message`). */
+      closed?: { states: Readonly<Record<string, readonly string[]>>; message: LocalizedText };
+    };
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';
+    /** Who reads a record in full beside its parties and staff, by records of other entities naming companies, customer groups or accounts (docs/declarations.md §3). */
+    readGrants?: ReadGrants;
   };
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all'; message?: LocalizedText }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
   menu?: { group?: string; order?: number; label?: LocalizedText };
+  /**
+   * Each record is a link in the menu of the users of the company its `for` field names (a
+   * customer's extension menus, /extend/specificextend-setting): labelled by the record's `label`
+   * fields per language, opening its `url` field (inside the portal: /myiframe), in `group`, by its
+   * `order` field, while its `when` field is true.
+   */
+  menuLinks?: { for: FieldPath; label: Record<Language, FieldPath>; url: FieldPath; order?: FieldPath; when?: FieldPath; group: string; icon?: string };
   /** Role, or `post:<post>`, → the permission codes of this entity it holds (schemas/_access/ declares the roles and posts). */
   grants?: Record<string, readonly string[]>;
   routes: EntityRoutes;

@@ -32,6 +32,11 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
   // On an array of strings: several picks from the same source.
   if (node['x-lookup']) ui['ui:options'] = { lookup: node['x-lookup'], ...(node.type === 'array' ? { multiple: true } : {}) };
   if (node.format === 'date' && !node['x-widget']) ui['ui:widget'] = 'date';
+  // A secret is typed unseen; the stored one comes back as the mask only (server/entities/secrets.ts).
+  if (node['x-secret'] && !node['x-widget']) ui['ui:widget'] = 'password';
+  // An amount in minor units is typed in the currency's units ("2500.50").
+  const money = node['x-money'];
+  if (money && !node['x-widget']) Object.assign(ui, { 'ui:widget': 'money', 'ui:options': typeof money === 'object' && 'code' in money ? { currency: money.code } : {} });
   if (node.type === 'array' && node.items) {
     const items = node.items.$ref ? { ...node.items } : node.items;
     const inner = localizeNode(root, items, lang, key);

@@ -9,18 +9,42 @@ import address_views from '../../schemas/address/address.views.json' with { type
 import authorization_entity from '../../schemas/authorization/authorization.entity.json' with { type: 'json' };
 import authorization_schema from '../../schemas/authorization/authorization.schema.json' with { type: 'json' };
 import authorization_views from '../../schemas/authorization/authorization.views.json' with { type: 'json' };
+import citation_entity from '../../schemas/citation/citation.entity.json' with { type: 'json' };
+import citation_schema from '../../schemas/citation/citation.schema.json' with { type: 'json' };
+import citation_views from '../../schemas/citation/citation.views.json' with { type: 'json' };
 import company_entity from '../../schemas/company/company.entity.json' with { type: 'json' };
 import company_schema from '../../schemas/company/company.schema.json' with { type: 'json' };
 import company_views from '../../schemas/company/company.views.json' with { type: 'json' };
 import contact_entity from '../../schemas/contact/contact.entity.json' with { type: 'json' };
 import contact_schema from '../../schemas/contact/contact.schema.json' with { type: 'json' };
 import contact_views from '../../schemas/contact/contact.views.json' with { type: 'json' };
+import cpscTrfInfo_entity from '../../schemas/cpscTrfInfo/cpscTrfInfo.entity.json' with { type: 'json' };
+import cpscTrfInfo_schema from '../../schemas/cpscTrfInfo/cpscTrfInfo.schema.json' with { type: 'json' };
+import cpscTrfInfo_views from '../../schemas/cpscTrfInfo/cpscTrfInfo.views.json' with { type: 'json' };
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
 import department_schema from '../../schemas/department/department.schema.json' with { type: 'json' };
 import department_views from '../../schemas/department/department.views.json' with { type: 'json' };
+import document_entity from '../../schemas/document/document.entity.json' with { type: 'json' };
+import document_schema from '../../schemas/document/document.schema.json' with { type: 'json' };
+import document_views from '../../schemas/document/document.views.json' with { type: 'json' };
+import documentAuthorization_entity from '../../schemas/documentAuthorization/documentAuthorization.entity.json' with { type: 'json' };
+import documentAuthorization_schema from '../../schemas/documentAuthorization/documentAuthorization.schema.json' with { type: 'json' };
+import documentAuthorization_views from '../../schemas/documentAuthorization/documentAuthorization.views.json' with { type: 'json' };
+import documentShare_entity from '../../schemas/documentShare/documentShare.entity.json' with { type: 'json' };
+import documentShare_schema from '../../schemas/documentShare/documentShare.schema.json' with { type: 'json' };
+import documentShare_views from '../../schemas/documentShare/documentShare.views.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
 import emailGroup_schema from '../../schemas/emailGroup/emailGroup.schema.json' with { type: 'json' };
 import emailGroup_views from '../../schemas/emailGroup/emailGroup.views.json' with { type: 'json' };
+import exclusion_entity from '../../schemas/exclusion/exclusion.entity.json' with { type: 'json' };
+import exclusion_schema from '../../schemas/exclusion/exclusion.schema.json' with { type: 'json' };
+import exclusion_views from '../../schemas/exclusion/exclusion.views.json' with { type: 'json' };
+import extendSetting_entity from '../../schemas/extendSetting/extendSetting.entity.json' with { type: 'json' };
+import extendSetting_schema from '../../schemas/extendSetting/extendSetting.schema.json' with { type: 'json' };
+import extendSetting_views from '../../schemas/extendSetting/extendSetting.views.json' with { type: 'json' };
+import importerCustomer_entity from '../../schemas/importerCustomer/importerCustomer.entity.json' with { type: 'json' };
+import importerCustomer_schema from '../../schemas/importerCustomer/importerCustomer.schema.json' with { type: 'json' };
+import importerCustomer_views from '../../schemas/importerCustomer/importerCustomer.views.json' with { type: 'json' };
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
 import invoice_schema from '../../schemas/invoice/invoice.schema.json' with { type: 'json' };
 import invoice_views from '../../schemas/invoice/invoice.views.json' with { type: 'json' };
@@ -33,12 +57,18 @@ import lab_views from '../../schemas/lab/lab.views.json' with { type: 'json' };
 import labContact_entity from '../../schemas/labContact/labContact.entity.json' with { type: 'json' };
 import labContact_schema from '../../schemas/labContact/labContact.schema.json' with { type: 'json' };
 import labContact_views from '../../schemas/labContact/labContact.views.json' with { type: 'json' };
+import materialConfig_entity from '../../schemas/materialConfig/materialConfig.entity.json' with { type: 'json' };
+import materialConfig_schema from '../../schemas/materialConfig/materialConfig.schema.json' with { type: 'json' };
+import materialConfig_views from '../../schemas/materialConfig/materialConfig.views.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import notificationSetting_schema from '../../schemas/notificationSetting/notificationSetting.schema.json' with { type: 'json' };
 import notificationSetting_views from '../../schemas/notificationSetting/notificationSetting.views.json' with { type: 'json' };
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
 import paymentOrder_schema from '../../schemas/paymentOrder/paymentOrder.schema.json' with { type: 'json' };
 import paymentOrder_views from '../../schemas/paymentOrder/paymentOrder.views.json' with { type: 'json' };
+import powerbiReport_entity from '../../schemas/powerbiReport/powerbiReport.entity.json' with { type: 'json' };
+import powerbiReport_schema from '../../schemas/powerbiReport/powerbiReport.schema.json' with { type: 'json' };
+import powerbiReport_views from '../../schemas/powerbiReport/powerbiReport.views.json' with { type: 'json' };
 import protocol_entity from '../../schemas/protocol/protocol.entity.json' with { type: 'json' };
 import protocol_schema from '../../schemas/protocol/protocol.schema.json' with { type: 'json' };
 import protocol_views from '../../schemas/protocol/protocol.views.json' with { type: 'json' };
@@ -69,28 +99,56 @@ import testLine_views from '../../schemas/testLine/testLine.views.json' with { t
 import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
 import testPackage_schema from '../../schemas/testPackage/testPackage.schema.json' with { type: 'json' };
 import testPackage_views from '../../schemas/testPackage/testPackage.views.json' with { type: 'json' };
+import tradeParty_entity from '../../schemas/tradeParty/tradeParty.entity.json' with { type: 'json' };
+import tradeParty_schema from '../../schemas/tradeParty/tradeParty.schema.json' with { type: 'json' };
+import tradeParty_views from '../../schemas/tradeParty/tradeParty.views.json' with { type: 'json' };
+import trainingClass_entity from '../../schemas/trainingClass/trainingClass.entity.json' with { type: 'json' };
+import trainingClass_schema from '../../schemas/trainingClass/trainingClass.schema.json' with { type: 'json' };
+import trainingClass_views from '../../schemas/trainingClass/trainingClass.views.json' with { type: 'json' };
+import trainingCourse_entity from '../../schemas/trainingCourse/trainingCourse.entity.json' with { type: 'json' };
+import trainingCourse_schema from '../../schemas/trainingCourse/trainingCourse.schema.json' with { type: 'json' };
+import trainingCourse_views from '../../schemas/trainingCourse/trainingCourse.views.json' with { type: 'json' };
+import trainingEnrolment_entity from '../../schemas/trainingEnrolment/trainingEnrolment.entity.json' with { type: 'json' };
+import trainingEnrolment_schema from '../../schemas/trainingEnrolment/trainingEnrolment.schema.json' with { type: 'json' };
+import trainingEnrolment_views from '../../schemas/trainingEnrolment/trainingEnrolment.views.json' with { type: 'json' };
+import trainingModule_entity from '../../schemas/trainingModule/trainingModule.entity.json' with { type: 'json' };
+import trainingModule_schema from '../../schemas/trainingModule/trainingModule.schema.json' with { type: 'json' };
+import trainingModule_views from '../../schemas/trainingModule/trainingModule.views.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 import trf_schema from '../../schemas/trf/trf.schema.json' with { type: 'json' };
 import trf_views from '../../schemas/trf/trf.views.json' with { type: 'json' };
 import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
 import trfComment_schema from '../../schemas/trfComment/trfComment.schema.json' with { type: 'json' };
 import trfComment_views from '../../schemas/trfComment/trfComment.views.json' with { type: 'json' };
+import trfMapping_entity from '../../schemas/trfMapping/trfMapping.entity.json' with { type: 'json' };
+import trfMapping_schema from '../../schemas/trfMapping/trfMapping.schema.json' with { type: 'json' };
+import trfMapping_views from '../../schemas/trfMapping/trfMapping.views.json' with { type: 'json' };
 
 /** The declaration files of every entity in schemas/, unchecked: engine/static-entities.ts checks them. */
 export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/accountAuthorization/accountAuthorization.entity.json', schema: 'schemas/accountAuthorization/accountAuthorization.schema.json', views: 'schemas/accountAuthorization/accountAuthorization.views.json' }, entity: accountAuthorization_entity, schema: accountAuthorization_schema, views: accountAuthorization_views },
   { files: { entity: 'schemas/address/address.entity.json', schema: 'schemas/address/address.schema.json', views: 'schemas/address/address.views.json' }, entity: address_entity, schema: address_schema, views: address_views },
   { files: { entity: 'schemas/authorization/authorization.entity.json', schema: 'schemas/authorization/authorization.schema.json', views: 'schemas/authorization/authorization.views.json' }, entity: authorization_entity, schema: authorization_schema, views: authorization_views },
+  { files: { entity: 'schemas/citation/citation.entity.json', schema: 'schemas/citation/citation.schema.json', views: 'schemas/citation/citation.views.json' }, entity: citation_entity, schema: citation_schema, views: citation_views },
   { files: { entity: 'schemas/company/company.entity.json', schema: 'schemas/company/company.schema.json', views: 'schemas/company/company.views.json' }, entity: company_entity, schema: company_schema, views: company_views },
   { files: { entity: 'schemas/contact/contact.entity.json', schema: 'schemas/contact/contact.schema.json', views: 'schemas/contact/contact.views.json' }, entity: contact_entity, schema: contact_schema, views: contact_views },
+  { files: { entity: 'schemas/cpscTrfInfo/cpscTrfInfo.entity.json', schema: 'schemas/cpscTrfInfo/cpscTrfInfo.schema.json', views: 'schemas/cpscTrfInfo/cpscTrfInfo.views.json' }, entity: cpscTrfInfo_entity, schema: cpscTrfInfo_schema, views: cpscTrfInfo_views },
   { files: { entity: 'schemas/department/department.entity.json', schema: 'schemas/department/department.schema.json', views: 'schemas/department/department.views.json' }, entity: department_entity, schema: department_schema, views: department_views },
+  { files: { entity: 'schemas/document/document.entity.json', schema: 'schemas/document/document.schema.json', views: 'schemas/document/document.views.json' }, entity: document_entity, schema: document_schema, views: document_views },
+  { files: { entity: 'schemas/documentAuthorization/documentAuthorization.entity.json', schema: 'schemas/documentAuthorization/documentAuthorization.schema.json', views: 'schemas/documentAuthorization/documentAuthorization.views.json' }, entity: documentAuthorization_entity, schema: documentAuthorization_schema, views: documentAuthorization_views },
+  { files: { entity: 'schemas/documentShare/documentShare.entity.json', schema: 'schemas/documentShare/documentShare.schema.json', views: 'schemas/documentShare/documentShare.views.json' }, entity: documentShare_entity, schema: documentShare_schema, views: documentShare_views },
   { files: { entity: 'schemas/emailGroup/emailGroup.entity.json', schema: 'schemas/emailGroup/emailGroup.schema.json', views: 'schemas/emailGroup/emailGroup.views.json' }, entity: emailGroup_entity, schema: emailGroup_schema, views: emailGroup_views },
+  { files: { entity: 'schemas/exclusion/exclusion.entity.json', schema: 'schemas/exclusion/exclusion.schema.json', views: 'schemas/exclusion/exclusion.views.json' }, entity: exclusion_entity, schema: exclusion_schema, views: exclusion_views },
+  { files: { entity: 'schemas/extendSetting/extendSetting.entity.json', schema: 'schemas/extendSetting/extendSetting.schema.json', views: 'schemas/extendSetting/extendSetting.views.json' }, entity: extendSetting_entity, schema: extendSetting_schema, views: extendSetting_views },
+  { files: { entity: 'schemas/importerCustomer/importerCustomer.entity.json', schema: 'schemas/importerCustomer/importerCustomer.schema.json', views: 'schemas/importerCustomer/importerCustomer.views.json' }, entity: importerCustomer_entity, schema: importerCustomer_schema, views: importerCustomer_views },
   { files: { entity: 'schemas/invoice/invoice.entity.json', schema: 'schemas/invoice/invoice.schema.json', views: 'schemas/invoice/invoice.views.json' }, entity: invoice_entity, schema: invoice_schema, views: invoice_views },
   { files: { entity: 'schemas/invoiceInformation/invoiceInformation.entity.json', schema: 'schemas/invoiceInformation/invoiceInformation.schema.json', views: 'schemas/invoiceInformation/invoiceInformation.views.json' }, entity: invoiceInformation_entity, schema: invoiceInformation_schema, views: invoiceInformation_views },
   { files: { entity: 'schemas/lab/lab.entity.json', schema: 'schemas/lab/lab.schema.json', views: 'schemas/lab/lab.views.json' }, entity: lab_entity, schema: lab_schema, views: lab_views },
   { files: { entity: 'schemas/labContact/labContact.entity.json', schema: 'schemas/labContact/labContact.schema.json', views: 'schemas/labContact/labContact.views.json' }, entity: labContact_entity, schema: labContact_schema, views: labContact_views },
+  { files: { entity: 'schemas/materialConfig/materialConfig.entity.json', schema: 'schemas/materialConfig/materialConfig.schema.json', views: 'schemas/materialConfig/materialConfig.views.json' }, entity: materialConfig_entity, schema: materialConfig_schema, views: materialConfig_views },
   { files: { entity: 'schemas/notificationSetting/notificationSetting.entity.json', schema: 'schemas/notificationSetting/notificationSetting.schema.json', views: 'schemas/notificationSetting/notificationSetting.views.json' }, entity: notificationSetting_entity, schema: notificationSetting_schema, views: notificationSetting_views },
   { files: { entity: 'schemas/paymentOrder/paymentOrder.entity.json', schema: 'schemas/paymentOrder/paymentOrder.schema.json', views: 'schemas/paymentOrder/paymentOrder.views.json' }, entity: paymentOrder_entity, schema: paymentOrder_schema, views: paymentOrder_views },
+  { files: { entity: 'schemas/powerbiReport/powerbiReport.entity.json', schema: 'schemas/powerbiReport/powerbiReport.schema.json', views: 'schemas/powerbiReport/powerbiReport.views.json' }, entity: powerbiReport_entity, schema: powerbiReport_schema, views: powerbiReport_views },
   { files: { entity: 'schemas/protocol/protocol.entity.json', schema: 'schemas/protocol/protocol.schema.json', views: 'schemas/protocol/protocol.views.json' }, entity: protocol_entity, schema: protocol_schema, views: protocol_views },
   { files: { entity: 'schemas/quotation/quotation.entity.json', schema: 'schemas/quotation/quotation.schema.json', views: 'schemas/quotation/quotation.views.json' }, entity: quotation_entity, schema: quotation_schema, views: quotation_views },
   { files: { entity: 'schemas/relationship/relationship.entity.json', schema: 'schemas/relationship/relationship.schema.json', views: 'schemas/relationship/relationship.views.json' }, entity: relationship_entity, schema: relationship_schema, views: relationship_views },
@@ -101,6 +159,12 @@ export const DECLARED_BUNDLES: readonly DeclaredBundle[] = [
   { files: { entity: 'schemas/tableDemo/tableDemo.entity.json', schema: 'schemas/tableDemo/tableDemo.schema.json', views: 'schemas/tableDemo/tableDemo.views.json' }, entity: tableDemo_entity, schema: tableDemo_schema, views: tableDemo_views },
   { files: { entity: 'schemas/testLine/testLine.entity.json', schema: 'schemas/testLine/testLine.schema.json', views: 'schemas/testLine/testLine.views.json' }, entity: testLine_entity, schema: testLine_schema, views: testLine_views },
   { files: { entity: 'schemas/testPackage/testPackage.entity.json', schema: 'schemas/testPackage/testPackage.schema.json', views: 'schemas/testPackage/testPackage.views.json' }, entity: testPackage_entity, schema: testPackage_schema, views: testPackage_views },
+  { files: { entity: 'schemas/tradeParty/tradeParty.entity.json', schema: 'schemas/tradeParty/tradeParty.schema.json', views: 'schemas/tradeParty/tradeParty.views.json' }, entity: tradeParty_entity, schema: tradeParty_schema, views: tradeParty_views },
+  { files: { entity: 'schemas/trainingClass/trainingClass.entity.json', schema: 'schemas/trainingClass/trainingClass.schema.json', views: 'schemas/trainingClass/trainingClass.views.json' }, entity: trainingClass_entity, schema: trainingClass_schema, views: trainingClass_views },
+  { files: { entity: 'schemas/trainingCourse/trainingCourse.entity.json', schema: 'schemas/trainingCourse/trainingCourse.schema.json', views: 'schemas/trainingCourse/trainingCourse.views.json' }, entity: trainingCourse_entity, schema: trainingCourse_schema, views: trainingCourse_views },
+  { files: { entity: 'schemas/trainingEnrolment/trainingEnrolment.entity.json', schema: 'schemas/trainingEnrolment/trainingEnrolment.schema.json', views: 'schemas/trainingEnrolment/trainingEnrolment.views.json' }, entity: trainingEnrolment_entity, schema: trainingEnrolment_schema, views: trainingEnrolment_views },
+  { files: { entity: 'schemas/trainingModule/trainingModule.entity.json', schema: 'schemas/trainingModule/trainingModule.schema.json', views: 'schemas/trainingModule/trainingModule.views.json' }, entity: trainingModule_entity, schema: trainingModule_schema, views: trainingModule_views },
   { files: { entity: 'schemas/trf/trf.entity.json', schema: 'schemas/trf/trf.schema.json', views: 'schemas/trf/trf.views.json' }, entity: trf_entity, schema: trf_schema, views: trf_views },
   { files: { entity: 'schemas/trfComment/trfComment.entity.json', schema: 'schemas/trfComment/trfComment.schema.json', views: 'schemas/trfComment/trfComment.views.json' }, entity: trfComment_entity, schema: trfComment_schema, views: trfComment_views },
+  { files: { entity: 'schemas/trfMapping/trfMapping.entity.json', schema: 'schemas/trfMapping/trfMapping.schema.json', views: 'schemas/trfMapping/trfMapping.views.json' }, entity: trfMapping_entity, schema: trfMapping_schema, views: trfMapping_views },
 ];

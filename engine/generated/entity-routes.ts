@@ -3,16 +3,26 @@ import type { EntityDeclaration } from '../declaration/types.ts';
 import accountAuthorization_entity from '../../schemas/accountAuthorization/accountAuthorization.entity.json' with { type: 'json' };
 import address_entity from '../../schemas/address/address.entity.json' with { type: 'json' };
 import authorization_entity from '../../schemas/authorization/authorization.entity.json' with { type: 'json' };
+import citation_entity from '../../schemas/citation/citation.entity.json' with { type: 'json' };
 import company_entity from '../../schemas/company/company.entity.json' with { type: 'json' };
 import contact_entity from '../../schemas/contact/contact.entity.json' with { type: 'json' };
+import cpscTrfInfo_entity from '../../schemas/cpscTrfInfo/cpscTrfInfo.entity.json' with { type: 'json' };
 import department_entity from '../../schemas/department/department.entity.json' with { type: 'json' };
+import document_entity from '../../schemas/document/document.entity.json' with { type: 'json' };
+import documentAuthorization_entity from '../../schemas/documentAuthorization/documentAuthorization.entity.json' with { type: 'json' };
+import documentShare_entity from '../../schemas/documentShare/documentShare.entity.json' with { type: 'json' };
 import emailGroup_entity from '../../schemas/emailGroup/emailGroup.entity.json' with { type: 'json' };
+import exclusion_entity from '../../schemas/exclusion/exclusion.entity.json' with { type: 'json' };
+import extendSetting_entity from '../../schemas/extendSetting/extendSetting.entity.json' with { type: 'json' };
+import importerCustomer_entity from '../../schemas/importerCustomer/importerCustomer.entity.json' with { type: 'json' };
 import invoice_entity from '../../schemas/invoice/invoice.entity.json' with { type: 'json' };
 import invoiceInformation_entity from '../../schemas/invoiceInformation/invoiceInformation.entity.json' with { type: 'json' };
 import lab_entity from '../../schemas/lab/lab.entity.json' with { type: 'json' };
 import labContact_entity from '../../schemas/labContact/labContact.entity.json' with { type: 'json' };
+import materialConfig_entity from '../../schemas/materialConfig/materialConfig.entity.json' with { type: 'json' };
 import notificationSetting_entity from '../../schemas/notificationSetting/notificationSetting.entity.json' with { type: 'json' };
 import paymentOrder_entity from '../../schemas/paymentOrder/paymentOrder.entity.json' with { type: 'json' };
+import powerbiReport_entity from '../../schemas/powerbiReport/powerbiReport.entity.json' with { type: 'json' };
 import protocol_entity from '../../schemas/protocol/protocol.entity.json' with { type: 'json' };
 import quotation_entity from '../../schemas/quotation/quotation.entity.json' with { type: 'json' };
 import relationship_entity from '../../schemas/relationship/relationship.entity.json' with { type: 'json' };
@@ -23,24 +33,40 @@ import statement_entity from '../../schemas/statement/statement.entity.json' wit
 import tableDemo_entity from '../../schemas/tableDemo/tableDemo.entity.json' with { type: 'json' };
 import testLine_entity from '../../schemas/testLine/testLine.entity.json' with { type: 'json' };
 import testPackage_entity from '../../schemas/testPackage/testPackage.entity.json' with { type: 'json' };
+import tradeParty_entity from '../../schemas/tradeParty/tradeParty.entity.json' with { type: 'json' };
+import trainingClass_entity from '../../schemas/trainingClass/trainingClass.entity.json' with { type: 'json' };
+import trainingCourse_entity from '../../schemas/trainingCourse/trainingCourse.entity.json' with { type: 'json' };
+import trainingEnrolment_entity from '../../schemas/trainingEnrolment/trainingEnrolment.entity.json' with { type: 'json' };
+import trainingModule_entity from '../../schemas/trainingModule/trainingModule.entity.json' with { type: 'json' };
 import trf_entity from '../../schemas/trf/trf.entity.json' with { type: 'json' };
 import trfComment_entity from '../../schemas/trfComment/trfComment.entity.json' with { type: 'json' };
+import trfMapping_entity from '../../schemas/trfMapping/trfMapping.entity.json' with { type: 'json' };
 
 /** The page routes of every entity in schemas/ (read unchecked: engine/static-entities.ts checks the files). */
 export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   accountAuthorization_entity.routes,
   address_entity.routes,
   authorization_entity.routes,
+  citation_entity.routes,
   company_entity.routes,
   contact_entity.routes,
+  cpscTrfInfo_entity.routes,
   department_entity.routes,
+  document_entity.routes,
+  documentAuthorization_entity.routes,
+  documentShare_entity.routes,
   emailGroup_entity.routes,
+  exclusion_entity.routes,
+  extendSetting_entity.routes,
+  importerCustomer_entity.routes,
   invoice_entity.routes,
   invoiceInformation_entity.routes,
   lab_entity.routes,
   labContact_entity.routes,
+  materialConfig_entity.routes,
   notificationSetting_entity.routes,
   paymentOrder_entity.routes,
+  powerbiReport_entity.routes,
   protocol_entity.routes,
   quotation_entity.routes,
   relationship_entity.routes,
@@ -51,8 +77,14 @@ export const DECLARED_ROUTES: readonly EntityDeclaration['routes'][] = [
   tableDemo_entity.routes,
   testLine_entity.routes,
   testPackage_entity.routes,
+  tradeParty_entity.routes,
+  trainingClass_entity.routes,
+  trainingCourse_entity.routes,
+  trainingEnrolment_entity.routes,
+  trainingModule_entity.routes,
   trf_entity.routes,
   trfComment_entity.routes,
+  trfMapping_entity.routes,
 ];
 
 /** The page routes of every entity's variants (views `variants`, docs/declarations.md §2), copied here so the client need not load the views before login. */

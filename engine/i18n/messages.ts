@@ -105,6 +105,14 @@ export const MESSAGES = {
   },
   FILE_CONTENT: { 'zh-CN': '文件内容与类型不符（仅限 {types}）', 'en-US': 'The file content does not match its type (only {types})' },
   COMPANY_UNKNOWN: { 'zh-CN': '公司不存在：{field}', 'en-US': 'No such company: {field}' },
+  ACCOUNT_NOT_OWN: {
+    'zh-CN': '账号“{account}”不是贵公司的登录账号',
+    'en-US': 'The account "{account}" is not a login account of your company',
+  },
+  ACCOUNT_NOT_FOUND: {
+    'zh-CN': '账号“{account}”不存在或尚未审核通过',
+    'en-US': 'The account "{account}" does not exist or is not approved',
+  },
   ACCOUNT_NOT_OF_COMPANY: {
     'zh-CN': '账号“{account}”不是所选公司的登录账号',
     'en-US': 'The account "{account}" is not a login account of the chosen company',
@@ -115,6 +123,8 @@ export const MESSAGES = {
   },
   RECORD_GONE: { 'zh-CN': '{message}', 'en-US': '{message}' },
   CHILD_REQUIRED: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  LINKED_RECORD_INCOMPLETE: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  LINKED_RECORD_EXPIRED: { 'zh-CN': '{message}', 'en-US': '{message}' },
   PARENT_NOT_FOUND: { 'zh-CN': '“{field}”指向的记录不存在或不可见', 'en-US': 'The record "{field}" names does not exist or is not visible to you' },
   UPLOAD_FILE_TYPE: { 'zh-CN': '“{field}”只接受 {types} 文件', 'en-US': '"{field}" accepts {types} files only' },
   UPLOAD_FILE_SIZE: { 'zh-CN': '“{field}”的文件过大（最大 {max}）', 'en-US': 'A file of "{field}" is too large (at most {max})' },
@@ -256,6 +266,64 @@ export const MESSAGES = {
   PAYMENT_GATEWAY_FAILED: { 'zh-CN': '支付机构暂时无法访问，请稍后重试', 'en-US': 'The payment provider cannot be reached now; please try again later' },
   UNKNOWN_PAYMENT_PROVIDER: { 'zh-CN': '不存在的支付方式：{provider}', 'en-US': 'There is no payment provider called {provider}' },
   UNKNOWN_POST: { 'zh-CN': '岗位“{post}”不存在（可选：{posts}）', 'en-US': 'There is no post "{post}" (posts: {posts})' },
+  // Spreadsheet import (docs/declarations.md §2, imports; SPEC §5, §8, §9).
+  IMPORT_NOT_DECLARED: { 'zh-CN': '{entity}不支持导入', 'en-US': '{entity} has no import' },
+  IMPORT_MAX_ROWS: { 'zh-CN': '一次最多只能上传 {max} 条数据', 'en-US': 'You can only upload maximum {max} rows in one time.' },
+  IMPORT_HEADER_CHANGED: {
+    'zh-CN': '无法上传，请确认模板为最新版本且表头未做任何修改',
+    'en-US': 'Unable to upload. Please make sure the template is the latest and no change has been made to the header.',
+  },
+  IMPORT_SUCCESS: { 'zh-CN': '上传成功！', 'en-US': 'Upload Success!' },
+  IMPORT_NOT_SPREADSHEET: { 'zh-CN': '文件不是 Excel 工作簿（.xlsx），无法读取', 'en-US': 'The file is not an Excel workbook (.xlsx) and cannot be read' },
+  IMPORT_XLS_UNSUPPORTED: {
+    'zh-CN': '无法读取旧版 Excel 格式（.xls），请另存为 .xlsx 后重新上传',
+    'en-US': 'Files in the old Excel format (.xls) cannot be read; please save the file as .xlsx and upload it again',
+  },
+  IMPORT_FILE_TOO_LARGE: { 'zh-CN': '文件过大（最大 {max}），请减少内容后重新上传', 'en-US': 'The file is too large (at most {max}); please make it smaller and upload it again' },
+  IMPORT_FORMULA: { 'zh-CN': '单元格 {cell} 含有公式，请只粘贴数值后重新上传', 'en-US': 'Cell {cell} holds a formula; please paste values only and upload again' },
+  IMPORT_TOO_MANY_COLUMNS: { 'zh-CN': '文件的列数超过模板（最多 {max} 列）', 'en-US': 'The file has more columns than the template (at most {max})' },
+  IMPORT_EMPTY: { 'zh-CN': '文件中没有可导入的数据', 'en-US': 'The file has no rows to import' },
+  IMPORT_ROWS_INVALID: {
+    'zh-CN': '有 {count} 个单元格的数据有误（共 {rows} 行），未导入任何数据',
+    'en-US': '{count} cell(s) in {rows} row(s) are invalid; nothing was imported',
+  },
+  IMPORT_PARTIAL: { 'zh-CN': '已导入 {imported} 行有效数据，跳过 {skipped} 行有误数据', 'en-US': 'Imported {imported} valid row(s); skipped {skipped} invalid row(s)' },
+  IMPORT_CELL_NUMBER: { 'zh-CN': '应为数字', 'en-US': 'must be a number' },
+  IMPORT_CELL_INTEGER: { 'zh-CN': '应为整数', 'en-US': 'must be a whole number' },
+  IMPORT_CELL_BOOLEAN: { 'zh-CN': '应为“是”或“否”', 'en-US': 'must be "Yes" or "No"' },
+  IMPORT_CELL_DATE: { 'zh-CN': '应为日期（YYYY-MM-DD）', 'en-US': 'must be a date (YYYY-MM-DD)' },
+  IMPORT_CELL_OPTION: { 'zh-CN': '“{value}”不是可选项（可选：{options}）', 'en-US': '"{value}" is not an option (options: {options})' },
+  IMPORT_CELL_JSON: { 'zh-CN': '应为 JSON 格式的数据', 'en-US': 'must be data in JSON form' },
+  IMPORT_CELL_LOOKUP: { 'zh-CN': '未找到“{value}”', 'en-US': '"{value}" was not found' },
+  IMPORT_CELL_ERROR: { 'zh-CN': '单元格为 Excel 错误值', 'en-US': 'the cell holds an Excel error' },
+  IMPORT_DUPLICATE_IN_FILE: { 'zh-CN': '与第 {row} 行重复', 'en-US': 'duplicates row {row}' },
+  IMPORT_DUPLICATE_STORED: { 'zh-CN': '已存在相同的数据', 'en-US': 'the same data already exists' },
+  // A record another holds (x-refuseDelete, x-refuseChange): the holding field's declared message.
+  RECORD_BOUND: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  // A picked material or product the user may not pick (server/entities/picked-records.ts).
+  LOOKUP_NOT_AVAILABLE: { 'zh-CN': '所选“{field}”不存在或您无权使用', 'en-US': 'The selected {field} does not exist or is not available to you' },
+  // A material or product template holding records (DELETE /api/templates/:code).
+  TEMPLATE_HAS_RECORDS: { 'zh-CN': '已存在物料数据，无法删除', 'en-US': 'Cannot delete when material data exists' },
+  TEMPLATE_HAS_RECORDS_FORM: { 'zh-CN': '该模板已有数据，无法删除', 'en-US': 'Cannot delete a template that has records' },
+  // Statistics pages (schemas/_statistics/statistics.json, server/statistics/): the date range and company filters.
+  STATE_REGION_UNKNOWN: { 'zh-CN': '{entity}没有状态字段“{region}”', 'en-US': '{entity} has no state field "{region}"' },
+  STATISTICS_PAGE_UNKNOWN: { 'zh-CN': '统计页面“{page}”不存在', 'en-US': 'There is no statistics page "{page}"' },
+  STATISTICS_CHART_UNKNOWN: { 'zh-CN': '该页面没有图表“{chart}”', 'en-US': 'The page has no chart "{chart}"' },
+  STATISTICS_RANGE_REQUIRED: { 'zh-CN': '请选择开始日期和结束日期', 'en-US': 'Choose the start date and the end date' },
+  STATISTICS_RANGE_INVALID: { 'zh-CN': '日期格式应为 YYYY-MM-DD', 'en-US': 'Dates must be written YYYY-MM-DD' },
+  STATISTICS_RANGE_BEFORE_DATA: { 'zh-CN': '开始日期不能早于 {since}（此前没有数据）', 'en-US': 'The start date cannot be before {since} (there is no data before it)' },
+  STATISTICS_RANGE_ORDER: { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'The end date cannot be before the start date' },
+  STATISTICS_RANGE_TOO_LONG: { 'zh-CN': '日期范围最长为 {days} 天（一年），请缩小范围', 'en-US': 'The date range can be at most {days} days (one year): narrow it' },
+  STATISTICS_GROUP: { 'zh-CN': '分组', 'en-US': 'Group' },
+  STATISTICS_TOTAL: { 'zh-CN': '合计', 'en-US': 'Total' },
+  STATISTICS_NO_VALUE: { 'zh-CN': '（未填写）', 'en-US': '(none)' },
+  STATISTICS_COMPANY_REQUIRED: { 'zh-CN': '请选择公司，或选择{criteria}', 'en-US': 'Choose a company, or a {criteria}' },
+  POWERBI_NOT_EMBEDDABLE: { 'zh-CN': '该报表的地址不在允许嵌入的来源中', 'en-US': 'The report\'s address is not among the origins allowed to be embedded' },
+  // The chat socket (server/chat/): what it refuses, as an error message or a close reason's text.
+  CHAT_NOT_FOUND: { 'zh-CN': '没有编号为“{number}”的可查看的在线沟通', 'en-US': 'There is no chat you may join for "{number}"' },
+  CHAT_USER_MISMATCH: { 'zh-CN': '连接中的用户与当前登录用户不一致', 'en-US': 'The user of the connection is not the user signed in' },
+  CHAT_BAD_MESSAGE: { 'zh-CN': '无法识别的消息', 'en-US': 'The message could not be understood' },
+  CHAT_MESSAGE_LENGTH: { 'zh-CN': '消息须为 1 到 {max} 个字符', 'en-US': 'A message must be 1 to {max} characters long' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -8,15 +8,21 @@ import { valueAt } from '../schema/resolve.ts';
  */
 export type Party = 'owner' | 'shared' | 'none';
 
-/** The companies a record's declared fields name (its `access.shareWith`, `unlessTrue` applied). */
+/** The companies a record's declared fields name (its `access.shareWith`, `unlessTrue` applied; a field may hold one company id or a list). */
 export function sharedCompanies(entity: Pick<EntityDeclaration, 'access'>, doc: Record<string, unknown>): string[] {
   const ids: string[] = [];
   for (const rule of entity.access?.shareWith ?? []) {
     if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) continue;
-    const v = valueAt(doc, rule.field);
-    if (typeof v === 'string' && v && !ids.includes(v)) ids.push(v);
+    for (const v of companiesAt(doc, rule.field)) if (!ids.includes(v)) ids.push(v);
   }
   return ids;
+}
+
+/** The company ids a share field holds: one (a string) or several (an array of strings, a share with many companies). */
+export function companiesAt(doc: Record<string, unknown>, field: string): string[] {
+  const v = valueAt(doc, field);
+  const all = Array.isArray(v) ? v : [v];
+  return all.filter((x): x is string => typeof x === 'string' && x !== '');
 }
 
 /** The side `companyId` is on for a record owned by `ownerCompanyId` holding `doc`. */

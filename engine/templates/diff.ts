@@ -9,7 +9,7 @@ import { TemplateProblemsError } from './types.ts';
 const CONSTRAINTS = [
   'required', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum',
   'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'additionalProperties', 'format',
-  'formatMinimum', 'formatMaximum', 'x-cas', 'x-uscc', 'x-sumTo', 'x-sumField', 'x-dateRange',
+  'formatMinimum', 'formatMaximum', 'x-cas', 'x-uscc', 'x-gln', 'x-sumTo', 'x-sumField', 'x-dateRange',
 ] as const satisfies readonly (keyof FieldSchema | string)[];
 
 /** A rename map checked against the two schemas, with its mapping of every old path. */

@@ -5,6 +5,7 @@ import { addPorticoKeywords } from './keywords.ts';
 export { addPorticoKeywords, PORTICO_KEYWORDS } from './keywords.ts';
 export { isCasNumber } from './cas.ts';
 export { isUscc, usccCheckCharacter } from './uscc.ts';
+export { isGln, glnCheckDigit } from './gln.ts';
 
 /**
  * The one ajv configuration shared by the browser (RJSF) and the server.

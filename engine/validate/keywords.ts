@@ -2,6 +2,7 @@ import type Ajv from 'ajv';
 import type { DataValidateFunction, ErrorObject } from 'ajv/dist/types/index.js';
 import { isCasNumber } from './cas.ts';
 import { isUscc } from './uscc.ts';
+import { isGln } from './gln.ts';
 
 /**
  * The engine's own validation keywords, added to the one shared ajv configuration so the
@@ -11,13 +12,15 @@ import { isUscc } from './uscc.ts';
  * - `x-cas: true` — a string is a CAS number with a valid check digit.
  * - `x-uscc: true` — a string is a unified social credit code (统一社会信用代码, GB 32100-2015)
  *   with a valid check character (uscc.ts).
+ * - `x-gln: true` — a string is a GS1 Global Location Number: 13 digits with the GS1 mod-10
+ *   check digit (gln.ts).
  * - `x-sumTo: 100` on an array of objects — the items' `x-sumField` (default `percentage`) add up
  *   to the total (composition percentages); skipped while an item has no number there
  *   (`required` reports that).
  * - `x-dateRange: true | { maxDays }` on `[start, end]` — start not after end, and at most
  *   `maxDays` days apart.
  */
-export const PORTICO_KEYWORDS = ['x-cas', 'x-uscc', 'x-sumTo', 'x-sumField', 'x-dateRange'] as const;
+export const PORTICO_KEYWORDS = ['x-cas', 'x-uscc', 'x-gln', 'x-sumTo', 'x-sumField', 'x-dateRange'] as const;
 
 /** Sums are compared after rounding to this many decimals (33.33 + 33.33 + 33.34 is 100). */
 const SUM_DECIMALS = 6;
@@ -43,6 +46,12 @@ function checkUscc(this: unknown, schema: unknown, data: unknown, _parent?: unkn
   const fail = failer(checkUscc as DataValidateFunction);
   if (schema !== true || typeof data !== 'string') return true;
   return isUscc(data) || fail('x-uscc', { value: data });
+}
+
+function checkGln(this: unknown, schema: unknown, data: unknown, _parent?: unknown): boolean {
+  const fail = failer(checkGln as DataValidateFunction);
+  if (schema !== true || typeof data !== 'string') return true;
+  return isGln(data) || fail('x-gln', { value: data });
 }
 
 function checkSum(this: unknown, schema: unknown, data: unknown, parent?: unknown): boolean {
@@ -78,6 +87,7 @@ export function addPorticoKeywords(ajv: Ajv): Ajv {
   if (ajv.getKeyword('x-cas')) return ajv;
   ajv.addKeyword({ keyword: 'x-cas', schemaType: 'boolean', errors: true, validate: checkCas as DataValidateFunction });
   ajv.addKeyword({ keyword: 'x-uscc', schemaType: 'boolean', errors: true, validate: checkUscc as DataValidateFunction });
+  ajv.addKeyword({ keyword: 'x-gln', schemaType: 'boolean', errors: true, validate: checkGln as DataValidateFunction });
   ajv.addKeyword({ keyword: 'x-sumTo', schemaType: 'number', errors: true, validate: checkSum as DataValidateFunction });
   ajv.addKeyword({ keyword: 'x-sumField', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-dateRange', schemaType: ['boolean', 'object'], errors: true, validate: checkDateRange as DataValidateFunction });

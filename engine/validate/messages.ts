@@ -37,10 +37,16 @@ export function toFieldErrors(
   (lang === 'zh-CN' ? localizeZh : localizeEn)(copies);
   const seen = new Set<string>();
   const out: FieldError[] = [];
+  const nodeOf = (field: string): FieldSchema | undefined => (field ? fieldAt(schema, declaredPath(field)) : (schema as FieldSchema));
+  // A declared message for an `anyOf`/`oneOf` (at least one of two fields) speaks for its branches' own errors.
+  const spoken = copies
+    .filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && nodeOf(errorPath(e))?.['x-messages']?.[e.keyword])
+    .map((e) => `${e.schemaPath}/`);
   for (const e of copies) {
     if (e.keyword === 'if') continue;
+    if (spoken.some((p) => e.schemaPath.startsWith(p))) continue;
     const field = errorPath(e);
-    const node: FieldSchema | undefined = field ? fieldAt(schema, declaredPath(field)) : undefined;
+    const node = nodeOf(field);
     const custom = node?.['x-messages']?.[e.keyword];
     const label = field ? chainLabel(schema, field, lang) : '';
     const item = /\.(\d+)(\.|$)/.exec(field)?.[1];
@@ -61,6 +67,7 @@ const REQUIRED: Record<Language, string> = { 'zh-CN': '此项为必填项', 'en-
 const KEYWORD_MESSAGES: Record<string, LocalizedText> = {
   'x-cas': { 'zh-CN': '不是有效的 CAS 号（校验位不符）', 'en-US': 'is not a valid CAS number (check digit)' },
   'x-uscc': { 'zh-CN': '不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）', 'en-US': 'is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' },
+  'x-gln': { 'zh-CN': '不是有效的 GLN（13 位数字，末位须为 GS1 校验位）', 'en-US': 'is not a valid GLN (13 digits with a GS1 check digit)' },
   'x-sumTo': { 'zh-CN': '百分比合计须为 {total}（当前 {sum}）', 'en-US': 'percentages must add up to {total} (now {sum})' },
   'x-dateRange': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'the end date must not be before the start date' },
   'x-dateRangeSpan': { 'zh-CN': '日期范围不能超过 {maxDays} 天', 'en-US': 'the range must not span more than {maxDays} days' },

@@ -14,6 +14,8 @@ import { PayloadModal } from './PayloadModal.tsx';
 import { useActionRunner } from './use-action-runner.ts';
 
 /** The statechart viewer (ELK layout, worker) loads only when a record with a lifecycle is shown. */
+import { DeleteButton } from './DeleteButton.tsx';
+
 const LifecycleButton = lazy(() => import('../statechart/LifecycleButton.tsx').then((m) => ({ default: m.LifecycleButton })));
 
 export interface DetailHeaderProps {
@@ -40,6 +42,9 @@ export function DetailHeader({ reg, record, history, onRecord, reload, openActio
   const mayEdit = !readOnly && onItsSide && permittedFields(reg, editableFields(reg, record.snapshot ?? undefined), permissions).size > 0;
   const copy = reg.entity.copy;
   const mayCopy = copy && hasPermission(permissions, copy.permission);
+  // A record without a lifecycle is deleted here (with one, through its declared removing action).
+  const deletion = reg.entity.permissions.delete;
+  const mayDelete = !reg.machine && !readOnly && party !== 'shared' && deletion !== undefined && hasPermission(permissions, deletion);
   const title = recordTitle(reg, record.doc, lang) || text(reg.entity.label, lang, reg.name);
   // An action page (routes.actionPages) asks for its action once, when the record first shows.
   const opened = useRef(false);
@@ -87,6 +92,7 @@ export function DetailHeader({ reg, record, history, onRecord, reload, openActio
               {text(doc.label, lang, key)}
             </Button>
           ))}
+          {mayDelete && <DeleteButton reg={reg} record={record} />}
           {reg.entity.routes.print && (
             <Button onClick={() => navigate(`${reg.entity.routes.print}?id=${encodeURIComponent(record.id)}`)} data-testid="detail-print">
               {t('print.preview')}

@@ -20,7 +20,7 @@ export interface EntityDetailProps {
 
 /**
  * The generated detail page of any registered entity: header with actions, sections, audit
- * history. A template's record is shown with the version it was made with.
+ * history; a record whose title alone the user may see (`access.readGrants`) shows that and says so. A template's record is shown with the version it was made with.
  */
 export function EntityDetail({ reg: entityReg, id, extra, openAction }: EntityDetailProps) {
   const { t } = useRendererEnv();
@@ -34,11 +34,14 @@ export function EntityDetail({ reg: entityReg, id, extra, openAction }: EntityDe
   return (
     <Flex vertical gap={16} data-testid="entity-detail">
       <DetailHeader reg={reg} record={record} history={history} onRecord={replace} reload={reload} openAction={openAction} />
-      <DetailSections reg={reg} record={record} />
-      {extra?.(record)}
-      <Card title={t('detail.history')} size="small">
-        {historyError !== undefined ? failed(historyError) : <HistoryTimeline reg={reg} entries={history} />}
-      </Card>
+      {record.titleOnly ? <Alert type="info" showIcon title={t('detail.titleOnly')} data-testid="title-only" /> : null}
+      {record.titleOnly ? null : <DetailSections reg={reg} record={record} />}
+      {record.titleOnly ? null : extra?.(record)}
+      {record.titleOnly ? null : (
+        <Card title={t('detail.history')} size="small">
+          {historyError !== undefined ? failed(historyError) : <HistoryTimeline reg={reg} entries={history} doc={record.doc} />}
+        </Card>
+      )}
     </Flex>
   );
 }

@@ -5,10 +5,10 @@ import type { AuditEntry } from '../env/data-provider.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { historyItems } from './history-items.ts';
 
-/** The record's audit history, oldest first: who did what, when, and what changed. */
-export function HistoryTimeline({ reg, entries }: { reg: RegisteredEntity; entries: readonly AuditEntry[] }) {
+/** The record's audit history, oldest first: who did what, when, and what changed (amounts in the currency of `doc`, the record's document). */
+export function HistoryTimeline({ reg, entries, doc }: { reg: RegisteredEntity; entries: readonly AuditEntry[]; doc?: Record<string, unknown> }) {
   const { lang, t } = useRendererEnv();
-  const items = useMemo(() => historyItems(reg, entries, lang, t), [reg, entries, lang, t]);
+  const items = useMemo(() => historyItems(reg, entries, lang, t, doc), [reg, entries, lang, t, doc]);
   if (!items.length) return <Empty description={t('detail.historyEmpty')} />;
   return (
     <Timeline

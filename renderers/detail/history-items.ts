@@ -1,5 +1,5 @@
 import type { Language, RegisteredEntity } from '../../engine/index.ts';
-import { pathLabel, text } from '../../engine/index.ts';
+import { moneyText, pathLabel, text } from '../../engine/index.ts';
 import type { AuditEntry } from '../env/data-provider.ts';
 import type { RendererTranslate } from '../env/texts.ts';
 import { formatDateTime, stateLabel } from '../format/format-value.ts';
@@ -30,28 +30,29 @@ function stateChanges(reg: RegisteredEntity, entry: AuditEntry, lang: Language, 
     );
 }
 
-function payloadLines(reg: RegisteredEntity, entry: AuditEntry, lang: Language): string[] {
+function payloadLines(reg: RegisteredEntity, entry: AuditEntry, lang: Language, doc: Record<string, unknown> | undefined): string[] {
   const schema = entry.event ? reg.entity.actions?.[entry.event]?.payloadSchema : undefined;
   return Object.entries(entry.payload ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([key, v]) => {
       const node = schema?.properties?.[key];
       const label = node ? text(node['x-label'], lang, node.title ?? key) : key;
-      // A declared date-time reads as the user's date and time, not ISO.
-      const shown = typeof v === 'object' ? JSON.stringify(v) : node?.format === 'date-time' && typeof v === 'string' ? formatDateTime(v, lang) : String(v);
+      // A declared date-time reads as the user's date and time, not ISO; an amount (`x-money`) in the record's currency.
+      const shown =
+        typeof v === 'object' ? JSON.stringify(v) : node?.format === 'date-time' && typeof v === 'string' ? formatDateTime(v, lang) : (moneyText(node, v, lang, doc) ?? String(v));
       return `${label}: ${shown}`;
     });
 }
 
-/** The audit trail in the user's language: action labels, state labels, field labels, payload. */
-export function historyItems(reg: RegisteredEntity, entries: readonly AuditEntry[], lang: Language, t: RendererTranslate): HistoryItem[] {
+/** The audit trail in the user's language: action labels, state labels, field labels, payload (amounts in the currency of `doc`, the record's document). */
+export function historyItems(reg: RegisteredEntity, entries: readonly AuditEntry[], lang: Language, t: RendererTranslate, doc?: Record<string, unknown>): HistoryItem[] {
   return entries.map((entry) => {
     const action = entry.event ? reg.entity.actions?.[entry.event] : undefined;
     const what =
       entry.kind === 'event'
         ? t('history.event', { action: action ? text(action.label, lang, entry.event) : (entry.event ?? '') })
         : t(`history.${entry.kind}`);
-    const details = [...stateChanges(reg, entry, lang, t), ...payloadLines(reg, entry, lang)];
+    const details = [...stateChanges(reg, entry, lang, t), ...payloadLines(reg, entry, lang, doc)];
     const changed = (entry.changedFields ?? []).filter((f) => reg.schema.properties[f] || f.startsWith('$'));
     if (changed.length) details.push(t('history.changed', { fields: changed.map((f) => pathLabel(reg, f, lang)).join(t('common.listSeparator')) }));
     return {

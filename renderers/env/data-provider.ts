@@ -94,6 +94,31 @@ export interface ExportedFile {
   total: number;
 }
 
+/** One bad cell of an import: its sheet row and column, the column's title and the message, in the user's language. */
+export interface ImportCellError {
+  row: number;
+  column: string;
+  field: string;
+  title: string;
+  message: string;
+}
+
+/** What an import did (docs/api.md, imports): rows imported, invalid rows skipped (only when asked), the bad cells and the message. */
+export interface ImportOutcome {
+  imported: number;
+  skipped: number;
+  errors: readonly ImportCellError[];
+  message: string;
+}
+
+/** An upload to a declared import: `phase` is `upload` while the bytes go, then `check` while the server reads and checks them. */
+export interface ImportRequest {
+  entity: string;
+  file: File;
+  validOnly?: boolean;
+  onProgress?(progress: { phase: 'upload' | 'check'; percent: number }): void;
+}
+
 /** Every call takes one params object (Refine's style), so callers name what they pass. */
 export interface DataProvider {
   list(params: ListRequest): Promise<ListResult>;
@@ -110,6 +135,9 @@ export interface DataProvider {
   fileUrl(params: { fileId: string }): string;
   /** Streams a declared export; absent where the app offers none (the list shows no Export button then). */
   exportList?(params: ExportRequest): Promise<ExportedFile>;
+  /** A declared import's template file, and the upload (docs/declarations.md §2, imports); absent where the app offers none. */
+  importTemplate?(params: { entity: string }): Promise<ExportedFile>;
+  importRows?(params: ImportRequest): Promise<ImportOutcome>;
 }
 
 /** A failed call, as the data provider rejects: HTTP status, error code, message, per-field errors. */

@@ -51,9 +51,10 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
   const firstSnapshot = useMemo(() => (reg.machine ? creationSnapshot(reg.machine, reg.entity.lifecycle?.createdIn) : undefined), [reg]);
   const snapshot = record?.snapshot ?? firstSnapshot;
   // What the state lets change and, on an edit, the user may change (a reviewer: the review fields alone);
-  // a variant's bound fields never.
+  // a new record: every field the server takes on create, whatever its first state lets change later
+  // (a quotation starts waiting for the payer, where staff change nothing); a variant's bound fields never.
   const editable = useMemo(() => {
-    const all = id ? permittedFields(reg, editableFields(reg, snapshot), permissions) : editableFields(reg, snapshot);
+    const all = id ? permittedFields(reg, editableFields(reg, snapshot), permissions) : editableFields(reg, undefined);
     return locked?.length ? new Set([...all].filter((f) => !locked.includes(f))) : all;
   }, [reg, snapshot, permissions, id, locked]);
   const sections = useMemo(() => {

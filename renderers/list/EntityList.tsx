@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
 import { deriveFilters, deriveListColumns, hasPermission, searchProblems, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
@@ -15,6 +15,8 @@ import { useListExport } from './use-list-export.ts';
 import { ExportProgress } from './ExportProgress.tsx';
 import { RowActions } from './RowActions.tsx';
 import type { EntityRecord } from '../env/data-provider.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+import { downloadFile } from './use-list-export.ts';
 
 export interface EntityListProps {
   reg: RegisteredEntity;
@@ -83,6 +85,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
   const mayCreate = (create ?? party !== 'shared') && !fixed && hasPermission(permissions, reg.entity.permissions.create);
   // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.
   const exporter = useListExport();
+  const { message } = App.useApp();
   const { export: rowsExport, exportFiles } = reg.views.list;
   const selectable = (exporter.available && Boolean(rowsExport ?? exportFiles)) || Boolean(selectionActions);
   const [selected, setSelected] = useState<string[]>([]);
@@ -94,6 +97,17 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
     setSelectedRecords(keys.flatMap((k) => known.get(k) ?? []));
   };
   const running = Boolean(exporter.state && !exporter.state.done);
+  // A declared import (docs/declarations.md §2, imports): its template and the upload, for users who may create.
+  const importable = Boolean(reg.views.list.import && data.importRows && data.importTemplate) && mayCreate;
+  const [importing, setImporting] = useState(false);
+  const downloadTemplate = async () => {
+    try {
+      const file = await data.importTemplate!({ entity: reg.name });
+      downloadFile(file.blob, file.fileName);
+    } catch (e) {
+      void message.error(errorMessage(e) ?? t('common.loadFailed'));
+    }
+  };
   const startExport = (kind: 'rows' | 'files') =>
     void exporter.run({ entity: reg.name, kind, sort: params.sort, filters: query.filters, ...(party ? { party } : {}), ...(kind === 'files' || selected.length ? { ids: selected } : {}) });
 
@@ -105,6 +119,16 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
       extra={
         <Space>
           {selectionActions?.(selectedRecords)}
+          {importable && (
+            <Button onClick={() => void downloadTemplate()} data-testid="list-import-template">
+              {t('list.importTemplate')}
+            </Button>
+          )}
+          {importable && (
+            <Button onClick={() => setImporting(true)} data-testid="list-import">
+              {t('list.import')}
+            </Button>
+          )}
           {exporter.available && rowsExport && (
             <Button onClick={() => startExport('rows')} loading={running && exporter.state?.kind === 'rows'} disabled={running} data-testid="list-export">
               {selected.length ? t('list.exportSelected', { count: selected.length }) : t('list.export')}
@@ -123,6 +147,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
         </Space>
       }
     >
+      {importable && <ImportDialog reg={reg} open={importing} onClose={() => setImporting(false)} onImported={() => void refetch()} />}
       <Flex vertical gap={16}>
         {result?.counts && <TodoCounts reg={reg} counts={result.counts} total={result.total} />}
         <FilterBar filters={filters} values={params.filters} problemsOf={(v) => searchProblems(reg, v, lang)} onApply={(f) => onSearchChange(writeListParams({ ...params, filters: f, page: 1 }))} />

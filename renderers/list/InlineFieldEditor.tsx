@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Input, Select } from 'antd';
+import { App, Input, InputNumber, Select } from 'antd';
 import type { FieldSchema, RegisteredEntity } from '../../engine/index.ts';
 import { enumLabel, fieldAt, fieldLabel } from '../../engine/index.ts';
 import type { EntityRecord } from '../env/data-provider.ts';
@@ -9,7 +9,7 @@ import { errorMessage } from '../env/error-message.ts';
 
 /**
  * A field the user may change in place in a list (its `fieldPermissions` code, held: a reviewer's
- * result review): a choice for an enum, else a text box saved when left. The save sends the
+ * result review; a trainee's score): a choice for an enum, a number box for a number, else a text box saved when left. The save sends the
  * version the row was read at, so a row changed meanwhile is refused (409) with the server's
  * message and loads again, never overwritten.
  */
@@ -47,6 +47,21 @@ export function InlineFieldEditor({ reg, record, field }: { reg: RegisteredEntit
         value={stored === undefined ? undefined : String(stored)}
         options={node.enum.map((v) => ({ value: String(v), label: enumLabel(node, v, lang) }))}
         onChange={(v: string | undefined) => void save(v ?? '')}
+        data-testid={`inline-${field}`}
+      />
+    );
+  }
+  if (node?.type === 'number' || node?.type === 'integer') {
+    return (
+      <InputNumber
+        aria-label={label}
+        size="small"
+        disabled={saving}
+        min={node.minimum}
+        max={node.maximum}
+        precision={node.type === 'integer' ? 0 : undefined}
+        defaultValue={typeof stored === 'number' ? stored : undefined}
+        onBlur={(e) => void save(e.target.value === '' ? '' : Number(e.target.value))}
         data-testid={`inline-${field}`}
       />
     );

@@ -12,7 +12,7 @@ export interface ExportState {
 }
 
 /** Hands a finished file to the browser as a download. */
-function download(blob: Blob, fileName: string): void {
+export function downloadFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -39,7 +39,7 @@ export function useListExport() {
     try {
       const file = await data.exportList({ ...request, onProgress: (p) => setState({ kind: request.kind, ...p, done: false }) });
       setState({ kind: request.kind, received: file.blob.size, total: file.total, done: true });
-      download(file.blob, file.fileName);
+      downloadFile(file.blob, file.fileName);
     } catch (e) {
       setState(undefined);
       void message.error(errorMessage(e) ?? t('common.loadFailed'));

@@ -31,8 +31,9 @@ export function useLookupOptions(name: string | undefined): LookupState {
   return { options: query.data ?? NONE, loading: Boolean(name) && query.isPending, error: query.isError };
 }
 
-/** The label of a lookup value, or the value itself until the options arrive. */
+/** The label of a lookup value (of each value of a list, comma-separated), or the value itself until the options arrive. */
 export function lookupLabel(options: readonly LookupOption[], value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => lookupLabel(options, v)).join(', ');
   const key = String(value);
   return options.find((o) => o.value === key)?.label ?? key;
 }

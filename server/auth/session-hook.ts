@@ -9,10 +9,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: SessionUser;
     sessionToken?: string;
+    /** On a socket route: why the session does not authenticate the socket, which then closes with it as reason. */
+    socketRefusal?: 'UNAUTHORIZED' | 'CROSS_ORIGIN';
   }
   interface FastifyContextConfig {
     /** The route answers without a session (login, registration, the client's files). */
     public?: boolean;
+    /**
+     * A WebSocket route: the upgrade is accepted whatever the session, and the socket closes with a
+     * reason (`socketRefusal`) when the session does not authenticate it — a browser sees no HTTP status.
+     */
+    socket?: boolean;
   }
 }
 
@@ -72,6 +79,16 @@ export function installSessionHook(app: FastifyInstance, db: Database, grants: G
     if (route === undefined) return; // no route: the not-found handler answers
     const { token, byCookie } = credentialsOf(req);
     const user = token ? await userOfToken(db, token, grants) : undefined;
+    if (req.routeOptions.config.socket === true) {
+      // A socket's upgrade is a GET a page on another site may open with our cookie: the cookie counts from our origin only.
+      if (!user) req.socketRefusal = 'UNAUTHORIZED';
+      else if (byCookie && !sameOrigin(req)) req.socketRefusal = 'CROSS_ORIGIN';
+      else {
+        req.user = user;
+        req.sessionToken = token;
+      }
+      return;
+    }
     if (!user) {
       if (req.routeOptions.config.public === true) return;
       throw new ApiError(401, 'UNAUTHORIZED');

@@ -11,6 +11,12 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs work on one connection held for its length (session-level locks are taken and released on it). */
   session<T>(work: (conn: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel (PostgreSQL's LISTEN/NOTIFY: what `pg_notify(channel, payload)` sends in a
+   * committed transaction reaches every process listening, this one included). Resolves when
+   * listening; the returned function stops. PGlite delivers within its one process.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -426,6 +426,86 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index payment_exchanges_trade on payment_exchanges (trade_no, id)
     `,
   },
+  {
+    // Chat on records (issue 19, docs/declarations.md §3 chat): each message, stored before it is
+    // acknowledged (the sender's client id makes a resent message one row), and how far each user read each chat.
+    id: '025_chat',
+    sql: `
+      create table chat_messages (
+        id bigserial primary key,
+        record_id text not null references records(id) on delete cascade,
+        sender_id text not null references users(id),
+        sender_name text not null,
+        sender_side text not null check (sender_side in ('customer', 'staff')),
+        client_id text not null,
+        body text not null,
+        created_at timestamptz not null default now(),
+        unique (sender_id, client_id)
+      );
+      create index chat_messages_record on chat_messages (record_id, id desc);
+      create table chat_reads (
+        user_id text not null references users(id),
+        record_id text not null references records(id) on delete cascade,
+        last_read_id bigint not null,
+        primary key (user_id, record_id)
+      )
+    `,
+  },
+  {
+    // The power BI log (issue 18, SPEC §7): each view of an embedded BI report (schemas/powerbiReport/), by whom and when.
+    id: '030_powerbi_log',
+    sql: `
+      create table powerbi_views (
+        id bigserial primary key,
+        report_id text not null,
+        user_id text not null references users(id),
+        company_id text not null references companies(id),
+        viewed_at timestamptz not null default now()
+      );
+      create index powerbi_views_report on powerbi_views (report_id, viewed_at desc);
+      create index powerbi_views_at on powerbi_views (viewed_at desc)
+    `,
+  },
+  {
+    // A document share and a BI report name a list of companies (access.shareWith on an array): the one company stored before becomes a list of it.
+    id: '023_share_company_lists',
+    sql: `
+      update records set doc = (doc - 'companyId' - 'companyName') || jsonb_build_object('companyIds', case when coalesce(doc ->> 'companyId', '') = '' then '[]'::jsonb else jsonb_build_array(doc ->> 'companyId') end)
+      where entity in ('documentShare', 'powerbiReport') and doc ? 'companyId'
+    `,
+  },
+  {
+    // Secret fields (x-secret, issue 20): encrypted apart from the document, which holds a mask (server/entities/secrets.ts).
+    id: '031_record_secrets',
+    sql: `
+      create table record_secrets (
+        record_id text not null references records(id) on delete cascade,
+        field text not null,
+        sealed text not null,
+        updated_at timestamptz not null default now(),
+        primary key (record_id, field)
+      )
+    `,
+  },
+  {
+    // US CPSC e-filing (issue 20): every exchange with the regulator, by certificate and idempotency key (docs/efiling.md).
+    id: '032_efiling_exchanges',
+    sql: `
+      create table efiling_exchanges (
+        id bigserial primary key,
+        filing_id text not null,
+        idempotency_key text not null,
+        kind text not null,
+        request text not null,
+        response text not null,
+        ok boolean not null,
+        outcome text not null,
+        at timestamptz not null default now()
+      );
+      create index efiling_exchanges_filing on efiling_exchanges (filing_id, id);
+      create index efiling_exchanges_key on efiling_exchanges (idempotency_key) where ok
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

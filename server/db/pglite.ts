@@ -21,6 +21,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
     // PGlite has one connection: the session is the database itself.
     session: (work) => work(wrap(pg)),
+    async listen(channel, onPayload) {
+      const stop = await pg.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
+import { PostgresListener } from './postgres-listener.ts';
 
 // Counts and bigint ids come back as numbers; timestamps stay Date objects as in PGlite.
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -8,6 +9,7 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('select 1');
+  const listener = new PostgresListener(url);
   const query: Queryable['query'] = async (sql, params = []) => {
     const res = await pool.query(sql, params as unknown[]);
     return { rows: res.rows };
@@ -42,6 +44,10 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

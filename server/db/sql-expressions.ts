@@ -1,5 +1,5 @@
 import type { FieldKind, LocalizedText, RegisteredEntity } from '../../engine/index.ts';
-import { resolveField } from '../../engine/index.ts';
+import { listPath, resolveField } from '../../engine/index.ts';
 import { linkedValueSql } from './linked-values.ts';
 
 const SYSTEM_COLUMNS: Record<string, string> = {
@@ -53,7 +53,8 @@ export function indexedFields(reg: RegisteredEntity): string[] {
     reg.views.list.defaultSort.field,
     ...(reg.views.variantField ? [reg.views.variantField] : []),
   ]);
-  return [...fields].filter((f) => !SYSTEM_COLUMNS[f] && !resolveField(reg.entity, reg.schema, f).node?.['x-linked']);
+  // A field inside a list (each sample's material) is found by containment, not by an expression index.
+  return [...fields].filter((f) => !SYSTEM_COLUMNS[f] && (f.startsWith('$') || !listPath(reg.schema, f)) && !resolveField(reg.entity, reg.schema, f).node?.['x-linked']);
 }
 
 /** A declared uniqueness (entity `unique`) as the unique index enforcing it. */

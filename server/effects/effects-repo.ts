@@ -69,6 +69,18 @@ export async function markFailedAttempt(db: Queryable, id: number, error: string
   );
 }
 
+/**
+ * Hands an effect on to a later attempt, in the claiming transaction (a handler that logs each
+ * failed attempt: the e-filing's exchanges): the effect is done and a copy with `params` is due
+ * after `delaySeconds`.
+ */
+export async function requeueEffect(tx: Queryable, effect: EffectRow, params: Record<string, unknown>, delaySeconds: number): Promise<void> {
+  await tx.query(
+    `insert into effects (kind, machine, subject, subject_id, params, next_attempt_at) values ($1, $2, $3, $4, $5::jsonb, now() + make_interval(secs => $6::int))`,
+    [effect.kind, effect.machine, effect.subject, effect.subjectId, JSON.stringify(params), delaySeconds],
+  );
+}
+
 /** A subject's effects, oldest first (tests and staff reading what a transition caused). */
 export async function listEffects(db: Queryable, subject: string, subjectId: string): Promise<EffectRow[]> {
   const { rows } = await db.query<Raw>(`select ${COLUMNS} from effects where subject = $1 and subject_id = $2 order by id`, [subject, subjectId]);

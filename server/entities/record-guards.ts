@@ -1,4 +1,4 @@
-import { fieldAt, fieldLabel, message, valueAt, type Language, type RegisteredEntity, type ShareRule } from '../../engine/index.ts';
+import { companiesAt, fieldAt, fieldLabel, message, valueAt, type Language, type RegisteredEntity, type ShareRule } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { indexedFields } from '../db/sql-expressions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -33,31 +33,33 @@ export function checkIndexedText(reg: RegisteredEntity, doc: Doc): void {
 export async function checkSharing(tx: Queryable, reg: RegisteredEntity, before: Doc | undefined, after: Doc, writer: { scope: Scope; companyId: string; ownerCompanyId: string }, lang: Language): Promise<void> {
   const changed: ShareRule[] = [];
   for (const rule of reg.entity.access?.shareWith ?? []) {
-    const named = (doc: Doc | undefined) => [doc && valueAt(doc, rule.field), rule.account && doc ? valueAt(doc, rule.account) : undefined].map((v) => v ?? '').join('\n');
+    const named = (doc: Doc | undefined) => [doc && JSON.stringify(valueAt(doc, rule.field) ?? ''), rule.account && doc ? valueAt(doc, rule.account) : undefined].map((v) => v ?? '').join('\n');
     if (named(before) === named(after)) continue;
     const owner = writer.scope.all || writer.companyId === writer.ownerCompanyId;
     if ((rule.changedBy ?? 'owner') === 'owner' && !owner) {
       throw new ApiError(403, 'PARTY_NOT_CHANGEABLE', { field: rule.field }, [{ field: rule.field, keyword: 'party', message: rule.field }]);
     }
-    if (nameOf(after, rule)) changed.push(rule);
+    if (namesOf(after, rule).length) changed.push(rule);
   }
   await checkApprovedOwner(tx, reg, after, writer.ownerCompanyId, lang);
   if (!changed.length) return;
-  const ids = changed.map((r) => nameOf(after, r)!);
+  const ids = changed.flatMap((r) => namesOf(after, r));
   const { rows } = await tx.query<{ id: string }>("select id from companies where id = any($1::text[]) and approval_status = 'approved'", [ids]);
   // The record's own company may name itself whatever its approval (an applicant not yet certified).
   const known = new Set([writer.ownerCompanyId, ...rows.map((r) => r.id)]);
-  const unknown = changed.find((r) => !known.has(nameOf(after, r)!));
+  const unknown = changed.find((r) => namesOf(after, r).some((id) => !known.has(id)));
   if (unknown) throw new ApiError(400, 'COMPANY_UNKNOWN', { field: unknown.field }, [{ field: unknown.field, keyword: 'company', message: unknown.field }]);
   for (const rule of changed.filter((r) => r.account)) await checkAccount(tx, reg, after, rule, lang);
 }
 
-/** The company a share rule names in the document (none when empty or skipped by `unlessTrue`). */
-function nameOf(doc: Doc, rule: ShareRule): string | undefined {
-  if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) return undefined;
-  const v = valueAt(doc, rule.field);
-  return typeof v === 'string' && v ? v : undefined;
+/** The companies a share rule names in the document: one, or several when the field is a list (none when empty or skipped by `unlessTrue`). */
+function namesOf(doc: Doc, rule: ShareRule): string[] {
+  if (rule.unlessTrue && valueAt(doc, rule.unlessTrue) === true) return [];
+  return companiesAt(doc, rule.field);
 }
+
+/** The one company a single-valued share rule names (a rule with an `account` or `requiresApprovedOwner`). */
+const nameOf = (doc: Doc, rule: ShareRule): string | undefined => namesOf(doc, rule)[0];
 
 /** A rule's `account` names a login account of the company the rule names. */
 async function checkAccount(tx: Queryable, reg: RegisteredEntity, doc: Doc, rule: ShareRule, lang: Language): Promise<void> {

@@ -33,7 +33,23 @@ export async function parentLink(tx: Queryable, registry: EntityRegistry | undef
   if (user && !(await getRecord(tx, parentReg, id, scopeOf(user, registry)))) throw refuse();
   const visibleTo = await visibleToOf(tx, parentReg.name, id);
   if (!visibleTo) throw refuse();
+  if (user) await refuseClosedParent(tx, reg, id, lang);
   return { id, visibleTo };
+}
+
+/**
+ * `access.parent.closed`: while the parent `parentId` rests in one of the declared states, users
+ * may not add, change or delete its records (a complete training class's enrolments): 403
+ * `PARENT_CLOSED` with the declared message in the request language.
+ */
+export async function refuseClosedParent(tx: Queryable, reg: RegisteredEntity, parentId: unknown, lang: Language): Promise<void> {
+  const closed = reg.entity.access?.parent?.closed;
+  if (!closed || typeof parentId !== 'string') return;
+  const { rows } = await tx.query<{ states: Record<string, string> }>('select states from records where id = $1', [parentId]);
+  const states = rows[0]?.states ?? {};
+  if (Object.entries(closed.states).some(([field, list]) => list.includes(states[field] ?? ''))) {
+    throw new ApiError(403, 'PARENT_CLOSED', { message: text(closed.message, lang, '') });
+  }
 }
 
 /** The draft states of every registered entity: records in them keep to their own company when their parent is shared. */
@@ -56,6 +72,25 @@ export async function checkRequiredChild(tx: Queryable, registry: EntityRegistry
     [child.name, recordId, draftStates(child), path],
   );
   if (!rows.length) throw new ApiError(400, 'CHILD_REQUIRED', { message: text(required.message, lang, '') });
+}
+
+/**
+ * An action's `requiresLinked`: the record its lookup field names has the declared fields filled
+ * and, with `notPast`, its date not before today (UTC); else 400 with the declared message in the
+ * request language (an importer's regulator credentials, before a filing is sent).
+ */
+export async function checkRequiredLinked(tx: Queryable, doc: Doc, action: ActionDeclaration | undefined, lang: Language): Promise<void> {
+  const required = action?.requiresLinked;
+  if (!required) return;
+  const id = valueAt(doc, required.field);
+  const { rows } = typeof id === 'string' && id ? await tx.query<{ doc: Doc }>('select doc from records where id = $1', [id]) : { rows: [] };
+  const linked = rows[0]?.doc;
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
+  if (!linked || required.filled.some((f) => blank(linked[f]))) throw new ApiError(400, 'LINKED_RECORD_INCOMPLETE', { message: text(required.message, lang, '') });
+  const until = required.notPast ? linked[required.notPast.field] : undefined;
+  if (required.notPast && (typeof until !== 'string' || until.slice(0, 10) < new Date().toISOString().slice(0, 10))) {
+    throw new ApiError(400, 'LINKED_RECORD_EXPIRED', { message: text(required.notPast.message, lang, '') });
+  }
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { EntityRecord, ListQuery, PartyList, PermissionMap, PersistedSnapshot, QueryFilter, RegisteredEntity, TodoAction } from '../../engine/index.ts';
-import { listVariant, todoActions } from '../../engine/index.ts';
+import { listPath, listVariant, todoActions, type ListPath } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
 import { linkedSelect } from '../db/linked-values.ts';
 import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
+import { withTitlesOnly } from './read-grants.ts';
 
 export type { Scope };
 
@@ -79,9 +80,14 @@ function whereClause(reg: RegisteredEntity, scope: Scope, query?: ListQuery, acc
   return { sql: parts.join(' and '), params, p };
 }
 
-function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | 'op' | 'values'>, p: (v: unknown) => string): string {
+function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | 'op' | 'values'> | { field: string; op: 'filled'; values: readonly unknown[] }, p: (v: unknown) => string): string {
+  // A field inside a list (each sample's material) matches when any item holds the value.
+  const list = f.field.startsWith('$') ? undefined : listPath(reg.schema, f.field);
+  if (list) return listCondition(list, f, p);
   const expr = fieldExpression(reg, f.field, 'r').sql;
   switch (f.op) {
+    case 'filled':
+      return `coalesce(${expr}::text, '') <> ''`;
     case 'eq':
       return `${expr} = ${p(f.values[0])}`;
     case 'contains':
@@ -95,11 +101,26 @@ function filterCondition(reg: RegisteredEntity, f: Pick<QueryFilter, 'field' | '
   }
 }
 
+/** A condition on a field inside a list: containment (GIN-served) for values, a SQL/JSON path for "any item fills it". */
+function listCondition(list: ListPath, f: { op: string; values: readonly unknown[] }, p: (v: unknown) => string): string {
+  const holds = (v: unknown) => `r.doc @> ${p(JSON.stringify(list.contains(v)))}::jsonb`;
+  switch (f.op) {
+    case 'eq':
+      return holds(f.values[0]);
+    case 'in':
+      return `(${f.values.map(holds).join(' or ') || 'false'})`;
+    case 'filled':
+      return `jsonb_path_exists(r.doc, ${p(`${list.jsonPath} ? (@ != "" && @ != null)`)}::jsonpath)`;
+    default:
+      throw new Error(`A '${f.op}' filter cannot read a field inside a list`);
+  }
+}
+
 /** The variant's states, fixed conditions and, for a work list, the one condition "in a state where the user may act". */
 function variantConditions(reg: RegisteredEntity, scope: Scope, { variant, parts }: VariantParts, p: (v: unknown) => string): string[] {
   const out: string[] = [];
   for (const [field, states] of Object.entries(variant.states ?? {})) out.push(filterCondition(reg, { field, op: 'in', values: states }, p));
-  for (const w of variant.where ?? []) out.push(filterCondition(reg, { field: w.field, op: w.op, values: Array.isArray(w.value) ? w.value : [w.value as string] }, p));
+  for (const w of variant.where ?? []) out.push(filterCondition(reg, { field: w.field, op: w.op, values: Array.isArray(w.value) ? w.value : [w.value] }, p));
   if (variant.todo) out.push(todoCondition(reg, scope, parts, p));
   return out;
 }
@@ -128,7 +149,7 @@ export async function listRecords(
   permissions: PermissionMap = {},
 ): Promise<{ items: EntityRecord[]; total: number; counts?: TodoCount[] }> {
   const variant = resolveVariant(reg, query, permissions);
-  const where = whereClause(reg, scope, query, 'read', variant);
+  const where = whereClause(reg, scope, query, 'titles', variant);
   const sort = fieldExpression(reg, query.sort.field, 'r').sql;
   const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
   const offset = (query.page - 1) * query.pageSize;
@@ -141,8 +162,21 @@ export async function listRecords(
   const todo = variant?.variant.todo ? variant : undefined;
   const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
   const [items, total] = await Promise.all([db.query<Row>(pageSql, pageParams), db.query<Record<string, unknown>>(countSql, where.params)]);
-  if (!todo) return { items: items.rows.map(toRecord), total: Number(total.rows[0]?.n ?? 0) };
-  return { items: items.rows.map(toRecord), ...todoCounts(todo.actions, todo.parts, total.rows) };
+  const records = await titlesFor(db, reg, scope, items.rows.map(toRecord));
+  if (!todo) return { items: records, total: Number(total.rows[0]?.n ?? 0) };
+  return { items: records, ...todoCounts(todo.actions, todo.parts, total.rows) };
+}
+
+/**
+ * How many records of each value of a lifecycle region the scope sees (the dashboard's tile, one
+ * statement): the list's own condition (whereClause) grouped by the region's column, so each count
+ * is the total of the list filtered by that state.
+ */
+export async function stateCounts(db: Queryable, reg: RegisteredEntity, region: string, scope: Scope): Promise<{ value: string; count: number }[]> {
+  const where = whereClause(reg, scope);
+  const column = fieldExpression(reg, region, 'r').sql;
+  const { rows } = await db.query<{ value: string; count: number }>(`select ${column} as value, count(*)::int as count from records r where ${where.sql} group by 1`, where.params);
+  return rows;
 }
 
 /**
@@ -185,15 +219,28 @@ export async function getRecord(
   id: string,
   scope: Scope,
   forUpdate = false,
+  /** The detail page's read: a record whose title alone the reader may see comes with its title only (read-grants.ts). */
+  titles = false,
 ): Promise<EntityRecord | undefined> {
   // A load for update is a write: what an authorization lets a company read it may not change.
-  const where = whereClause(reg, scope, undefined, forUpdate ? 'write' : 'read');
+  const where = whereClause(reg, scope, undefined, forUpdate ? 'write' : titles ? 'titles' : 'read');
   where.params.push(id);
   const { rows } = await db.query<Row>(
     `${select(reg)} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
     where.params,
   );
-  return rows[0] && toRecord(rows[0]);
+  if (!rows[0]) return undefined;
+  return titles ? (await titlesFor(db, reg, scope, [toRecord(rows[0])]))[0] : toRecord(rows[0]);
+}
+
+/** Records read with their title-only rows, those the reader does not read in full reduced to their title (read-grants.ts). */
+async function titlesFor(db: Queryable, reg: RegisteredEntity, scope: Scope, records: EntityRecord[]): Promise<EntityRecord[]> {
+  if (scope.all) return records;
+  return withTitlesOnly(reg, records, async (ids) => {
+    const where = whereClause(reg, scope, undefined, 'read', undefined, ids);
+    const { rows } = await db.query<{ id: string }>(`select r.id from records r where ${where.sql}`, where.params);
+    return new Set(rows.map((r) => r.id));
+  });
 }
 
 export interface RecordWrite {

@@ -1,7 +1,9 @@
-import { fieldLabel, lookupSnapshots, message, text, valueAt, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import { boundFields, fieldLabel, lookupSnapshots, message, text, valueAt, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import { optionData } from '../lookups/record-options.ts';
+import { optionData, RECORD_SOURCE_PREFIX } from '../lookups/record-options.ts';
+import { KIND_SOURCES } from '../lookups/kind-sources.ts';
+import { draftStates } from './visibility.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -94,4 +96,42 @@ export async function refuseRemovingParent(tx: Queryable, reg: RegisteredEntity,
   if (!tree) return;
   const { rows } = await tx.query('select 1 from records where entity = $1 and doc ->> $2 = $3 limit 1', [reg.name, tree.parent, id]);
   if (rows.length) throw new ApiError(409, 'TREE_HAS_CHILDREN');
+}
+
+/**
+ * A record picked in another record's `x-refuseDelete` field (a TRF sample's material) is not
+ * deleted while any record holds it: 409 `RECORD_BOUND` with the field's declared message.
+ */
+export async function refuseRemovingBound(tx: Queryable, registry: EntityRegistry | undefined, id: string, lang: Language): Promise<void> {
+  if (!registry) return;
+  for (const field of boundFields(registry)) {
+    if (!field.message) continue;
+    const { rows } = await tx.query('select 1 from records where entity = $1 and doc @> $2::jsonb limit 1', [field.entity, JSON.stringify(field.contains(id))]);
+    if (rows.length) throw new ApiError(409, 'RECORD_BOUND', { message: text(field.message, lang) });
+  }
+}
+
+/** Whether a field of this lookup source may hold a record of `reg`: an entity's records (`entity:<name>`), or a template's (`materials`, `products`). */
+function mayHold(registry: EntityRegistry, source: string | undefined, reg: RegisteredEntity): boolean {
+  if (!source) return true;
+  if (source.startsWith(RECORD_SOURCE_PREFIX)) return source.slice(RECORD_SOURCE_PREFIX.length) === reg.name;
+  return source in KIND_SOURCES ? registry.isDynamic(reg.name) : true;
+}
+
+/**
+ * A record picked in another record's `x-refuseChange` field is not changed while a holder out of
+ * its draft states holds it (a submitted TRF's sample material: the lab tests what it describes):
+ * 409 `RECORD_BOUND` with the field's declared message. A draft holder reads the record as it is.
+ */
+export async function refuseChangingBound(tx: Queryable, registry: EntityRegistry | undefined, reg: RegisteredEntity, id: string, lang: Language): Promise<void> {
+  if (!registry) return;
+  for (const field of boundFields(registry)) {
+    if (!field.changeMessage || !mayHold(registry, field.source, reg)) continue;
+    const { rows } = await tx.query('select 1 from records where entity = $1 and doc @> $2::jsonb and not (state = any($3::text[])) limit 1', [
+      field.entity,
+      JSON.stringify(field.contains(id)),
+      draftStates(registry.get(field.entity)),
+    ]);
+    if (rows.length) throw new ApiError(409, 'RECORD_BOUND', { message: text(field.changeMessage, lang) });
+  }
 }

@@ -13,9 +13,10 @@ export type SendToRecord = (tx: Queryable, reg: RegisteredEntity, target: Entity
 /**
  * An entity's `relays` (docs/declarations.md §3): after this record was made (`$create`) or took
  * `event`, each relay whose `events` names it sends its mapped event to the record its `field`
- * names, in the same transaction. The target must be a record the user sees (400 `RELAY_REFUSED`
- * otherwise) and, on `$create`, hold the relay's `requires` value; a target whose state does not
- * take the event stays as it is.
+ * names — or to each record of an array of ids (a statement's gathered quotations) — in the same
+ * transaction. A target must be a record the user sees (400 `RELAY_TARGET_MISSING` otherwise) and,
+ * on `$create`, hold the relay's `requires` value; a target whose state does not take the event
+ * stays as it is.
  */
 export async function runRelays(
   tx: Queryable,
@@ -33,13 +34,16 @@ export async function runRelays(
     if (!mapped) continue;
     if (!registry) throw new Error(`${reg.name}: relays need the entity registry (new EntityService(db, linked, registry))`);
     const targetReg = registry.get(relay.entity);
-    const id = valueAt(doc, relay.field);
-    const target = typeof id === 'string' && id ? await getRecord(tx, targetReg, id, user ? scopeOf(user, registry) : { all: true }, true) : undefined;
+    const value = valueAt(doc, relay.field);
+    const ids = Array.isArray(value) ? value : [value];
     const field = [{ field: relay.field, keyword: 'relay', message: relay.field }];
-    if (!target) throw new ApiError(400, 'RELAY_TARGET_MISSING', { entity: text(targetReg.entity.label, lang, relay.entity) }, field);
-    if (event === '$create' && relay.requires && valueAt(target.doc, relay.requires.field) !== relay.requires.equals) {
-      throw new ApiError(400, 'RELAY_REFUSED', { message: text(relay.requires.message, lang, '') }, field);
+    for (const id of ids) {
+      const target = typeof id === 'string' && id ? await getRecord(tx, targetReg, id, user ? scopeOf(user, registry) : { all: true }, true) : undefined;
+      if (!target) throw new ApiError(400, 'RELAY_TARGET_MISSING', { entity: text(targetReg.entity.label, lang, relay.entity) }, field);
+      if (event === '$create' && relay.requires && valueAt(target.doc, relay.requires.field) !== relay.requires.equals) {
+        throw new ApiError(400, 'RELAY_REFUSED', { message: text(relay.requires.message, lang, '') }, field);
+      }
+      await send(tx, targetReg, target, { type: mapped, payload });
     }
-    await send(tx, targetReg, target, { type: mapped, payload });
   }
 }

@@ -32,7 +32,7 @@ const MAX_BATCH = 200;
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
-export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): void {
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): EntityService {
   const service = new EntityService(db, combineLinked([new TemplateRules(db), new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
 
@@ -99,7 +99,8 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
 
   app.get<{ Params: Params }>('/api/entities/:entity/:id/history', { schema: S.history }, async (req) => {
     const reg = entityOf(req);
-    await service.get(reg, req.params.id, currentUser(req));
+    // A record whose title alone the user may see (access.readGrants) has no history for them.
+    if ((await service.get(reg, req.params.id, currentUser(req))).titleOnly) throw new ApiError(404, 'NOT_FOUND');
     return ok(await listAudit(db, reg.name, req.params.id));
   });
 
@@ -118,4 +119,5 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     const record = await service.copy(entityOf(req), req.params.id, currentUser(req), requestLanguage(req));
     return reply.status(201).send({ code: 201, data: record });
   });
+  return service;
 }

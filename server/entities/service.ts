@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE,
   initialStep,
   step,
+  withDateEvents,
   changedFields,
   activeStateKeys,
   editableFields,
@@ -21,6 +22,7 @@ import {
   registrationFor,
   snapshotIn,
   withComputedFields,
+  valueAt,
   type ActionDeclaration,
   type EntityRegistry,
   type Language,
@@ -32,13 +34,16 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { handOver, parentOf } from './belongs-to.ts';
+import { sealSecrets, storeSecrets } from './secrets.ts';
 import { ApiError } from '../http/errors.ts';
 import { writeAudit } from './audit-repo.ts';
 import { checkIndexedText, checkSharing } from './record-guards.ts';
-import { checkLookupSnapshots, checkTreeParent, refreshTreePaths, refuseRemovingParent } from './reference-guards.ts';
+import { checkLookupSnapshots, checkTreeParent, refreshTreePaths, refuseChangingBound, refuseRemovingBound, refuseRemovingParent } from './reference-guards.ts';
+import { checkPickedRecords } from './picked-records.ts';
 import { attachFiles } from '../files/file-refs.ts';
-import type { LinkedData } from './linked-data.ts';
+import type { LinkedData, LinkedWrite } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
+import { checkAccountLookups } from './account-guards.ts';
 import { newRecordOwner, writeProjection } from './projection.ts';
 import { noEffects, queueEntityEffects, type WrittenEffects } from './entity-effects.ts';
 import {
@@ -55,7 +60,7 @@ import {
 import { scopeOf } from './visibility.ts';
 import { runRelays } from './relays.ts';
 import { gatherInto } from './gathers.ts';
-import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkUploads, mayUpdate, parentLink, revisionFields, type ParentLink } from './record-links.ts';
+import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
 import { withoutLinked } from '../db/linked-values.ts';
 
 type Doc = Record<string, unknown>;
@@ -158,58 +163,100 @@ export class EntityService {
 
   async get(reg: RegisteredEntity, id: string, user: SessionUser): Promise<EntityRecord> {
     requirePermission(user, reg.entity.permissions.read);
-    return this.load(this.db, reg, id, user);
+    // The detail's read shows a record whose title alone the user may see (access.readGrants.titleOnly) with its title only.
+    const record = await getRecord(this.db, reg, id, scopeOf(user, this.registry), false, true);
+    if (!record) throw new ApiError(404, 'NOT_FOUND');
+    return record;
   }
 
   async create(reg: RegisteredEntity, body: unknown, user: SessionUser, lang: Language, copiedFrom?: string, system: Doc = {}): Promise<EntityRecord> {
     requirePermission(user, copiedFrom ? (reg.entity.copy?.permission ?? reg.entity.permissions.create) : reg.entity.permissions.create);
     const incoming = isDoc(body) ? body.doc : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
-    const start = creationStep(reg);
-    const snapshot = start?.snapshot ?? null;
-    const { id, companyId } = newRecordOwner(reg, user.companyId);
     const linked = await this.linked?.prepare(reg, body as Doc, incoming, lang);
     const written = noEffects();
     const record = await this.db.transaction(async (tx) => {
-      // `system`: the server's own values of system fields (a revision's version).
-      let doc = withComputedFields(reg.entity, withDefaults(reg.schema, { ...withSystemFields(reg, incoming, {}), ...system }));
-      validateDoc(reg, doc, snapshot, lang);
-      // The records it gathers (entity `gathers`: a statement's quotations) follow the document's conditions.
-      doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
-      const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
-      await checkUploads(tx, reg, doc, lang);
-      await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
-      await checkLookupSnapshots(tx, reg, doc, lang);
-      doc = await checkTreeParent(tx, reg, id, doc, lang);
-      if (reg.entity.numbering) {
-        doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
-      }
-      // A company record's projection row is the company the record, and what links to it, belong to: it comes first.
-      await writeProjection(tx, reg, id, contentOf(reg, doc, snapshot, companyId));
-      if (linked) {
-        const draft = isDraftState(reg, snapshot ?? undefined);
-        const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
-      }
-      // A record belonging to another: its parent (access.parent: a TRF's report) or the record it is one of
-      // many of (belongsTo: a TRF's comment); either way it is seen by whoever sees that one.
-      const belongs = await parentOf(tx, this.registry, reg, doc, user, lang);
-      if (belongs) doc = { ...doc, ...belongs.filled };
-      const content = { ...contentOf(reg, doc, snapshot, companyId, parent), ...(belongs ? { visibleTo: belongs.visibleTo } : {}) };
-      await insertRecord(tx, reg, id, content, companyId, user.id, parent?.id ?? null, belongs?.id ?? null);
-      await attachFiles(tx, id, doc, scopeOf(user));
-      if (start?.timers.length) await setTimers(tx, id, start.timers);
-      await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
-      await writeAudit(tx, reg.name, id, user.id, {
-        kind: copiedFrom ? 'copy' : 'create',
-        toStates: content.states,
-        version: 1,
-        ...(copiedFrom ? { payload: { copiedFrom } } : {}),
-      });
-      await runRelays(tx, this.registry, reg, doc, '$create', {}, user, lang, this.relayTo(user, lang, written));
+      const id = await this.insertIn(tx, reg, incoming, user, lang, written, linked, copiedFrom, system);
       return this.load(tx, reg, id, user);
     });
     return this.answer(record, written);
+  }
+
+  /**
+   * Many new records in one transaction (a spreadsheet import): each checked and written as
+   * `create` does; any failure rolls all of them back. Answers the new ids, in order.
+   */
+  async createMany(reg: RegisteredEntity, docs: readonly Doc[], user: SessionUser, lang: Language): Promise<string[]> {
+    requirePermission(user, reg.entity.permissions.create);
+    const written = noEffects();
+    const linked: (LinkedWrite | undefined)[] = [];
+    for (const doc of docs) linked.push(await this.linked?.prepare(reg, { doc }, doc, lang));
+    const ids = await this.db.transaction(async (tx) => {
+      const out: string[] = [];
+      for (const [i, doc] of docs.entries()) out.push(await this.insertIn(tx, reg, doc, user, lang, written, linked[i]));
+      return out;
+    });
+    if (written.queued) await this.effects?.afterCommit();
+    return ids;
+  }
+
+  /** One new record inside the caller's transaction: checks, numbering, linked data, row, files, timers, effects and audit. */
+  private async insertIn(
+    tx: Queryable,
+    reg: RegisteredEntity,
+    incoming: Doc,
+    user: SessionUser,
+    lang: Language,
+    written: WrittenEffects,
+    linked?: LinkedWrite,
+    copiedFrom?: string,
+    system: Doc = {},
+  ): Promise<string> {
+    const start = creationStep(reg);
+    const snapshot = start?.snapshot ?? null;
+    const { id, companyId } = newRecordOwner(reg, user.companyId);
+    // `system`: the server's own values of system fields (a revision's version).
+    const secrets = sealSecrets(reg, withSystemFields(reg, incoming, {}));
+    let doc = withComputedFields(reg.entity, withDefaults(reg.schema, { ...secrets.doc, ...system }));
+    validateDoc(reg, doc, snapshot, lang);
+    // The records it gathers (entity `gathers`: a statement's quotations) follow the document's conditions.
+    doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
+    const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+    await checkUploads(tx, reg, doc, lang);
+    await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
+    await checkAccountLookups(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
+    await checkLookupSnapshots(tx, reg, doc, lang);
+    await checkPickedRecords(tx, this.registry, reg, doc, undefined, user, lang);
+    doc = await checkTreeParent(tx, reg, id, doc, lang);
+    if (reg.entity.numbering) {
+      doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
+    }
+    // A company record's projection row is the company the record, and what links to it, belong to: it comes first.
+    await writeProjection(tx, reg, id, contentOf(reg, doc, snapshot, companyId));
+    if (linked) {
+      const draft = isDraftState(reg, snapshot ?? undefined);
+      const ctx = { id, doc, draft, editable: editableFields(reg, snapshot ?? undefined), activeStates: activeStateKeys(reg, snapshot ?? undefined), state: stateLabel(reg, snapshot, lang), companyId, user, lang };
+      doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, companyId, snapshot) });
+    }
+    // A record belonging to another: its parent (access.parent: a TRF's report) or the record it is one of
+    // many of (belongsTo: a TRF's comment); either way it is seen by whoever sees that one.
+    const belongs = await parentOf(tx, this.registry, reg, doc, user, lang);
+    if (belongs) doc = { ...doc, ...belongs.filled };
+    const content = { ...contentOf(reg, doc, snapshot, companyId, parent), ...(belongs ? { visibleTo: belongs.visibleTo } : {}) };
+    await insertRecord(tx, reg, id, content, companyId, user.id, parent?.id ?? null, belongs?.id ?? null);
+    await storeSecrets(tx, id, secrets);
+    await attachFiles(tx, id, doc, scopeOf(user));
+    const timers = withDateEvents(reg.entity, reg.machine, snapshot, doc, start?.timers ?? []);
+    if (timers.length) await setTimers(tx, id, timers);
+    await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
+    await writeAudit(tx, reg.name, id, user.id, {
+      kind: copiedFrom ? 'copy' : 'create',
+      toStates: content.states,
+      version: 1,
+      ...(copiedFrom ? { payload: { copiedFrom } } : {}),
+    });
+    await runRelays(tx, this.registry, reg, doc, '$create', {}, user, lang, this.relayTo(user, lang, written));
+    return id;
   }
 
   async update(entityReg: RegisteredEntity, id: string, body: unknown, user: SessionUser, lang: Language): Promise<EntityRecord> {
@@ -228,7 +275,8 @@ export class EntityService {
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       // A template's record is validated with the version it was made with.
       const reg = registrationFor(entityReg, current.templateVersion);
-      let doc = withSystemFields(reg, incoming, current.doc);
+      const secrets = sealSecrets(reg, withSystemFields(reg, incoming, current.doc), current.doc);
+      let doc = secrets.doc;
       const changed = changedFields(withoutLinked(reg, current.doc), withoutLinked(reg, doc));
       checkFieldPermissions(reg, user, changed);
       const editable = editableFields(reg, current.snapshot ?? undefined);
@@ -246,7 +294,10 @@ export class EntityService {
       const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
       await checkUploads(tx, reg, doc, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
+      await checkAccountLookups(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
       await checkLookupSnapshots(tx, reg, doc, lang, editable);
+      await checkPickedRecords(tx, this.registry, reg, doc, current.doc, user, lang);
+      if (changed.length) await refuseChangingBound(tx, this.registry, reg, id, lang);
       doc = await checkTreeParent(tx, reg, id, doc, lang);
       if (linked) {
         const snap = current.snapshot ?? undefined;
@@ -257,9 +308,12 @@ export class EntityService {
       if (!(await updateRecord(tx, id, current.version, content))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
       }
+      await storeSecrets(tx, id, secrets);
       if (parent) await setParent(tx, id, parent.id);
       await shareChildren(tx, id, content.visibleTo, allDraftStates(this.registry));
       await writeProjection(tx, reg, id, content);
+      // A changed date moves its date event (lifecycle.dateEvents: a class's start).
+      if (reg.entity.lifecycle?.dateEvents?.length) await setTimers(tx, id, withDateEvents(reg.entity, reg.machine, current.snapshot, doc, await getTimers(tx, id)));
       await refreshTreePaths(tx, reg, id, doc);
       await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
@@ -297,7 +351,11 @@ export class EntityService {
       }
       return moved === 'deleted' ? { deleted: true as const } : this.load(tx, reg, id, user);
     });
-    return this.answer(result, written);
+    const answered = await this.answer(result, written);
+    // The effects ran (a filing sent to the regulator came back): answer the record as they left it.
+    if (!written.queued || 'deleted' in answered) return answered;
+    const fresh = await getRecord(this.db, reg, id, scopeOf(user, this.registry));
+    return fresh ? { ...fresh, ...(answered.notices ? { notices: answered.notices } : {}) } : answered;
   }
 
   /**
@@ -344,6 +402,7 @@ export class EntityService {
       await checkLookupSnapshots(tx, reg, current.doc, lang);
     }
     if (user) await checkRequiredChild(tx, this.registry, current.id, action, lang);
+    if (user) await checkRequiredLinked(tx, current.doc, action, lang);
     const doc = { ...current.doc };
     for (const f of action?.setsFields ?? []) doc[f] = payload[f];
     const stamps = user ? action?.stamps : undefined;
@@ -371,7 +430,7 @@ export class EntityService {
     // The records that belong to this one (its DFF data) are seen by whoever sees it (a draft submitted).
     await shareChildren(tx, current.id, content.visibleTo, allDraftStates(this.registry));
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
-    await setTimers(tx, current.id, next.timers);
+    await setTimers(tx, current.id, withDateEvents(reg.entity, reg.machine, next.snapshot, doc, next.timers));
     // The machine's effects (a mail) are written with the transition and run after the commit (docs/declarations.md §4).
     await queueEntityEffects(tx, reg, current.id, doc, next.effects, lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
@@ -446,6 +505,9 @@ export class EntityService {
     await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
       await refuseRemovingParent(tx, reg, id);
+      await refuseRemovingBound(tx, this.registry, id, lang);
+      const parentField = reg.entity.access?.parent?.field;
+      if (parentField) await refuseClosedParent(tx, reg, valueAt(current.doc, parentField), lang);
       if (current.version !== version || !(await deleteRecord(tx, id, version))) {
         throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       }

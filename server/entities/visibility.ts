@@ -1,6 +1,7 @@
 import { ALL_COMPANIES, hasPermission, regionLeaves, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
+import { readGrantCondition, titleOnlyCondition } from './read-grants.ts';
 
 /**
  * Which records a user may see (docs/declarations.md §3, access): every company's (staff holding
@@ -9,14 +10,18 @@ import { fieldExpression } from '../db/sql-expressions.ts';
  * an active authorization (an entity's `access.grantsVisibility`). Without a registry no grant is
  * read (writers checking file ownership, the seed).
  */
-export type Scope = { all: true } | { all: false; companyId: string; registry?: EntityRegistry };
+export type Scope = { all: true } | { all: false; companyId: string; account?: string; registry?: EntityRegistry };
 
-/** Reading or writing: authorized (granted) access is read-only, so writes see the record's parties only. */
-export type Access = 'read' | 'write';
+/**
+ * Reading or writing: authorized (granted) access is read-only, so writes see the record's parties
+ * only. `titles`: reading a list or a detail, which also shows the rows whose title alone the
+ * reader may see (`access.readGrants.titleOnly`, read-grants.ts); every other read is in full.
+ */
+export type Access = 'read' | 'write' | 'titles';
 
 export function scopeOf(user: SessionUser, registry?: EntityRegistry): Scope {
   if (hasPermission(user.permissionMap, ALL_COMPANIES)) return { all: true };
-  return registry ? { all: false, companyId: user.companyId, registry } : { all: false, companyId: user.companyId };
+  return registry ? { all: false, companyId: user.companyId, account: user.account, registry } : { all: false, companyId: user.companyId, account: user.account };
 }
 
 /** The company ids a scope's own writes act as (file ownership): none for staff, who may use any. */
@@ -56,7 +61,15 @@ const ownCondition = (scope: Scope & { all: false }, alias: string, param: (v: u
 
 /** The entities whose records every signed-in user reads (`access.visibility: everyone`). */
 const everyoneEntities = (registry: EntityRegistry | undefined): string[] =>
-  registry?.list().filter((r) => r.entity.access?.visibility === 'everyone').map((r) => r.name) ?? [];
+  registry?.list().filter((r) => r.entity.access?.visibility === 'everyone' && !r.entity.access.readGrants).map((r) => r.name) ?? [];
+
+/** Rows of any entity (a file's links): those of entities declaring `readGrants` are read by their grants too. */
+function grantedRows(scope: Scope & { all: false }, alias: string, param: (v: unknown) => string): string[] {
+  return (scope.registry?.list() ?? []).flatMap((reg) => {
+    const granted = readGrantCondition(reg, scope, alias, param);
+    return granted ? [`(${alias}.entity = ${lit(reg.name)} and ${granted})`] : [];
+  });
+}
 
 /** Today's date (UTC, `YYYY-MM-DD`): the dates of a grant's period are compared as text. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -70,17 +83,30 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
  */
 export function visibilityPredicate(scope: Scope, alias: string, param: (v: unknown) => string, entity?: RegisteredEntity, access: Access = 'read', skipEveryone = false): string {
   if (scope.all) return 'true';
+  // Read grants (read-grants.ts): the parties, and whom the grants name; in a list or detail, also the title-only rows.
+  const granted = entity && access !== 'write' ? readGrantCondition(entity, scope, alias, param) : undefined;
+  if (granted) {
+    const titles = access === 'titles' ? titleOnlyCondition(entity!, alias) : undefined;
+    return `(${ownCondition(scope, alias, param)} or ${granted}${titles ? ` or ${titles}` : ''})`;
+  }
   // Master data (`everyone`): every signed-in user reads every record; writes stay the parties'.
-  if (entity?.entity.access?.visibility === 'everyone') return access === 'read' ? 'true' : ownCondition(scope, alias, param);
+  // A record in a draft state stays its parties' (an unpublished training class).
+  if (entity?.entity.access?.visibility === 'everyone') {
+    if (access === 'write') return ownCondition(scope, alias, param);
+    const drafts = draftStates(entity);
+    return drafts.length ? `(${alias}.state <> all(${param(drafts)}::text[]) or ${ownCondition(scope, alias, param)})` : 'true';
+  }
   const own = () => ownCondition(scope, alias, param);
   const extended = entity ? entity.entity.access?.visibility === 'authorized' : true;
   const granting = scope.registry?.list().flatMap((r) => grantorsOf(r) ?? []) ?? [];
-  if (!entity && access === 'read' && !skipEveryone) {
-    // Rows of any entity (a file's links): those of master data are everyone's to read.
+  if (!entity && access !== 'write' && !skipEveryone) {
+    // Rows of any entity (a file's links): those of master data are everyone's to read, those with read grants their grantees'.
     const everyone = everyoneEntities(scope.registry);
-    if (everyone.length) {
+    const grantees = grantedRows(scope, alias, param);
+    if (everyone.length || grantees.length) {
       const rest = !granting.length ? own() : visibilityPredicate(scope, alias, param, undefined, access, true);
-      return `(${alias}.entity = any(${param(everyone)}::text[]) or ${rest})`;
+      const open = everyone.length ? [`${alias}.entity = any(${param(everyone)}::text[])`] : [];
+      return `(${[...open, ...grantees, rest].join(' or ')})`;
     }
   }
   if (access === 'write' || !extended || !granting.length) return own();

@@ -10,6 +10,7 @@ import { entityOfRequest } from '../entities/entity-of.ts';
 import { EXPORT_SCHEMAS as S } from './export-schemas.ts';
 import { LookupLabeller } from './lookup-labels.ts';
 import { writeXlsx } from './xlsx-export.ts';
+import { writeImportFile } from '../imports/xlsx-template.ts';
 import { zipEntries, zipStream } from './files-zip.ts';
 
 type Params = { entity: string };
@@ -60,8 +61,12 @@ export function exportRoutes(app: FastifyInstance, db: Database, registry: Entit
     const out = new PassThrough();
     const name = exportFileName(reg, lang);
     const labels = new LookupLabeller(db, registry, lang);
-    const job = { reg, lang, columns: exportColumns(reg, lang), ids, sheetName: name, read: (batch: readonly string[]) => recordsByIds(db, reg, batch, scope), labels };
-    writeXlsx(job, out).catch((err: unknown) => {
+    const read = (batch: readonly string[]) => recordsByIds(db, reg, batch, scope);
+    const job = { reg, lang, columns: exportColumns(reg, lang), ids, sheetName: name, read, labels };
+    // A list that imports exports the import's layout, so the file re-imports unchanged.
+    const imported = reg.views.list.import;
+    const writing = imported ? writeImportFile({ reg, lang, title: name, validatedRows: imported.maxRows, ids, read, labels }, out) : writeXlsx(job, out);
+    writing.catch((err: unknown) => {
       req.log.error({ err }, 'export failed while streaming');
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     });

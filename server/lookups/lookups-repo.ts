@@ -54,3 +54,18 @@ export async function accountOptions(db: Queryable, companyId: string | undefine
   );
   return rows;
 }
+
+/** The published templates of a kind (a material configuration's material template), labelled by their newest published version's name. */
+export async function kindTemplateOptions(db: Queryable, kind: string, lang: string, q: string): Promise<Option[]> {
+  const { rows } = await db.query<{ value: string; label: Record<string, string> | null }>(
+    `select t.code as value, (select v.bundle -> 'entity' -> 'label' from template_versions v where v.code = t.code and v.status = 'published' order by v.version desc limit 1) as label
+     from form_templates t
+     where t.kind = $1 and exists (select 1 from template_versions v where v.code = t.code and v.status = 'published')
+     order by t.code`,
+    [kind],
+  );
+  const needle = q.trim().toLowerCase();
+  return rows
+    .map((r) => ({ value: r.value, label: r.label?.[lang] || r.label?.['zh-CN'] || r.value }))
+    .filter((o) => !needle || o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle));
+}

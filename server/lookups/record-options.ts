@@ -35,7 +35,7 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
     params.push(v);
     return `$${params.length}`;
   };
-  const visible = visibilityPredicate(scopeOf(user), 'r', p, reg, reg.entity.access?.visibility === 'everyone' ? 'read' : 'write');
+  const visible = visibilityPredicate(scopeOf(user, registry), 'r', p, reg, reg.entity.access?.visibility === 'everyone' ? 'read' : 'write');
   const { rows } = await db.query<{ id: string; doc: Record<string, unknown>; version: number }>(
     `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible} order by r.created_at desc, r.id limit 500`,
     params,
@@ -49,4 +49,22 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
     .map((r) => ({ value: r.id, label: label(r.doc, r.id), data: { ...optionData(r.doc, r.version), title: label(r.doc, r.id) } }))
     .filter((o) => !needle || o.label.toLowerCase().includes(needle))
     .slice(0, 200);
+}
+
+/**
+ * The records of every published template of a kind (`x-lookup: materials` / `products`): a TRF
+ * sample picks one of the user's materials whatever material template it was made with. Each
+ * option is labelled with its title and, after it, its template's name.
+ */
+export async function kindRecordOptions(db: Queryable, registry: EntityRegistry, kind: 'material' | 'product', user: SessionUser, lang: Language, q: string): Promise<Option[]> {
+  const { rows } = await db.query<{ code: string }>('select code from form_templates where kind = $1 order by code', [kind]);
+  const out: Option[] = [];
+  for (const { code } of rows) {
+    if (!registry.has(code)) continue;
+    const reg = registry.get(code);
+    if (!hasPermission(user.permissionMap, reg.entity.permissions.read)) continue;
+    const label = text(reg.entity.label, lang, code);
+    for (const o of await recordOptions(db, registry, code, user, lang, q)) out.push({ ...o, label: `${o.label} · ${label}` });
+  }
+  return out.slice(0, 200);
 }

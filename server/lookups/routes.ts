@@ -1,29 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { ALL_COMPANIES, hasPermission, own, type EntityRegistry } from '../../engine/index.ts';
+import { ALL_COMPANIES, hasPermission, own, pickLanguage, type EntityRegistry } from '../../engine/index.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { recordOptions, RECORD_SOURCE_PREFIX } from './record-options.ts';
+import { kindRecordOptions, recordOptions, RECORD_SOURCE_PREFIX } from './record-options.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { LOOKUP_SCHEMA } from './lookup-schemas.ts';
-import { accountOptions, companyOptions, customerGroupOptions, templateOptions, type Option } from './lookups-repo.ts';
+import { KIND_SOURCES } from './kind-sources.ts';
+import { accountOptions, companyOptions, customerGroupOptions, kindTemplateOptions, templateOptions, type Option } from './lookups-repo.ts';
 
-/** Option sources named by `x-lookup` in declarations (lookups-repo.ts), and `entity:<name>` for an entity's records (record-options.ts). */
-export function lookupRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  const sources: Record<string, (lang: string, q: string, user: SessionUser) => Promise<Option[]>> = {
+type Source = (lang: string, q: string, user: SessionUser) => Promise<Option[]>;
+
+/** The option sources `x-lookup` names (lookups-repo.ts, record-options.ts): the lookup route's, and the import's when it reads a lookup column's cells. */
+export function lookupSources(db: Database, registry: EntityRegistry): Record<string, Source> {
+  return {
     templates: (lang, q) => templateOptions(db, lang, q),
     companies: (lang, q) => companyOptions(db, lang, q),
     customerGroups: (lang, q) => customerGroupOptions(db, lang, q),
+    // The user's materials and products, of every published template of the kind (a TRF sample picks one).
+    ...Object.fromEntries(Object.entries(KIND_SOURCES).map(([name, kind]): [string, Source] => [name, (lang, q, user) => kindRecordOptions(db, registry, kind, user, pickLanguage(lang), q)])),
+    // The published material and product templates (a material configuration names one of each).
+    materialTemplates: (lang, q) => kindTemplateOptions(db, 'material', pickLanguage(lang), q),
+    productTemplates: (lang, q) => kindTemplateOptions(db, 'product', pickLanguage(lang), q),
     // The accounts of the user's own company; internal staff see every company's.
     accounts: (_lang, q, user) => accountOptions(db, hasPermission(user.permissionMap, ALL_COMPANIES) ? undefined : user.companyId, q),
   };
+}
+
+/** One source's options for a text: `entity:<name>` (an entity's records) or a named source; undefined for an unknown source. */
+export function sourceOptions(db: Database, registry: EntityRegistry, name: string, lang: string, q: string, user: SessionUser): Promise<Option[]> | undefined {
+  if (name.startsWith(RECORD_SOURCE_PREFIX)) return recordOptions(db, registry, name.slice(RECORD_SOURCE_PREFIX.length), user, pickLanguage(lang), q);
+  return own(lookupSources(db, registry), name)?.(lang, q, user);
+}
+
+/** Option sources named by `x-lookup` in declarations (lookups-repo.ts), and `entity:<name>` for an entity's records (record-options.ts). */
+export function lookupRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
   app.get<{ Params: { name: string }; Querystring: { q?: string } }>('/api/lookups/:name', { schema: LOOKUP_SCHEMA }, async (req) => {
     const q = String(req.query.q ?? '').slice(0, 100);
-    if (req.params.name.startsWith(RECORD_SOURCE_PREFIX)) {
-      return ok(await recordOptions(db, registry, req.params.name.slice(RECORD_SOURCE_PREFIX.length), currentUser(req), requestLanguage(req), q));
-    }
-    const source = own(sources, req.params.name);
-    if (!source) throw new ApiError(404, 'ROUTE_NOT_FOUND');
-    return ok(await source(requestLanguage(req), q, currentUser(req)));
+    const options = sourceOptions(db, registry, req.params.name, requestLanguage(req), q, currentUser(req));
+    if (!options) throw new ApiError(404, 'ROUTE_NOT_FOUND');
+    return ok(await options);
   });
 }

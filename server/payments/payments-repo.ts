@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PaymentExchange } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
 import type { PaymentTypeId, ProviderExchange } from './provider.ts';
@@ -56,20 +57,9 @@ export async function logExchange(db: Queryable, e: ProviderExchange & { note?: 
   ]);
 }
 
-export interface ExchangeRow {
-  id: number;
-  tradeNo: string;
-  provider: string;
-  direction: 'out' | 'in';
-  kind: string;
-  body: string;
-  ok: boolean;
-  note: string | null;
-  at: string;
-}
 
 /** Every exchange of an order's trades, oldest first. */
-export async function exchangesOfOrder(db: Queryable, orderId: string): Promise<ExchangeRow[]> {
+export async function exchangesOfOrder(db: Queryable, orderId: string): Promise<PaymentExchange[]> {
   const { rows } = await db.query<{ id: number; trade_no: string; provider: string; direction: 'out' | 'in'; kind: string; body: string; ok: boolean; note: string | null; at: Date | string }>(
     `select e.id::int as id, e.trade_no, e.provider, e.direction, e.kind, e.body, e.ok, e.note, e.at
        from payment_exchanges e join payment_trades t on t.trade_no = e.trade_no

@@ -8,6 +8,8 @@
  * converts to its protocol's own representation (Alipay: yuan as a decimal string; WeChat: fen;
  * UnionPay: fen as a string).
  */
+import type { PayStart } from '../../engine/index.ts';
+
 export type PaymentTypeId = 'alipay' | 'wechat' | 'unionpay';
 
 export interface PayRequest {
@@ -25,11 +27,7 @@ export interface PayRequest {
   expiresAt: Date;
 }
 
-/** How the browser continues after an order is submitted to the provider. */
-export type PayStart =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'form'; action: string; fields: Record<string, string> }
-  | { kind: 'qr'; codeUrl: string };
+export type { PayStart };
 
 /** The provider's asynchronous notify exactly as it reached us (the body unparsed: signatures cover bytes). */
 export interface NotifyRequest {

@@ -95,6 +95,14 @@ export async function buildPaymentProviders(
   return { providers, sandboxes };
 }
 
+/** Rejects, with the signal's reason, when it aborts. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
 /**
  * `fetch` that answers requests for the app's own address (`publicUrl`) inside the app (Fastify
  * inject): the sandbox's notify to the server and the adapters' calls to the sandbox work the same
@@ -105,12 +113,15 @@ export function loopbackFetch(app: FastifyInstance, publicUrl: string, network: 
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(`${publicUrl}/`)) return network(input, init);
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const res = await app.inject({
+    const injected = app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.slice(publicUrl.length),
       headers,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
+    // The caller's timeout (AbortSignal) holds inside the app as it does over the network.
+    const signal = init?.signal;
+    const res = signal ? await Promise.race([injected, aborted(signal)]) : await injected;
     const out = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: out });

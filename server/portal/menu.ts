@@ -21,13 +21,22 @@ interface Placed {
 
 const byOrder = (entries: Placed[]) => entries.sort((a, b) => a.order - b.order).map((e) => e.item);
 
+/** A link a record makes in its company's menu (entity `menuLinks`, read by menu-links-repo.ts). */
+export interface MenuLink {
+  label: LocalizedText;
+  url: string;
+  group: string;
+  order: number;
+  icon: string;
+}
+
 /**
  * The user's menu, from declarations: the home entry, every entity list the user may open (each
  * entity's `menu` places it), and the pages of schemas/_menu/menu.json the user's permissions
  * allow, in their groups; a group with nothing the user may open is left out. Labels in the
  * request language.
  */
-export function menuFor(registry: EntityRegistry, permissions: PermissionMap, lang: Language, menu: MenuDeclaration = MENU): MenuItem[] {
+export function menuFor(registry: EntityRegistry, permissions: PermissionMap, lang: Language, menu: MenuDeclaration = MENU, links: readonly MenuLink[] = []): MenuItem[] {
   const leaf = (label: LocalizedText, path: string, icon: string): MenuItem => ({ name: text(label, lang), path, source: icon, children: [] });
   const placed = new Map<string | undefined, Placed[]>();
   const place = (group: string | undefined, order: number, item: MenuItem) => placed.set(group, [...(placed.get(group) ?? []), { order, item }]);
@@ -46,6 +55,8 @@ export function menuFor(registry: EntityRegistry, permissions: PermissionMap, la
   for (const p of menu.pages) {
     if (!p.permission || hasPermission(permissions, p.permission)) place(p.group, p.order, leaf(p.label, p.path, p.icon));
   }
+  // Records that are links of the user's company (entity `menuLinks`: a customer's extension menus).
+  for (const l of links) place(l.group, l.order, leaf(l.label, l.url, l.icon));
   const top = placed.get(undefined) ?? [];
   for (const g of menu.groups) {
     const children = byOrder(placed.get(g.id) ?? []);

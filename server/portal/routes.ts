@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { menuFor } from './menu.ts';
+import { menuLinksOf } from './menu-links-repo.ts';
 import { accountInfo, mergeGuide, mergeSettings, updateProfile } from './account-repo.ts';
 import { insertErrorLogs } from './error-log-repo.ts';
 import { ERROR_LOG_SCHEMA, GUIDE_SCHEMA, PORTAL_SCHEMAS as S, PROFILE_SCHEMA, SETTINGS_SCHEMA } from './portal-schemas.ts';
@@ -16,7 +17,10 @@ export function portalRoutes(app: FastifyInstance, db: Database, registry: Entit
     return body as Record<string, unknown>;
   };
 
-  app.get('/api/menu', { schema: S.menu }, async (req) => ok(menuFor(registry, currentUser(req).permissionMap, requestLanguage(req))));
+  app.get('/api/menu', { schema: S.menu }, async (req) => {
+    const user = currentUser(req);
+    return ok(menuFor(registry, user.permissionMap, requestLanguage(req), undefined, await menuLinksOf(db, registry, user.companyId)));
+  });
 
   app.get('/api/account/me', { schema: S.account }, async (req) => {
     return ok(await accountInfo(db, currentUser(req).id));

@@ -48,6 +48,13 @@ const DEMO_ROWS: TableDemo[] = [
 ];
 
 /** Labs with their contacts, a test package tree, review conclusions, SGS services, protocols and the table demo's rows, made by staff through the API's service. */
+/** Demo BI reports (schemas/powerbiReport/): one for the demo buyers, one for two suppliers, one for staff only. */
+const BI_REPORTS = [
+  { name: 'Supplier scorecard — Demo Buyer', embedUrl: 'https://app.powerbi.com/view?r=portico-demo-supplier-scorecard', productLine: 'SL', companyIds: ['c-buyer', 'c-buyer2'], sort: 10, description: 'Pass rates and failing tests of the buyer\'s suppliers.' },
+  { name: 'Test turnaround — Demo Supplier', embedUrl: 'https://app.powerbi.com/view?r=portico-demo-turnaround', productLine: 'SL', companyIds: ['c-supplier', 'c-sup-jinxiu'], sort: 20 },
+  { name: 'Laboratory workload', embedUrl: 'https://app.powerbi.com/view?r=portico-demo-lab-workload', productLine: 'HL', sort: 30 },
+];
+
 export async function seedMasterData(db: Database, registry: EntityRegistry): Promise<void> {
   const staff = await userByAccount(db, 'staff');
   if (!staff || !registry.has('lab')) return;
@@ -66,4 +73,5 @@ export async function seedMasterData(db: Database, registry: EntityRegistry): Pr
   for (const s of SERVICES) await make('sgsService', s);
   for (const p of PROTOCOLS) await make('protocol', p);
   for (const r of DEMO_ROWS) await make('tableDemo', r);
+  if (registry.has('powerbiReport')) for (const r of BI_REPORTS) await make('powerbiReport', r);
 }

@@ -7,10 +7,13 @@ import { userByAccount } from '../auth/sessions.ts';
 import { EntityService } from '../entities/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_TEMPLATES, DEMO_USERS } from './demo-data.ts';
 import { seedCustomerGroups, seedDemoTemplate } from './template-seed.ts';
+import { seedDemoMaterials } from './material-seed.ts';
 import { seedMasterData } from './master-data-seed.ts';
+import { seedLibraryAndTraining } from './library-training-seed.ts';
 import type { Trf } from '../../types/generated/index.ts';
 import { DEMO_REPORTS, seedDemoReport } from './demo-reports.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
+import { seedBulkReports } from './demo-statistics.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
@@ -49,8 +52,10 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
  */
 export async function seedDemoRecords(db: Database, registry: EntityRegistry, filesDir?: string): Promise<void> {
   await seedDemoTemplate(db);
+  await seedDemoMaterials(db);
   await seedDemoNetwork(db, registry);
   await seedMasterData(db, registry);
+  await seedLibraryAndTraining(db, registry);
   if (!registry.has('trf')) return;
   const trf = registry.get('trf');
   const service = new EntityService(db, undefined, registry);
@@ -100,7 +105,12 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
     return sent;
   };
   await seedDemoCommercial(service, registry, staff, applicant, await userByAccount(db, 'admin'), submittedTrf);
+  // The statistics pages' history (2022–2026 across the suppliers), inserted in bulk.
+  await seedBulkReports(db, registry, { trfs: DEMO_BULK_TRFS, createdBy: staff.id });
 }
+
+/** How many TRFs with issued reports (and about six test lines each) the demo's statistics count. */
+export const DEMO_BULK_TRFS = 2500;
 
 /**
  * The demo supply chain (demo-network.ts): the new companies as `company` records (approved, each

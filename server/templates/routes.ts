@@ -55,6 +55,10 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   app.put<{ Params: CodeVersion }>('/api/templates/:code/versions/:version', { schema: S.saveDraft }, async (req) =>
     ok(await templates.saveDraft(req.params.code, v(req.params), req.body, currentUser(req), requestLanguage(req))),
   );
+  app.delete<{ Params: Code }>('/api/templates/:code', { schema: S.template }, async (req) => {
+    await templates.removeTemplate(req.params.code, currentUser(req));
+    return ok({});
+  });
   app.delete<{ Params: CodeVersion }>('/api/templates/:code/versions/:version', { schema: S.version }, async (req) => {
     await templates.removeDraft(req.params.code, v(req.params), currentUser(req));
     return ok({});

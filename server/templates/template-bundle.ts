@@ -25,8 +25,16 @@ export function normalizeBundle(code: string, version: number, input: unknown): 
 
 const MAIN_SECTION: LocalizedText = { 'zh-CN': '基本信息', 'en-US': 'Basic information' };
 
+/**
+ * Material and product templates (SPEC §2, §5, §9): suppliers keep their records in bulk, so the
+ * list imports up to 500 rows at a time (keyed by the title field) and exports what re-imports.
+ */
+const BULK_KINDS = new Set(['material', 'product']);
+const bulkViews = (kind: string) =>
+  BULK_KINDS.has(kind) ? { import: { format: 'xlsx' as const, maxRows: 500, key: ['title'] }, export: { format: 'xlsx' as const, maxRows: 5000 } } : {};
+
 /** A new template's first draft when the designer gives only a name: one required title field. */
-export function starterBundle(code: string, label: LocalizedText): TemplateBundle {
+export function starterBundle(code: string, label: LocalizedText, kind = 'dff'): TemplateBundle {
   return {
     entity: { name: code, label, titleField: 'title', permissions: { ...TEMPLATE_RECORD_PERMISSIONS }, routes: templateRoutes(code) },
     schema: {
@@ -40,6 +48,7 @@ export function starterBundle(code: string, label: LocalizedText): TemplateBundl
         columns: [{ field: 'title', link: true, sortable: true }, { field: '$createdAt', sortable: true }],
         filters: [{ field: 'title', op: 'contains' }],
         defaultSort: { field: '$createdAt', order: 'desc' },
+        ...bulkViews(kind),
       },
       detail: { sections: [{ id: 'main', label: MAIN_SECTION, fields: ['title', '$createdAt'] }] },
       form: { sections: [{ id: 'main', label: MAIN_SECTION, fields: ['title'] }] },

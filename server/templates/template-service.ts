@@ -132,7 +132,7 @@ export class TemplateService {
     let bundle: TemplateBundle;
     if (body.bundle !== undefined) bundle = this.wellFormed(code, 1, body.bundle, lang);
     else if (isRecord(body.label) && typeof body.label['zh-CN'] === 'string' && typeof body.label['en-US'] === 'string') {
-      bundle = starterBundle(code, { 'zh-CN': body.label['zh-CN'], 'en-US': body.label['en-US'] });
+      bundle = starterBundle(code, { 'zh-CN': body.label['zh-CN'], 'en-US': body.label['en-US'] }, String(kind));
     } else throw new ApiError(400, 'BAD_REQUEST', { detail: 'bundle' });
     await this.db.transaction(async (tx) => {
       if (await repo.getTemplateRow(tx, code)) throw new ApiError(409, 'TEMPLATE_CODE_TAKEN', { code });
@@ -171,6 +171,23 @@ export class TemplateService {
       await repo.insertVersion(tx, code, version, bundle, {}, user.id);
       return { version: (await repo.getVersion(tx, code, version))!, problems: this.problemsOf(bundle, {}, source, lang) };
     });
+  }
+
+  /**
+   * Deletes a whole template, published versions included, while no record was made with it: a
+   * material or product template holding material data is refused with SPEC §8's 'cannot delete
+   * when material data exists' (409 `TEMPLATE_HAS_RECORDS`), any other with records likewise. Once
+   * committed, the template leaves the registry.
+   */
+  async removeTemplate(code: string, user: SessionUser): Promise<void> {
+    requireDesigner(user);
+    await this.db.transaction(async (tx) => {
+      const row = await repo.getTemplateRow(tx, code, true);
+      if (!row) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
+      if (await repo.hasRecords(tx, code)) throw new ApiError(409, row.kind === 'material' || row.kind === 'product' ? 'TEMPLATE_HAS_RECORDS' : 'TEMPLATE_HAS_RECORDS_FORM');
+      await repo.deleteWholeTemplate(tx, code);
+    });
+    this.registry.unregisterDynamic(code);
   }
 
   /** Deletes a draft; a template that was never published goes with its only draft (and its settings). */

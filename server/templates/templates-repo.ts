@@ -148,3 +148,17 @@ export async function deleteTemplate(db: Queryable, code: string): Promise<void>
   await db.query('delete from template_settings where template_code = $1', [code]);
   await db.query('delete from form_templates where code = $1', [code]);
 }
+
+/** Whether any record was made with the template (of any version). */
+export async function hasRecords(db: Queryable, code: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from records where entity = $1 limit 1', [code]);
+  return rows.length > 0;
+}
+
+/** Removes a whole template: its migrations' archive, migrations, versions, settings and the template. */
+export async function deleteWholeTemplate(db: Queryable, code: string): Promise<void> {
+  await db.query('delete from template_archive where migration_id in (select id from template_migrations where code = $1)', [code]);
+  await db.query('delete from template_migrations where code = $1', [code]);
+  await db.query('delete from template_versions where code = $1', [code]);
+  await deleteTemplate(db, code);
+}

@@ -88,6 +88,33 @@ export async function failureOf(response: Response): Promise<ApiError> {
 }
 
 /**
+ * A file's answer (an export, an import template, a chart's data), with the session's headers: a
+ * network failure rejects as `request`'s does, a refusal with the server's message; the caller
+ * reads the body (`blob()`, or the stream to show progress).
+ */
+export async function fetchFile(url: string | URL, init: { method?: 'GET' | 'POST'; json?: unknown } = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers: init.json === undefined ? requestHeaders() : { ...requestHeaders(), 'Content-Type': 'application/json' },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    throw new ApiError({ code: 0, errorCode: 'NETWORK', message: i18n.t('errors.network'), data: e });
+  }
+  if (!response.ok || !response.body) throw await failureOf(response);
+  return response;
+}
+
+/** The file name a download's Content-Disposition gives (`filename*=UTF-8''…`), else the fallback. */
+export function fileNameOf(response: Response, fallback: string): string {
+  const match = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
  * The one request function: same origin, session token, language and timestamp on every call,
  * a 40 s timeout, and the `{ code, data, message, errors }` envelope unwrapped into data or an ApiError.
  * A failure other than 401 (which ends the session) is also shown to the user, unless `quiet`.

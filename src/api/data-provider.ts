@@ -3,6 +3,7 @@ import { copyRecord, createRecord, deleteRecord, getRecord, getRecordHistory, li
 import { fileUrl, uploadFile } from './files.ts';
 import { getLookup } from './lookups.ts';
 import { exportList } from './exports.ts';
+import { importRows, importTemplate } from './imports.ts';
 import { ensureTemplateVersion } from '../registry/registry.ts';
 
 /** The renderers' data contract over the portal's HTTP API. */
@@ -24,4 +25,6 @@ export const httpDataProvider: DataProvider = {
   upload: uploadFile,
   fileUrl,
   exportList,
+  importTemplate,
+  importRows,
 };

@@ -1,23 +1,7 @@
-import type { EntityRecord } from '../../engine/api-contract.ts';
+import type { EntityRecord, PayStart, PaymentExchange } from '../../engine/api-contract.ts';
 import { request } from './client.ts';
 
-/** How the browser continues after an order is submitted (server/payments/provider.ts `PayStart`). */
-export type PayStart =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'form'; action: string; fields: Record<string, string> }
-  | { kind: 'qr'; codeUrl: string };
-
-export interface PaymentExchange {
-  id: number;
-  tradeNo: string;
-  provider: string;
-  direction: 'out' | 'in';
-  kind: string;
-  body: string;
-  ok: boolean;
-  note: string | null;
-  at: string;
-}
+export type { PayStart, PaymentExchange };
 
 export interface PaymentTrade {
   tradeNo: string;

@@ -38,6 +38,8 @@ export const getTemplate = (code: string) => request<KindedTemplate>(base(code),
 /** A new template of a kind, starting as a draft with one title field; the designer opens it next. */
 export const createTemplate = (code: string, kind: TemplateKind, label: LocalizedText) =>
   request<{ version: TemplateVersion; problems: Problem[] }>('/api/templates', { method: 'POST', json: { code, kind, label }, quiet: true });
+/** Deletes a whole template; one holding records is refused by the server (its message shown by the request client). */
+export const deleteTemplate = (code: string) => request<Record<string, never>>(base(code), { method: 'DELETE' });
 export const getTemplateVersion = (code: string, version: number) => request<TemplateVersion>(`${base(code)}/versions/${version}`, { quiet: true });
 
 /** A customer group: DFF templates are configured by its code. */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { MENU_ALIASES } from '../../engine/index.ts';
+import { MENU_ALIASES, STATISTICS_PAGE_PATHS } from '../../engine/static-routes.ts';
 import { iframePath } from './menu-routes.ts';
 
 /**
@@ -56,6 +56,7 @@ export const routeTable: AppRoute[] = [
   { path: '/accountPer/index', menu: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
   { path: '/accountPost/index', menu: '/accountPost/index', label: 'route.accountPosts', auth: true, lazy: () => import('../pages/company/AccountPostsPage.tsx') },
   { path: '/dataEntry/inputResult', menu: '/dataEntry/inputResult', label: 'route.inputResult', auth: true, lazy: () => import('../pages/dataEntry/InputResultPage.tsx') },
+  { path: '/training/performance', menu: '/training/performance', label: 'route.trainingPerformance', auth: true, lazy: () => import('../pages/training/PerformancePage.tsx') },
   { path: '/outbox/index', menu: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
   { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
   { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },
@@ -74,5 +75,14 @@ export const routeTable: AppRoute[] = [
   { path: '/template/template-setting', label: 'templateSetting.title', auth: true, lazy: () => import('../pages/template/TemplateSettingPage.tsx') },
   { path: '/customer/template/material', label: 'customerTemplate.route.material', auth: true, lazy: () => import('../pages/customer/CustomerTemplateListPage.tsx').then((m) => ({ default: m.MaterialTemplatesPage })) },
   { path: '/customer/template/product', label: 'customerTemplate.route.product', auth: true, lazy: () => import('../pages/customer/CustomerTemplateListPage.tsx').then((m) => ({ default: m.ProductTemplatesPage })) },
+  { path: '/customer/newMaterial/list', label: 'customerTemplate.route.newMaterialList', auth: true, lazy: () => import('../pages/customer/KindRecordsPage.tsx').then((m) => ({ default: m.NewMaterialListPage })) },
+  { path: '/customer/newMaterial/detail', label: 'customerTemplate.route.newMaterialDetail', auth: true, lazy: () => import('../pages/customer/KindRecordsPage.tsx').then((m) => ({ default: m.NewMaterialDetailPage })) },
+  { path: '/customer/newProduct/list', label: 'customerTemplate.route.newProductList', auth: true, lazy: () => import('../pages/customer/KindRecordsPage.tsx').then((m) => ({ default: m.NewProductListPage })) },
+  { path: '/customer/newProduct/detail', label: 'customerTemplate.route.newProductDetail', auth: true, lazy: () => import('../pages/customer/KindRecordsPage.tsx').then((m) => ({ default: m.NewProductDetailPage })) },
+  { path: '/customer/material/list', label: 'customerTemplate.route.buyerMaterials', auth: true, lazy: () => import('../pages/customer/KindRecordsPage.tsx').then((m) => ({ default: m.BuyerMaterialListPage })) },
   { path: '/customer/template/templateDetail', label: 'customerTemplate.route.detail', auth: true, lazy: () => import('../pages/customer/TemplateDetailPage.tsx') },
+  // The declared statistics pages (schemas/_statistics/statistics.json): one page module draws each; ECharts loads with it.
+  // A BI report (schemas/powerbiReport/, its declared detail route): framed after the server logs the view.
+  { path: '/powerbi/index', label: 'route.powerbi', auth: true, lazy: () => import('../pages/powerbi/PowerbiPage.tsx') },
+  ...STATISTICS_PAGE_PATHS.map((path): AppRoute => ({ path, menu: path, label: 'route.statistics', auth: true, keepAlive: true, lazy: () => import('../pages/statistics/StatisticsPage.tsx') })),
 ];

@@ -6,6 +6,7 @@ import { LockButton } from '../lock/LockButton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { ChatUnreadMenu } from '../chat/ChatUnreadMenu.tsx';
 
 /** Which header the width calls for (SPEC §2 breakpoints 768, 992, 1200; antd's md, lg, xl). */
 export type HeaderLayout = 'drawer' | 'compact' | 'wide' | 'full';
@@ -18,7 +19,7 @@ export function headerLayout(screens: Partial<Record<'md' | 'lg' | 'xl', boolean
 }
 
 /**
- * The header: product title, the server's menu, language, lock and user menu. At 1200 px and up
+ * The header: product title, the server's menu, unread chat messages, language, lock and user menu. At 1200 px and up
  * everything in one row with room; from 992 the gaps narrow; from 768 the product title gives its
  * room to the menu; below 768 the menu moves into a drawer opened by a menu button.
  */
@@ -50,6 +51,9 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
         </Suspense>
       )}
       <Space size={layout === 'full' ? 'middle' : 'small'}>
+        <Suspense fallback={null}>
+          <ChatUnreadMenu />
+        </Suspense>
         <LanguageSwitch onDark />
         <LockButton />
         <UserMenu />

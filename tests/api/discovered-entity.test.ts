@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredGrants, toPermissionMap, type DeclaredBundle, type EntityRegistry } from '../../engine/index.ts';
+import { declaredGrants, STATIC_BUNDLES, toPermissionMap, type DeclaredBundle, type EntityRegistry } from '../../engine/index.ts';
 import { menuFor } from '../../server/portal/menu.ts';
 import { userByAccount } from '../../server/auth/sessions.ts';
 import { EntityService } from '../../server/entities/service.ts';
@@ -21,7 +21,9 @@ describe.each(BACKENDS)('an entity discovered from its own files on %s', (backen
   let declared: readonly DeclaredBundle[];
   let h: ApiHarness;
   beforeAll(async () => {
-    layout = await throwawayLayout();
+    // The product's layout plus the new entity: the server's product-wide declarations (the
+    // statistics pages, the dashboard) are checked at start against the entities they name.
+    layout = await throwawayLayout({ withProduct: true });
     ({ declared, registry } = layout);
     h = await ApiHarness.startWith(backend, registry);
   });
@@ -31,7 +33,9 @@ describe.each(BACKENDS)('an entity discovered from its own files on %s', (backen
   });
 
   it('is registered with its machine, its timer included', () => {
-    expect(declared.map((b) => b.files.entity)).toEqual(['schemas/sampleCheck/sampleCheck.entity.json']);
+    const found = declared.map((b) => b.files.entity);
+    expect(found).toContain('schemas/sampleCheck/sampleCheck.entity.json');
+    expect(found.filter((f) => !STATIC_BUNDLES.some((b) => b.files?.entity === f))).toEqual(['schemas/sampleCheck/sampleCheck.entity.json']);
     const reg = registry.get('sampleCheck');
     expect(reg.machine?.id).toBe('sampleCheck');
     expect(reg.machine?.root.states.checking?.after.map((t) => t.delay)).toEqual([86400000]);

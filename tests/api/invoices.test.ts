@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness } from '../support/api-harness.ts';
+import { type ApiHarness } from '../support/api-harness.ts';
+import { harnessWithAccounts } from '../support/harness-accounts.ts';
 import { EntityService } from '../../server/entities/service.ts';
 import { recordInvoicePayment } from '../../server/commercial/invoice-payments.ts';
 
@@ -12,14 +13,9 @@ import { recordInvoicePayment } from '../../server/commercial/invoice-payments.t
  */
 describe.each(BACKENDS)('invoices on %s', (backend) => {
   let h: ApiHarness;
-  let staff: string;
-  let applicant: string;
-  let buyer: string;
+  let [staff, applicant, buyer] = ['', '', ''];
   beforeAll(async () => {
-    h = await ApiHarness.start(backend);
-    staff = await h.login('staff');
-    applicant = await h.login('applicant');
-    buyer = await h.login('buyer');
+    [h, staff, applicant, buyer] = await harnessWithAccounts(backend, 'staff', 'applicant', 'buyer');
   });
   afterAll(() => h.close());
 
@@ -80,13 +76,15 @@ describe.each(BACKENDS)('invoices on %s', (backend) => {
     expect(await pay(id, 100863)).toBe(true);
     doc = await read(id);
     expect([doc.states.$status, doc.doc.paidAmount, doc.doc.invoiceBalance]).toEqual(['paid', 130863, 0]);
-    // Paid: a further payment is refused (nothing outstanding).
+    // Paid: a further payment is refused (nothing outstanding), and so is an amendment (paid is final).
     await expect(pay(id, 1)).rejects.toMatchObject({ status: 400 });
+    const amend = await send(id, applicant, 'REQUEST_AMENDMENT', doc.version, { reason: 'Wrong tax number' });
+    expect([amend.status, amend.body.errorCode]).toEqual([409, 'EVENT_NOT_ALLOWED']);
     const history = (await h.call({ method: 'GET', url: `/api/entities/invoice/${id}/history`, token: staff })).body.data;
     expect(JSON.stringify(history)).toContain('PO000001');
   });
 
-  it('asks a reason for an amendment; only the issuer reissues or cancels; a paid invoice is corrected, not cancelled', async () => {
+  it('asks a reason for an amendment; only the issuer reissues or cancels; a reissued one is to be paid again', async () => {
     const id = (await issue(INVOICE)).body.data.id as string;
     const blank = await send(id, applicant, 'REQUEST_AMENDMENT', 1, { reason: ' ' }, 'zh-CN');
     expect([blank.status, blank.body.errors!.map((e) => e.message)]).toEqual([400, ['修改原因: 请填写修改原因']]);

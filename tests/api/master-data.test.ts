@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { validTrf, type ApiHarness } from '../support/api-harness.ts';
+import { harnessWithAccounts } from '../support/harness-accounts.ts';
 
 type Lang = 'zh-CN' | 'en-US';
 
@@ -12,14 +13,9 @@ type Lang = 'zh-CN' | 'en-US';
  */
 describe.each(BACKENDS)('master data on %s', (backend) => {
   let h: ApiHarness;
-  let staff: string;
-  let applicant: string;
-  let buyer: string;
+  let [staff, applicant, buyer] = ['', '', ''];
   beforeAll(async () => {
-    h = await ApiHarness.start(backend);
-    staff = await h.login('staff');
-    applicant = await h.login('applicant');
-    buyer = await h.login('buyer');
+    [h, staff, applicant, buyer] = await harnessWithAccounts(backend, 'staff', 'applicant', 'buyer');
   });
   afterAll(() => h.close());
 

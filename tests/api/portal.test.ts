@@ -60,7 +60,7 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
 
   it('returns a menu filtered by permissions, in the request language', async () => {
     const mine = (await h.call({ method: 'GET', url: '/api/menu', token: applicant, lang: 'en-US' })).body.data;
-    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/trf', '/testResults', '/supplyChain', '/commercial', '/company', '/form/list', '/resources']);
+    expect(mine.map((m: any) => m.path)).toEqual(['/wel/index', '/trf/newList', '/trf', '/testResults', '/supplyChain', '/commercial', '/eFiling', '/company', '/form/list', '/documents', '/training', '/resources', '/statistics']);
     // What a customer pays: quotations, statements and invoices to act on (one tabbed page), the quotations, statements, invoices and online payment orders.
     expect(mine.find((m: any) => m.path === '/commercial').children.map((c: any) => [c.name, c.path])).toEqual([
       ['Quotations and invoices', '/todo/quotationAndInvoice/quotationAndInvoice'],
@@ -68,6 +68,14 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
       ['Statement', '/statement/list'],
       ['Invoice', '/invoice/list'],
       ['Online payment orders', '/invoice/orderList/invoiceOrder'],
+    ]);
+    // The document library and training (issue 18): customers read, are shared with, enrol and see their performance.
+    expect(mine.find((m: any) => m.path === '/documents').children.map((c: any) => c.path)).toEqual(['/document/list', '/document/more', '/document/documentShareing', '/document/documentShareing1']);
+    expect(mine.find((m: any) => m.path === '/training').children.map((c: any) => c.path)).toEqual(['/training/course', '/training/class', '/training/enrolment', '/training/attendance', '/training/performance']);
+    // The declared statistics pages (schemas/_statistics/statistics.json) and the BI reports (schemas/powerbiReport/).
+    expect(mine.find((m: any) => m.path === '/statistics').children.map((c: any) => c.path)).toEqual([
+      '/statistics/executiveSummary', '/statistics/physicalTestPerformance', '/statistics/supplierPerformanceOverall',
+      '/statistics/supplierPerformanceChemical', '/statistics/supplierPerformancePhysical', '/powerbi/list',
     ]);
     // Protocols and SGS services are customers' to read; the inspection and supply-chain sites are external links (opened in /myiframe).
     expect(mine.find((m: any) => m.path === '/resources').children.map((c: any) => [c.name, c.path])).toEqual([['Protocol', '/protocol/list'], ['SGS service', '/sgsService/list'], ['Inspection', 'https://www.sgsonsite.com/en'], ['Service centre', 'https://www.sgs.com/en/contact-us']]);
@@ -77,11 +85,28 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
     // The applicant reads reports and their results; entering results is staff's (/dataEntry/inputResult).
     expect(mine.find((m: any) => m.path === '/testResults').children.map((c: any) => c.path)).toEqual(['/report/list', '/testLine/list']);
     expect(mine.find((m: any) => m.path === '/company').children.map((c: any) => c.name)).toEqual(['Company information', 'Contact', 'Address', 'Department', 'Email group', 'Invoice information', 'Authorization', 'Notification settings']);
+    // US e-filing (issue 20): the applicant files its own certificates and keeps its trade parties, and reads the masters.
+    expect(mine.find((m: any) => m.path === '/eFiling').children.map((c: any) => [c.name, c.path])).toEqual([
+      ['E-filing work list', '/eFiling/index'],
+      ['TRF e-filing certificate', '/trf/cpscTrfInfo'],
+      ['Citation', '/eFiling/citation/list'],
+      ['Exclusion', '/eFiling/exclusion/list'],
+      ['Trade party', '/eFiling/tradeParty/list'],
+    ]);
     expect(mine.some((m: any) => m.path === '/admin'), 'no administration group without its permissions').toBe(false);
     expect(mine[1]).toEqual({ name: 'Test request form', path: '/trf/newList', source: 'file-text', children: [] });
     const theirs = (await h.call({ method: 'GET', url: '/api/menu', token: staff, lang: 'zh-CN' })).body.data;
+    expect(theirs.find((m: any) => m.path === '/eFiling').children.map((c: any) => [c.name, c.path])).toEqual([
+      ['电子申报工作台', '/eFiling/index'],
+      ['TRF 电子申报信息', '/trf/cpscTrfInfo'],
+      ['进口商客户', '/eFiling/importerCustomer/list'],
+      ['法规引用', '/eFiling/citation/list'],
+      ['豁免', '/eFiling/exclusion/list'],
+      ['贸易方', '/eFiling/tradeParty/list'],
+      ['申报 TRF 映射', '/eFiling/trfMapping/list'],
+    ]);
     expect(theirs.at(-1).name).toBe('系统管理');
-    expect(theirs.at(-1).children.map((c: any) => c.path)).toEqual(['/customer/management', '/customer/offlineRegister/offlineCustomer', '/customer/thirdLabRegister/thirdLabRegister', '/accountPer/index', '/accountPost/index', '/accountPer/authority', '/systemNotice/index', '/outbox/index', '/workflows', '/template/template-setting', '/customer/template/material', '/customer/template/product', '/masterData/lab/list', '/masterData/labContact/list', '/masterData/testPackage/list', '/masterData/reviewConclusion/list', '/tableDemo/demo']);
+    expect(theirs.at(-1).children.map((c: any) => c.path)).toEqual(['/customer/management', '/customer/offlineRegister/offlineCustomer', '/customer/thirdLabRegister/thirdLabRegister', '/accountPer/index', '/accountPost/index', '/accountPer/authority', '/systemNotice/index', '/outbox/index', '/workflows', '/template/template-setting', '/customer/template/material', '/customer/template/product', '/extend/specificextend-setting', '/masterData/lab/list', '/masterData/labContact/list', '/masterData/testPackage/list', '/masterData/reviewConclusion/list', '/tableDemo/demo']);
   });
 
   it('shows and updates the user information and settings, validating them', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { validTrf, type ApiHarness } from '../support/api-harness.ts';
+import { harnessWithAccounts } from '../support/harness-accounts.ts';
 import { readXlsx } from '../support/read-exports.ts';
 
 /**
@@ -11,14 +12,9 @@ import { readXlsx } from '../support/read-exports.ts';
  */
 describe.each(BACKENDS)('quotations on %s', (backend) => {
   let h: ApiHarness;
-  let staff: string;
-  let applicant: string;
-  let buyer: string;
+  let [staff, applicant, buyer] = ['', '', ''];
   beforeAll(async () => {
-    h = await ApiHarness.start(backend);
-    staff = await h.login('staff');
-    applicant = await h.login('applicant');
-    buyer = await h.login('buyer');
+    [h, staff, applicant, buyer] = await harnessWithAccounts(backend, 'staff', 'applicant', 'buyer');
   });
   afterAll(() => h.close());
 
@@ -72,6 +68,9 @@ describe.each(BACKENDS)('quotations on %s', (backend) => {
     expect(confirmed.body.data.states).toEqual({ $status: 'confirmed' });
     expect(await trfQuotation(trf.id)).toBe('confirmed');
     expect((await send(id, staff, 'REQUEST_PAYMENT', 5)).body.data.states).toEqual({ $status: 'toBePaid' });
+    // Rejected while to be paid: the TRF's quotation is rejected too.
+    expect((await send(id, applicant, 'REQUEST_AMENDMENT', 6, { reason: 'Price changed' })).body.data.states).toEqual({ $status: 'amendmentNeeded' });
+    expect(await trfQuotation(trf.id)).toBe('rejected');
   });
 
   it('adds 100 RMB per hardcopy report, computed by the server, and only in CNY', async () => {

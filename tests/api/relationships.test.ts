@@ -109,7 +109,17 @@ describe.each(BACKENDS)('supply-chain relationships on %s', (backend) => {
       { name: 'Supply-chain relationship', path: '/scmProvider/index', source: 'file-text', children: [] },
       { name: 'My customers', path: '/scmReceiver/index', source: 'file-text', children: [] },
       { name: 'Supply chain site', path: 'https://www.transparency-one.com/', source: 'global', children: [] },
+      // The supplier's materials and products, and the buyers' view of theirs (issue 17).
+      { name: 'Materials', path: '/customer/newMaterial/list', source: 'database', children: [] },
+      { name: 'Products', path: '/customer/newProduct/list', source: 'appstore', children: [] },
+      { name: 'Supplier materials', path: '/customer/material/list', source: 'table', children: [] },
+      // The TRFs and report conclusions of the supplier's materials (a TRF list of its own).
+      { name: 'Material test reports', path: '/customer/material/materialReport', source: 'file-text', children: [] },
     ]);
-    expect((await group('zh-CN')).map((c) => c.name)).toEqual(['供应链关系', '我的客户', '供应链平台']);
+    expect((await group('zh-CN')).map((c) => c.name)).toEqual(['供应链关系', '我的客户', '供应链平台', '物料', '产品', '供应商物料', '物料测试报告']);
+    // A buyer also configures which material and product templates apply to its product categories.
+    const buyerGroup = ((await h.call({ method: 'GET', url: '/api/menu', token: buyer, lang: 'en-US' })).body.data as { path: string; children: { name: string; path: string }[] }[]).find((m) => m.path === '/supplyChain')!.children;
+    expect(buyerGroup.map((c) => c.path)).toEqual(['/scmProvider/index', '/scmReceiver/index', 'https://www.transparency-one.com/', '/customer/material/config', '/customer/newMaterial/list', '/customer/newProduct/list', '/customer/material/list', '/customer/material/materialReport']);
+    expect(buyerGroup.find((c) => c.path === '/customer/material/config')!.name).toBe('Material configuration');
   });
 });

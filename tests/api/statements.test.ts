@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { validTrf, type ApiHarness } from '../support/api-harness.ts';
+import { harnessWithAccounts } from '../support/harness-accounts.ts';
 
 /**
  * Statements (issue 16): declarations only (schemas/statement/, the quotation-statement machine).
@@ -10,14 +11,9 @@ import { ApiHarness, validTrf } from '../support/api-harness.ts';
  */
 describe.each(BACKENDS)('statements on %s', (backend) => {
   let h: ApiHarness;
-  let staff: string;
-  let applicant: string;
-  let buyer: string;
+  let [staff, applicant, buyer] = ['', '', ''];
   beforeAll(async () => {
-    h = await ApiHarness.start(backend);
-    staff = await h.login('staff');
-    applicant = await h.login('applicant');
-    buyer = await h.login('buyer');
+    [h, staff, applicant, buyer] = await harnessWithAccounts(backend, 'staff', 'applicant', 'buyer');
   });
   afterAll(() => h.close());
 
@@ -65,6 +61,14 @@ describe.each(BACKENDS)('statements on %s', (backend) => {
     const confirmed = await send(made.body.data.id, applicant, 'CONFIRM', 1);
     expect(confirmed.body.data.states).toEqual({ $status: 'confirmed' });
     expect(confirmed.body.data.doc.commentBy).toBe('张申请');
+    // Confirming it asks for the payment of the quotations it holds (its `relays`); paying it pays them.
+    const quotationStates = async () =>
+      Promise.all(doc.quotationIds.map(async (q: string) => (await h.call({ method: 'GET', url: `/api/entities/quotation/${q}`, token: applicant })).body.data.states.$status));
+    expect(await quotationStates()).toEqual(['toBePaid', 'toBePaid', 'toBePaid', 'toBePaid']);
+    expect((await send(made.body.data.id, staff, 'REQUEST_PAYMENT', 2)).body.data.states).toEqual({ $status: 'toBePaid' });
+    const paid = await send(made.body.data.id, staff, 'MARK_PAID', 3, { paymentOrderNo: 'PO000042' });
+    expect(paid.body.data.states).toEqual({ $status: 'paid' });
+    expect(await quotationStates()).toEqual(['paid', 'paid', 'paid', 'paid']);
 
     // Those quotations are on a statement now: a second one for the period finds nothing, in the user's language.
     const again = await create({ payer, periodStart: '2026-03-01', periodEnd: '2026-03-31' }, 'zh-CN');
@@ -88,8 +92,14 @@ describe.each(BACKENDS)('statements on %s', (backend) => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect([edited.body.data.doc.quotationIds, edited.body.data.doc.totalUsd, edited.body.data.doc.totalCny]).toEqual([[first.id, second.id], 3500, 0]);
     expect((await send(id, staff, 'REVISE', 3)).body.data.states).toEqual({ $status: 'toBeConfirmed' });
+    // Confirmed, its quotations are to be paid; rejected again and saved, it still holds them.
+    expect((await send(id, applicant, 'CONFIRM', 4)).body.data.states).toEqual({ $status: 'confirmed' });
+    expect((await send(id, staff, 'REQUEST_PAYMENT', 5)).body.data.states).toEqual({ $status: 'toBePaid' });
+    expect((await send(id, applicant, 'REQUEST_AMENDMENT', 6, { reason: 'Wrong total' })).body.data.states).toEqual({ $status: 'amendmentNeeded' });
+    const saved = await h.call({ method: 'PUT', url: `/api/entities/statement/${id}`, payload: { version: 7, doc: { payer, periodStart: '2026-05-01', periodEnd: '2026-05-31' } }, token: staff });
+    expect(saved.body.data.doc.quotationIds).toEqual([first.id, second.id]);
     // Staff cancel it with a reason; its quotations may be gathered again.
-    const cancelled = await send(id, staff, 'CANCEL', 4, { reason: 'Issued twice' });
+    const cancelled = await send(id, staff, 'CANCEL', 8, { reason: 'Issued twice' });
     expect(cancelled.body.data.states).toEqual({ $status: 'cancelled' });
     const next = await create({ payer, periodStart: '2026-05-01', periodEnd: '2026-05-31' });
     expect(next.body.data.doc.quotationIds).toEqual([first.id, second.id]);

@@ -6,6 +6,10 @@ import { benchLoginBundle } from './login-bundle.ts';
 import { benchViewerPage } from './viewer-page.ts';
 import { benchExports } from './exports.ts';
 import { benchInvoicePdf } from './invoice-pdf.ts';
+import { benchMaterials } from './materials.ts';
+import { benchStatistics } from './statistics.ts';
+import { benchPortalBundle } from './portal-bundle.ts';
+import { benchChatLatency } from './chat-latency.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -22,9 +26,13 @@ if (part('list')) {
 }
 if (part('exports')) figures.push(...(await benchExports()));
 if (part('pdf')) figures.push(...(await benchInvoicePdf()));
+if (part('materials')) figures.push(...(await benchMaterials()));
+if (part('statistics')) figures.push(...(await benchStatistics()));
 if (part('login')) figures.push(...(await benchLoginBundle()));
+if (part('portal')) figures.push(...(await benchPortalBundle()));
 if (part('viewer')) figures.push(...(await benchViewerPage()));
 if (part('form')) figures.push(...(await benchFormSpeed()));
+if (part('chat')) figures.push(...(await benchChatLatency()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
 if (part('statechart') && existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };

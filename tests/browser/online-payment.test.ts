@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, message, type Language } from '../../engine/index.ts';
-import { formatCurrency } from '../../engine/format/money.ts';
+import { formatCurrency, minorToDecimal } from '../../engine/format/money.ts';
 import { SANDBOX_TEXTS } from '../../server/payments/sandbox/texts.ts';
 import { pageText } from '../../server/payments/sandbox/sandbox-page.ts';
 import { validTrf } from '../support/api-harness.ts';
@@ -13,8 +13,9 @@ import { POLL, type PortalPage } from './portal-page.ts';
 
 /**
  * From a TRF needing a quotation to a paid invoice in the browser (issue 16), on the generic entity
- * pages: staff issue a quotation for the applicant's TRF; the applicant rejects it with a reason;
- * staff amend it and send it again; the applicant confirms; staff issue the invoice; the applicant
+ * pages: staff issue a quotation for the applicant's TRF on the quotation form (the TRF and the payer
+ * picked from their lookups); the applicant rejects it with a reason;
+ * staff amend it and send it again; the applicant confirms; staff issue the invoice on its form; the applicant
  * pays with the providers' sandboxes — zh-CN: Alipay (a redirect; Fail, /payError, pay again,
  * /paySuccess) and UnionPay (a posted form, back by a form POST); en-US: WeChat Pay (the QR dialog,
  * the code's page in another tab; Fail, then pay again) — the invoice becomes paid, and its PDF
@@ -33,6 +34,46 @@ type Rec = { id: string; version: number; doc: Record<string, unknown> };
 async function trfNeedingQuotation(payer: PortalPage): Promise<Rec> {
   const made = await payer.api<Rec>('POST', '/api/entities/trf', { doc: validTrf({ quotationNeeded: true }) });
   return payer.api<Rec>('POST', `/api/entities/trf/${made.id}/events`, { type: 'SUBMIT', version: made.version });
+}
+
+/** A record's id from the detail page staff land on after saving its form. */
+async function savedRecordId(staff: PortalPage, detail: string): Promise<string> {
+  await staff.save(ui(staff.lang, 'renderer.form.save'));
+  await staff.page.waitForURL(new RegExp(`${detail}\\?id=`));
+  return new URL(staff.page.url()).searchParams.get('id')!;
+}
+
+/** Picks the payer company on a form; the invoice title is the company's registered (Chinese) name, whatever the language. */
+async function pickPayer(staff: PortalPage): Promise<void> {
+  await staff.pick('root_payer_companyId', staff.lang === 'zh-CN' ? PAYER_NAME : 'Demo Applicant');
+  await expect.poll(() => staff.page.locator('#root_payer_name').inputValue(), POLL).not.toBe('');
+  await staff.page.locator('#root_payer_name').fill(PAYER_NAME);
+}
+
+/** Staff issue a quotation on the quotation form: the TRF and the payer picked, the fee typed in yuan, one hardcopy report. */
+async function issueQuotation(staff: PortalPage, trfNo: string): Promise<string> {
+  await staff.page.goto(`${portalServer.url}${quotationReg.entity.routes.form}`);
+  await staff.pick('root_trfId', trfNo);
+  await expect.poll(() => staff.page.locator('#root_trfNo').inputValue(), POLL).toBe(trfNo);
+  await pickPayer(staff);
+  await staff.page.locator('#root_serviceAmount').fill('2500.50');
+  await staff.page.locator('#root_hardcopyCopies').fill('1');
+  await staff.typeDate('root_issuedDate', '2026-11-20');
+  await staff.page.locator('#root_items').fill('EN 71-3');
+  await staff.shot('quotation-form');
+  return savedRecordId(staff, quotationReg.entity.routes.detail!);
+}
+
+/** Staff issue an invoice on the invoice form, the amount typed in yuan (payee and 6 % tax by default). */
+async function issueInvoice(staff: PortalPage, trfNo: string, preTaxAmount: number): Promise<{ id: string; doc: Record<string, unknown> }> {
+  await staff.page.goto(`${portalServer.url}${invoiceReg.entity.routes.form}`);
+  await pickPayer(staff);
+  await staff.page.locator('#root_trfNo').fill(trfNo);
+  await staff.typeDate('root_issuedDate', '2026-11-25');
+  await staff.page.locator('#root_preTaxAmount').fill(minorToDecimal(preTaxAmount, 'CNY'));
+  await staff.shot('invoice-form');
+  const id = await savedRecordId(staff, invoiceReg.entity.routes.detail!);
+  return { id, doc: (await staff.api<Rec>('GET', `/api/entities/invoice/${id}`)).doc };
 }
 
 /** The pay dialog of the detail page's "Pay" (the one holding the payment types). */
@@ -117,10 +158,7 @@ describe('from a quotation to a paid invoice in the browser', () => {
     // Staff issue a quotation for the TRF; the applicant rejects it with a reason.
     const trf = await trfNeedingQuotation(payer);
     const trfNo = String(trf.doc.trfNo);
-    const quotation = await staff.api<Rec>('POST', '/api/entities/quotation', {
-      doc: { trfId: trf.id, trfNo, payer: { companyId: 'c-applicant', name: PAYER_NAME }, currency: 'CNY', serviceAmount: 250050, hardcopyCopies: 1, issuedDate: '2026-11-20', items: 'EN 71-3' },
-    });
-    const quotationUrl = `${portalServer.url}${quotationReg.entity.routes.detail}?id=${quotation.id}`;
+    const quotationUrl = `${portalServer.url}${quotationReg.entity.routes.detail}?id=${await issueQuotation(staff, trfNo)}`;
     await payer.page.goto(quotationUrl);
     await expect.poll(() => payer.stateTag(), POLL).toBe(quo.status('toBeConfirmed'));
     const reason = lang === 'zh-CN' ? '测试项目不对' : 'Wrong test items';
@@ -150,10 +188,7 @@ describe('from a quotation to a paid invoice in the browser', () => {
     await payer.shot('quotation-confirmed');
 
     // Staff issue the invoice of the confirmed quotation (its total: 2,500.50 + 100 for the hardcopy).
-    const issue = (preTaxAmount: number) =>
-      staff.api<Rec>('POST', '/api/entities/invoice', {
-        doc: { payer: { companyId: 'c-applicant', name: PAYER_NAME }, currency: 'CNY', preTaxAmount, taxRate: 600, issuedDate: '2026-11-25', trfNo, payee: '通标标准技术服务有限公司' },
-      });
+    const issue = (preTaxAmount: number) => issueInvoice(staff, trfNo, preTaxAmount);
     const invoice = await issue(260050);
     const total = Number(invoice.doc.totalAmount);
     expect(total).toBe(275653);

@@ -19,6 +19,8 @@ export interface ApiResponse<T = any> {
 export interface HarnessOptions {
   rateLimits?: RateLimits;
   trustProxy?: boolean;
+  /** The e-filing configuration (server/app.ts `efilingEnv`: the regulator emulator's timeout, the secrets key). */
+  efilingEnv?: Record<string, string | undefined>;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -46,7 +48,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy });
+    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();

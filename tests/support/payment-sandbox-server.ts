@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { NotifyResult, PaymentProvider, PayRequest, ProviderExchange } from '../../server/payments/provider.ts';
 import { mountSandbox, type SandboxGateway, type SandboxOptions } from '../../server/payments/sandbox/gateway.ts';
@@ -95,4 +96,22 @@ export function formActions(html: string): Record<string, { action: string; fiel
     out[m[3]!] = { action: unescape(m[1]!), fields };
   }
   return out;
+}
+
+/**
+ * A provider's sandbox and its adapter for a describe block: started before its tests, closed after
+ * them. The fields are set once the block runs; `order` makes a fresh order's PayRequest.
+ */
+export function useSandboxServer<C, G extends SandboxGateway<C>>(
+  id: string,
+  make: (opts: SandboxOptions) => G,
+  create: (config: C, ctx: SandboxServer['context']) => PaymentProvider,
+): { server: SandboxServer; gateway: G; provider: PaymentProvider; config: C; order(amountFen?: number, expiresInMs?: number): PayRequest } {
+  const sb = { order: (amountFen?: number, expiresInMs?: number) => sb.server.payRequest(amountFen, expiresInMs) } as ReturnType<typeof useSandboxServer<C, G>>;
+  beforeAll(async () => {
+    Object.assign(sb, await SandboxServer.start(id, make, create));
+    sb.config = sb.gateway.config;
+  });
+  afterAll(() => sb.server.close());
+  return sb;
 }

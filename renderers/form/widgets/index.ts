@@ -8,6 +8,7 @@ import { LookupWidget } from './LookupWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { UploadWidget } from './UploadWidget.tsx';
 import { SelectWidget } from './SelectWidget.tsx';
+import { MoneyWidget } from './MoneyWidget.tsx';
 
 /**
  * The antd theme opens a select's list inside the field's parent element. Form sections skip
@@ -18,7 +19,7 @@ import { SelectWidget } from './SelectWidget.tsx';
 type PopupHook = { getPopupContainerCallback: () => (node: HTMLElement) => HTMLElement };
 (antdWidgets.SelectWidget as unknown as PopupHook).getPopupContainerCallback = () => () => document.body;
 
-/** The portal's own widgets, by the names declarations use (`x-widget`, `x-lookup`, `format: date`). */
+/** The portal's own widgets, by the names declarations use (`x-widget`, `x-lookup`, `x-money`, `format: date`). */
 export const portalWidgets = {
   lookup: LookupWidget,
   date: DateWidget,
@@ -26,6 +27,7 @@ export const portalWidgets = {
   upload: UploadWidget,
   dateRange: DateRangeWidget,
   switch: SwitchWidget,
+  money: MoneyWidget,
   SelectWidget,
 } satisfies RegistryWidgetsType;
 

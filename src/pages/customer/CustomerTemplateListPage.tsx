@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { text } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { templateKeys } from '../../api/query-keys.ts';
-import { listTemplates, type KindedTemplate } from '../../api/templates.ts';
+import { deleteTemplate, listTemplates, type KindedTemplate } from '../../api/templates.ts';
+import { alreadyShown } from '../../api/client.ts';
 import { canDesign } from '../form/designer-texts.ts';
 import { designPath } from '../form/TemplateListPage.tsx';
 import { templateDetailPath } from './customer-template-paths.ts';
@@ -23,6 +24,17 @@ function CustomerTemplateList({ kind }: { kind: CustomerKind }) {
   const designer = canDesign(permissions);
   const [creating, setCreating] = useState(false);
   const templates = useQuery({ queryKey: templateKeys.all, queryFn: listTemplates });
+  const queries = useQueryClient();
+  const { message } = App.useApp();
+  // A template holding records is refused ('cannot delete when material data exists'): the request client shows why.
+  const removal = useMutation({
+    mutationFn: deleteTemplate,
+    onSuccess: async () => {
+      message.success(t('customerTemplate.deleted'));
+      await queries.invalidateQueries({ queryKey: templateKeys.all });
+    },
+    onError: alreadyShown,
+  });
   const rows = (templates.data ?? []).filter((x) => x.kind === kind);
   const version = (v: number | null, color: string) => (v ? <Tag color={color}>v{v}</Tag> : t('customerTemplate.none'));
 
@@ -64,6 +76,13 @@ function CustomerTemplateList({ kind }: { kind: CustomerKind }) {
                   <Button type="link" size="small" onClick={() => navigate(`/form/${r.code}/list`)}>
                     {t('customerTemplate.records')}
                   </Button>
+                )}
+                {designer && (
+                  <Popconfirm title={t('customerTemplate.deleteConfirm')} onConfirm={() => removal.mutate(r.code)} okButtonProps={{ danger: true, 'data-testid': 'customer-template-delete-ok' } as ButtonProps}>
+                    <Button type="link" size="small" danger data-testid={`customer-template-delete-${r.code}`}>
+                      {t('customerTemplate.delete')}
+                    </Button>
+                  </Popconfirm>
                 )}
               </Space>
             ),

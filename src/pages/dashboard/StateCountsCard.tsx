@@ -18,13 +18,14 @@ export function StateCountsCard({ reg, field }: { reg: RegisteredEntity; field: 
       title={text(reg.entity.label, lang, reg.name)}
       extra={<Link to={listPath(reg)}>{t('dashboard.openList')}</Link>}
       data-entity={reg.name}
+      data-tile="states"
     >
       {failed && <Alert type="error" showIcon title={t('errors.generic')} style={{ marginBottom: 16 }} />}
       <Card.Meta description={t('dashboard.byState', { region: pathLabel(reg, field, lang) })} style={{ marginBottom: 16 }} />
       <Flex wrap gap={12}>
         {counts.map((c) => (
           <Link key={c.value} to={listPath(reg, { [field]: c.value })} data-state={c.value} style={{ display: 'flex' }}>
-            <Card size="small" hoverable style={{ width: 180 }}>
+            <Card size="small" hoverable style={{ width: 160 }}>
               <Statistic title={c.label} value={c.count ?? '–'} loading={c.count === undefined && !failed} />
             </Card>
           </Link>

@@ -8,11 +8,11 @@ import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
-import { PaymentOrderPanel } from '../payments/PaymentOrderPanel.tsx';
-import { InvoicePayPanel } from '../payments/InvoicePayPanel.tsx';
+import { detailExtensionsOf } from '../extensions/page-extensions.tsx';
 import { ChildLists } from '../../../renderers/detail/ChildLists.tsx';
 import { BelongingRecords } from '../../../renderers/detail/BelongingRecords.tsx';
 import { useRegistry } from '../../registry/registry.ts';
+import { ChatPanel } from '../../chat/ChatPanel.tsx';
 
 /** Tells the page the record's title (its number) once the record is shown. */
 function RecordTitle({ value, onTitle }: { value: string; onTitle(title: string): void }) {
@@ -43,6 +43,7 @@ export default function EntityDetailPage({ reg, openAction }: { reg: RegisteredE
   // The entities whose records belong to this one's (a TRF's comments) are listed below it.
   const registry = useRegistry();
   const belonging = registry.list().filter((r) => r.entity.belongsTo?.entity === reg.name);
+  const extensions = detailExtensionsOf(reg);
   const entity = text(reg.entity.label, lang, reg.name);
   const number = title && title.id === id ? title.value : '';
   usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
@@ -52,13 +53,16 @@ export default function EntityDetailPage({ reg, openAction }: { reg: RegisteredE
       <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />
       <VariantHome reg={reg} record={record} />
       <DffDetail reg={reg} record={record} />
-      {/* A payment order goes to its provider and shows its exchanges: no generic form for either. */}
-      {reg.name === 'paymentOrder' && <PaymentOrderPanel record={record} />}
-      {reg.name === 'invoice' && <InvoicePayPanel record={record} />}
+      {/* The page extensions the entity's views name (an invoice's "Pay"): what no generic form shows. */}
+      {extensions.map((Extension, i) => (
+        <Extension key={i} record={record} />
+      ))}
       <ChildLists reg={reg} record={record} entityOf={(name) => registry.get(name)} />
       {belonging.map((child) => (
         <BelongingRecords key={child.name} reg={child} parent={record} />
       ))}
+      {/* An entity declaring `chat` (docs/declarations.md §3): its record's chat, named by its title. */}
+      {reg.entity.chat && recordTitle(reg, record.doc, lang) ? <ChatPanel number={String(record.doc[reg.entity.titleField] ?? recordTitle(reg, record.doc, lang))} /> : null}
     </>
   );
   return <EntityDetail key={id} reg={reg} id={id} extra={extra} openAction={openAction} />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatScalar } from '../../../engine/index.ts';
+import { createStaticRegistry, deriveFormSections, formatMoney, formatScalar } from '../../../engine/index.ts';
 
 describe('money as the user reads it (x-money)', () => {
   it('shows minor units and decimal strings with 2 decimals and grouped digits, exactly', () => {
@@ -20,4 +20,10 @@ describe('money as the user reads it (x-money)', () => {
     expect(formatScalar('number', usd, 5, 'zh-CN')).toBe('US$0.05');
     expect(formatScalar('number', { type: 'integer', 'x-money': { code: 'HKD' } }, 100, 'en-US')).toBe('HK$1.00');
   });
+
+  it('is typed in the currency units on a form: an x-money field takes the money widget', () => {
+    const quotation = createStaticRegistry().get('quotation');
+    const amounts = deriveFormSections(quotation, 'en-US', new Set(['serviceAmount', 'currency']), { creating: true }).find((s) => s.fields.includes('serviceAmount'))!;
+    expect(amounts.uiSchema.serviceAmount).toMatchObject({ 'ui:widget': 'money', 'ui:options': {} });
+  }, 60_000);
 });

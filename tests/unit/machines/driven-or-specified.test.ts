@@ -19,6 +19,7 @@ const DRIVEN: Record<string, { file: string; uses: string }> = {
   noticeSchedule: { file: 'server/notices/notice-lifecycle.ts', uses: 'machines.noticeSchedule' },
   session: { file: 'server/auth/login-judge.ts', uses: 'sessionMachine' },
   maintenanceNotice: { file: 'src/notices/MaintenanceNotice.tsx', uses: 'maintenanceNoticeMachine' },
+  chatConnection: { file: 'src/chat/chat-connection.ts', uses: 'chatConnectionMachine' },
 };
 for (const b of STATIC_BUNDLES) if (b.entity.lifecycle) DRIVEN[b.entity.lifecycle.machine] ??= { file: `schemas/${b.entity.name}/${b.entity.name}.entity.json`, uses: `"machine": "${b.entity.lifecycle.machine}"` };
 

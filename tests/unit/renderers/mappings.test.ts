@@ -155,14 +155,18 @@ describe('history', () => {
     expect(items[2]?.who).toBe('Bo');
   });
 
-  it("shows a payload's declared date-time in the user's date and time, not ISO", () => {
-    const order = createStaticRegistry().get('paymentOrder');
+  it("shows a payload's declared date-time in the user's date and time, not ISO, and its amounts in the record's currency", () => {
+    const statics = createStaticRegistry();
+    const order = statics.get('paymentOrder');
     const at = '2026-11-24T10:54:45.410Z';
-    const [item] = historyItems(order, [{ id: '1', at, actorId: 'u', actorName: 'Server', kind: 'event', event: 'PAYMENT_NOTIFIED', payload: { paidFen: 53000, payTime: at } }], 'zh-CN', translator('zh-CN'));
+    const entry = { id: '1', at, actorId: 'u', actorName: 'Server', kind: 'event' as const, event: 'PAYMENT_NOTIFIED', payload: { paidFen: 53000, payTime: at } };
+    const [item] = historyItems(order, [entry], 'zh-CN', translator('zh-CN'), { currency: 'CNY' });
     expect(item?.details).toContain(`支付时间: ${formatDateTime(at, 'zh-CN')}`);
-    expect(item?.details).toContain('实付（分）: 53000');
+    expect(item?.details).toContain('实付: ¥530.00');
+    const [invoiceItem] = historyItems(statics.get('invoice'), [{ ...entry, event: 'PAYMENT_RECEIVED', payload: { amount: 12345, outstanding: 0, paidAmount: 12345 } }], 'en-US', translator('en-US'), { currency: 'USD' });
+    expect(invoiceItem?.details).toEqual(['Amount paid: $123.45', 'Outstanding after it: $0.00', 'Paid in total: $123.45']);
     expect(item?.details.join('\n')).not.toContain(at);
-  });
+  }, 60_000);
 });
 
 describe('inline messages', () => {

@@ -34,6 +34,10 @@ export interface TestLine {
    */
   testResult?: string;
   /**
+   * Conclusion (结论)
+   */
+  conclusion?: "pass" | "fail" | "seeResult";
+  /**
    * Result review (结果审阅)
    */
   resultReview?: "accepted" | "questioned";

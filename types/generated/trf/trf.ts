@@ -73,6 +73,14 @@ export interface Trf {
      */
     material?: string;
     /**
+     * Material record (物料档案)
+     */
+    materialId?: string;
+    /**
+     * Product record (产品档案)
+     */
+    productId?: string;
+    /**
      * Colour (颜色)
      */
     color?: string;

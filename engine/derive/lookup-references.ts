@@ -1,0 +1,41 @@
+import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
+import { resolveNode } from '../schema/resolve.ts';
+
+/**
+ * A string field picking a record through a named lookup source (`x-lookup`), at any depth, lists
+ * included: its dotted path (`samples.materialId`), the source, its node (for the label) and the
+ * ids a document holds there.
+ */
+export interface LookupReference {
+  path: string;
+  source: string;
+  node: FieldSchema;
+  idsIn(doc: unknown): string[];
+}
+
+type Reader = (doc: unknown) => unknown[];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reader, sources: ReadonlySet<string>, out: LookupReference[]): void {
+  const resolved = resolveNode(root, node);
+  const source = resolved['x-lookup'];
+  if (source && sources.has(source) && resolved.type === 'string') {
+    out.push({ path: path.join('.'), source, node: resolved, idsIn: (doc) => read(doc).filter((v): v is string => typeof v === 'string' && v !== '') });
+    return;
+  }
+  if (resolved.type === 'array' && resolved.items) {
+    walk(root, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), sources, out);
+    return;
+  }
+  for (const [key, child] of Object.entries(resolved.properties ?? {})) {
+    walk(root, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), sources, out);
+  }
+}
+
+/** The fields of a schema picking records through one of `sources` (a TRF sample's `materialId`, `x-lookup: materials`). */
+export function lookupReferences(schema: EntitySchema, sources: ReadonlySet<string>): LookupReference[] {
+  const out: LookupReference[] = [];
+  walk(schema, schema, [], (doc) => [doc], sources, out);
+  return out;
+}

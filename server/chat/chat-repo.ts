@@ -1,0 +1,146 @@
+import type { ChatMessage, EntityRegistry, RegisteredEntity } from '../../engine/index.ts';
+import type { Queryable } from '../db/database.ts';
+import { fieldExpression } from '../db/sql-expressions.ts';
+import { isoTime } from '../db/timestamps.ts';
+import { visibilityPredicate, type Scope } from '../entities/visibility.ts';
+
+export type { ChatMessage };
+
+type Raw = { id: number; record_id: string; sender_id: string; sender_name: string; sender_side: ChatMessage['side']; client_id: string; body: string; created_at: Date | string };
+const COLUMNS = 'id::int as id, record_id, sender_id, sender_name, sender_side, client_id, body, created_at';
+const messageOf = (r: Raw): ChatMessage => ({
+  id: r.id,
+  recordId: r.record_id,
+  senderId: r.sender_id,
+  senderName: r.sender_name,
+  side: r.sender_side,
+  clientId: r.client_id,
+  body: r.body,
+  createdAt: isoTime(r.created_at),
+});
+
+/** A history page: the messages before a point, oldest first, and whether older ones remain. */
+export interface HistoryPage {
+  messages: ChatMessage[];
+  hasMore: boolean;
+}
+
+export const HISTORY_PAGE = 30;
+
+/**
+ * The NOTIFY channel of chat messages on this database. Channels are per database, not per schema:
+ * the schema is in the name, so servers on other schemas of one database (tests) do not hear them.
+ */
+export async function chatChannel(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ s: string }>('select current_schema() as s');
+  return `portico_chat_${(rows[0]?.s ?? 'public').toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
+}
+
+/** A stored message as the JSON every process hears (the fields and form of `ChatMessage`). */
+const MESSAGE_JSON = `json_build_object('id', m.id, 'recordId', m.record_id, 'senderId', m.sender_id, 'senderName', m.sender_name,
+  'side', m.sender_side, 'clientId', m.client_id, 'body', m.body,
+  'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
+
+/**
+ * Stores a message and notifies every server process of it in one statement (one transaction, one
+ * round trip): the NOTIFY goes out only when the row is committed, so what a listener hears is always
+ * stored. The sender has read up to their own message. A message sent again (same sender and client
+ * id) is the stored one, not notified again (`fresh: false`).
+ */
+export async function saveMessage(
+  db: Queryable,
+  channel: string,
+  m: { recordId: string; senderId: string; senderName: string; side: ChatMessage['side']; clientId: string; body: string },
+): Promise<{ message: ChatMessage; fresh: boolean }> {
+  const { rows } = await db.query<{ json: string }>(
+    `with m as (
+       insert into chat_messages (record_id, sender_id, sender_name, sender_side, client_id, body) values ($1, $2, $3, $4, $5, $6)
+       on conflict (sender_id, client_id) do nothing returning *),
+     r as (
+       insert into chat_reads (user_id, record_id, last_read_id) select m.sender_id, m.record_id, m.id from m
+       on conflict (user_id, record_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)),
+     j as (select ${MESSAGE_JSON} as json from m)
+     select j.json, pg_notify($7, j.json) from j`,
+    [m.recordId, m.senderId, m.senderName, m.side, m.clientId, m.body, channel],
+  );
+  if (rows[0]) return { message: JSON.parse(rows[0].json) as ChatMessage, fresh: true };
+  const stored = await db.query<Raw>(`select ${COLUMNS} from chat_messages where sender_id = $1 and client_id = $2`, [m.senderId, m.clientId]);
+  return { message: messageOf(stored.rows[0]!), fresh: false };
+}
+
+/** The chat's messages before `before` (the latest without it), oldest first. */
+export async function historyPage(db: Queryable, recordId: string, before?: number, limit = HISTORY_PAGE): Promise<HistoryPage> {
+  const { rows } = await db.query<Raw>(
+    `select ${COLUMNS} from chat_messages where record_id = $1 ${before !== undefined ? 'and id < $3' : ''} order by id desc limit $2`,
+    before !== undefined ? [recordId, limit + 1, before] : [recordId, limit + 1],
+  );
+  return { messages: rows.slice(0, limit).reverse().map(messageOf), hasMore: rows.length > limit };
+}
+
+async function markReadIn(db: Queryable, userId: string, recordId: string, upTo: number): Promise<void> {
+  await db.query(
+    `insert into chat_reads (user_id, record_id, last_read_id) values ($1, $2, $3)
+     on conflict (user_id, record_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)`,
+    [userId, recordId, upTo],
+  );
+}
+
+/** The user has read the chat up to message `upTo` (never backwards). */
+export const markRead = (db: Queryable, userId: string, recordId: string, upTo: number): Promise<void> => markReadIn(db, userId, recordId, upTo);
+
+/** Messages of others the user has not read in one chat. */
+export async function unreadIn(db: Queryable, userId: string, recordId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from chat_messages m left join chat_reads cr on cr.user_id = $1 and cr.record_id = m.record_id
+     where m.record_id = $2 and m.sender_id <> $1 and m.id > coalesce(cr.last_read_id, 0)`,
+    [userId, recordId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** One chat with messages the user has not read. */
+export interface UnreadChat {
+  entity: string;
+  recordId: string;
+  /** The record's title (a TRF's number): what the socket is opened with. */
+  number: string;
+  count: number;
+}
+
+/** The entities whose records have a chat (`chat` declared). */
+export const chatEntities = (registry: EntityRegistry): RegisteredEntity[] => registry.list().filter((r) => r.entity.chat !== undefined);
+
+/**
+ * The chats of records the user sees (the visibility of every reader) holding messages of others they
+ * have not read, the latest first (at most `limit`), and the total of those messages.
+ */
+export async function unreadChats(db: Queryable, registry: EntityRegistry, userId: string, scope: Scope, limit = 50): Promise<{ total: number; chats: UnreadChat[] }> {
+  const chats: (UnreadChat & { last: number })[] = [];
+  for (const reg of chatEntities(registry)) {
+    const params: unknown[] = [userId, reg.name];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const visible = visibilityPredicate(scope, 'r', p, reg, 'read');
+    const title = fieldExpression(reg, reg.entity.titleField, 'r').sql;
+    const { rows } = await db.query<{ record_id: string; number: string | null; n: number; last: number }>(
+      `select r.id as record_id, ${title} as number, count(*)::int as n, max(m.id)::int as last
+       from chat_messages m join records r on r.id = m.record_id
+       left join chat_reads cr on cr.user_id = $1 and cr.record_id = m.record_id
+       where r.entity = $2 and m.sender_id <> $1 and m.id > coalesce(cr.last_read_id, 0) and ${visible}
+       group by r.id, ${title}`,
+      params,
+    );
+    for (const r of rows) chats.push({ entity: reg.name, recordId: r.record_id, number: r.number ?? '', count: r.n, last: r.last });
+  }
+  chats.sort((a, b) => b.last - a.last);
+  return { total: chats.reduce((sum, c) => sum + c.count, 0), chats: chats.slice(0, limit).map(({ last: _last, ...c }) => c) };
+}
+
+/** The record of a chat entity whose title is `number`, if any (visibility is checked by the caller's read). */
+export async function recordIdByNumber(db: Queryable, reg: RegisteredEntity, number: string): Promise<string | undefined> {
+  const title = fieldExpression(reg, reg.entity.titleField, 'r').sql;
+  const { rows } = await db.query<{ id: string }>(`select r.id from records r where r.entity = $1 and ${title} = $2 limit 1`, [reg.name, number]);
+  return rows[0]?.id;
+}

@@ -1,0 +1,120 @@
+import { expect, it, describe } from 'vitest';
+import { createStaticRegistry, enumLabel, text, type Language } from '../../engine/index.ts';
+import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { entityTexts, ui } from './portal-texts.ts';
+import { POLL } from './portal-page.ts';
+
+/**
+ * US e-filing in the browser (issue 20), in both languages: staff add a citation and a trade
+ * party (the GLN's check digit refused first), enter an importer customer's credentials (the
+ * key shown masked), take a filing through submit and validation and send it to the regulator
+ * emulator, which answers its reference no.; a second filing whose importer key has expired shows
+ * the §8 message and nothing is sent. Screenshots go to test-results/.
+ */
+const portalServer = usePortal();
+const registry = createStaticRegistry();
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('US e-filing in the browser', () => {
+  it.each<Language>(['zh-CN', 'en-US'])('staff file a certificate with the regulator; an expired key is refused (%s)', async (lang) => {
+    const cert = entityTexts(registry.get('cpscTrfInfo'), lang);
+    const party = entityTexts(registry.get('tradeParty'), lang);
+    const citation = entityTexts(registry.get('citation'), lang);
+    const staff = await portalServer.open(lang, '/wel/index');
+    await staff.logIn('staff', PASSWORD);
+
+    // A citation, from the list's New button.
+    await staff.page.goto(`${portalServer.url}/eFiling/citation/list`);
+    await staff.seeText(citation.entity, staff.page.getByRole('heading'));
+    await staff.button(ui(lang, 'renderer.list.new')).click();
+    await staff.page.waitForURL(/\/eFiling\/citation\/form$/);
+    const code = `16 CFR 1501 ${lang}`;
+    await staff.page.locator('#root_code').fill(code);
+    await staff.page.locator('#root_regulation').fill('Small parts for children under 3');
+    await staff.page.locator('#root_keyword').fill(`smallparts-${lang}`);
+    await staff.pick('root_certificate');
+    await staff.shot(`efiling-citation-form-${lang}`);
+    await staff.save(ui(lang, 'renderer.form.save'));
+    await staff.page.waitForURL(/\/eFiling\/citation\/detail\?id=/);
+    await staff.seeText('Small parts for children under 3');
+
+    // A trade party: a GLN with a wrong check digit is refused in the user's language, then corrected.
+    await staff.page.goto(`${portalServer.url}/eFiling/tradeParty/form`);
+    await staff.pick('root_type', enumLabel(registry.get('tradeParty').schema.properties.type, 'manufacturer', lang));
+    await staff.page.locator('#root_name').fill(`Maker ${lang}`);
+    await staff.page.locator('#root_gln').fill('0614141000013');
+    await staff.page.locator('#root_addressLine1').fill('1 Harbour Road');
+    await staff.page.locator('#root_country').fill('CN');
+    await staff.page.locator('#root_city').fill('Shenzhen');
+    await staff.page.locator('#root_email').fill('maker@example.com');
+    await staff.save(ui(lang, 'renderer.form.save'));
+    await staff.seeText(lang === 'zh-CN' ? '不是有效的 GLN（13 位数字，末位须为 GS1 校验位）' : 'is not a valid GLN (13 digits with a GS1 check digit)');
+    await staff.shot(`efiling-trade-party-gln-${lang}`);
+    await staff.page.locator('#root_gln').fill('0614141000012');
+    await staff.save(ui(lang, 'renderer.form.save'));
+    await staff.page.waitForURL(/\/eFiling\/tradeParty\/detail\?id=/);
+    await staff.seeText(`Maker ${lang}`);
+    expect(await staff.page.getByText(party.field('gln')).count()).toBeGreaterThan(0);
+    const manufacturerId = new URL(staff.page.url()).searchParams.get('id')!;
+
+    // The importer customer's credentials: the secret key is shown masked once saved.
+    await staff.page.goto(`${portalServer.url}/eFiling/importerCustomer/form`);
+    await staff.page.locator('#root_name').fill(`Importer ${lang}`);
+    await staff.page.locator('#root_certifierId').fill('CERT-001');
+    await staff.page.locator('#root_country').fill('US');
+    await staff.page.locator('#root_city').fill('Seattle');
+    await staff.page.locator('#root_address').fill('1 Pier Street');
+    await staff.page.locator('#root_secretKey').fill('sk-live-browser');
+    await staff.page.locator('#root_token').fill('tok-browser');
+    await staff.typeDate('root_expiringDate', inDays(60));
+    await staff.save(ui(lang, 'renderer.form.save'));
+    await staff.page.waitForURL(/\/eFiling\/importerCustomer\/detail\?id=/);
+    await staff.seeText('********');
+    expect(await staff.page.getByText('sk-live-browser').count()).toBe(0);
+    await staff.shot(`efiling-importer-${lang}`);
+    const importerId = new URL(staff.page.url()).searchParams.get('id')!;
+
+    // The rest of the masters and a complete filing, through the API as the same user.
+    const post = <T>(entity: string, doc: Record<string, unknown>) => staff.api<T & { id: string }>('POST', `/api/entities/${entity}`, { doc });
+    const addr = { gln: '0614141000012', addressLine1: '1 Harbour Road', country: 'CN', city: 'Shanghai' };
+    const lab = await post('tradeParty', { type: 'lab', name: `Lab ${lang}`, ...addr });
+    const contact = await post('tradeParty', { type: 'pointOfContact', name: `Records ${lang}`, ...addr });
+    const [cit] = (await staff.api<{ items: { id: string }[] }>('GET', `/api/entities/citation?f.keyword=${encodeURIComponent(`smallparts-${lang}`)}`)).items;
+    const filingDoc = (importer: string) => ({
+      trfNo: `TRF-EF-${lang}`, certificateType: 'full', importerCustomerId: importer, productIds: [{ type: 'gtin', value: '00012345678905' }],
+      childrensProduct: true, cpscLabId: '1234', citations: [cit!.id], manufacturerId, labId: lab.id, pointOfContactId: contact.id,
+      manufactureDate: '2026-09-01', manufacturePlace: 'Shenzhen', lastTestDate: '2026-09-10', testPlace: 'Shanghai',
+    });
+    const filing = await post('cpscTrfInfo', filingDoc(importerId));
+
+    // The work list shows it waiting for submission; the detail takes it to the regulator.
+    await staff.page.goto(`${portalServer.url}/eFiling/index`);
+    const row = staff.page.locator('tr', { hasText: `TRF-EF-${lang}` });
+    await staff.seeText(cert.status('saved'), row);
+    await staff.shot(`efiling-work-list-${lang}`);
+    await staff.page.goto(`${portalServer.url}/trf/cpscTrfInfo/detail?id=${filing.id}`);
+    await staff.act(cert.action('SUBMIT'));
+    await staff.act(cert.action('VALIDATE'));
+    await expect.poll(() => staff.stateTag(), POLL).toBe(cert.status('validated'));
+    await staff.act(cert.action('SEND_TO_REGULATOR'), async (d) => staff.button(cert.action('SEND_TO_REGULATOR'), d).click());
+    await expect.poll(() => staff.stateTag(), POLL).toBe(cert.status('filed'));
+    await staff.seeText(cert.field('referenceNo'));
+    await expect.poll(() => staff.page.getByText(/CPSC-\d{8}-\d{6}/).count(), POLL).toBeGreaterThan(0);
+    await staff.shot(`efiling-filed-${lang}`);
+
+    // A second filing whose importer's key has expired: the message, and nothing sent.
+    const expired = await post('importerCustomer', { name: `Expired ${lang}`, certifierId: 'CERT-002', country: 'US', city: 'Seattle', address: '2 Pier Street', secretKey: 'sk-old', token: 'tok-old', expiringDate: inDays(-1) });
+    const second = await post('cpscTrfInfo', { ...filingDoc(expired.id), trfNo: `TRF-EF2-${lang}` });
+    await staff.page.goto(`${portalServer.url}/trf/cpscTrfInfo/detail?id=${second.id}`);
+    await staff.act(cert.action('SUBMIT'));
+    await staff.act(cert.action('VALIDATE'));
+    await staff.button(cert.action('SEND_TO_REGULATOR'), staff.page.getByTestId('detail-actions')).click();
+    await staff.button(cert.action('SEND_TO_REGULATOR'), staff.dialog()).click();
+    const keyExpired = text(registry.get('cpscTrfInfo').entity.actions!.SEND_TO_REGULATOR!.requiresLinked!.notPast!.message, lang);
+    await staff.seeText(keyExpired);
+    await staff.shot(`efiling-key-expired-${lang}`);
+    await expect.poll(() => staff.stateTag(), POLL).toBe(cert.status('validated'));
+    expect(await staff.api<unknown[]>('GET', `/api/efiling/filings/${second.id}/exchanges`)).toEqual([]);
+    await staff.page.context().close();
+  });
+});
