@@ -63,8 +63,11 @@ export class PortalPage {
     await this.page.getByTestId('main-menu').getByText(label, { exact: true }).click();
   }
 
-  /** Opens an entry of a menu group: the horizontal menu shows a group's entries in a popup of its own. */
-  async openMenuEntry(group: string, label: string): Promise<void> {
+  /**
+   * Opens a menu group's popup and says whether it holds the entry: the horizontal menu shows a group's
+   * entries in a popup of its own.
+   */
+  async menuGroupHas(group: string, label: string): Promise<boolean> {
     const menu = this.page.getByTestId('main-menu');
     const popup = this.page.locator('.ant-menu-submenu-popup:visible');
     const entry = popup.getByText(label, { exact: true });
@@ -79,9 +82,16 @@ export class PortalPage {
         await rest.hover();
         await popup.getByText(group, { exact: true }).hover({ timeout: 5000 }).catch(() => undefined);
       }
-      if (await entry.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      if (await entry.waitFor({ timeout: 5000 }).then(() => true, () => false)) return true;
     }
-    await entry.click();
+    return false;
+  }
+
+  /** Opens an entry of a menu group, and leaves the page uncovered. */
+  async openMenuEntry(group: string, label: string): Promise<void> {
+    const popup = this.page.locator('.ant-menu-submenu-popup:visible');
+    await this.menuGroupHas(group, label);
+    await popup.getByText(label, { exact: true }).click();
     // The popup closes once the pointer leaves it; until then it covers the page below it.
     await this.page.mouse.move(1, 450);
     await expect.poll(() => popup.count(), POLL).toBe(0);
