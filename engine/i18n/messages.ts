@@ -274,11 +274,7 @@ export const MESSAGES = {
     'en-US': 'Unable to upload. Please make sure the template is the latest and no change has been made to the header.',
   },
   IMPORT_SUCCESS: { 'zh-CN': '上传成功！', 'en-US': 'Upload Success!' },
-  IMPORT_NOT_SPREADSHEET: { 'zh-CN': '文件不是 Excel 工作簿（.xlsx），无法读取', 'en-US': 'The file is not an Excel workbook (.xlsx) and cannot be read' },
-  IMPORT_XLS_UNSUPPORTED: {
-    'zh-CN': '无法读取旧版 Excel 格式（.xls），请另存为 .xlsx 后重新上传',
-    'en-US': 'Files in the old Excel format (.xls) cannot be read; please save the file as .xlsx and upload it again',
-  },
+  IMPORT_NOT_SPREADSHEET: { 'zh-CN': '文件不是 Excel 工作簿（.xlsx 或 .xls），无法读取', 'en-US': 'The file is not an Excel workbook (.xlsx or .xls) and cannot be read' },
   IMPORT_FILE_TOO_LARGE: { 'zh-CN': '文件过大（最大 {max}），请减少内容后重新上传', 'en-US': 'The file is too large (at most {max}); please make it smaller and upload it again' },
   IMPORT_FORMULA: { 'zh-CN': '单元格 {cell} 含有公式，请只粘贴数值后重新上传', 'en-US': 'Cell {cell} holds a formula; please paste values only and upload again' },
   IMPORT_TOO_MANY_COLUMNS: { 'zh-CN': '文件的列数超过模板（最多 {max} 列）', 'en-US': 'The file has more columns than the template (at most {max})' },

@@ -3,11 +3,12 @@ import yauzl from 'yauzl';
 import { SaxesParser } from 'saxes';
 import type { CellValue } from '../../engine/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { readXls } from './xls-read.ts';
 
 /**
  * Reads the first worksheet of an uploaded .xlsx without trusting it (docs/declarations.md §2,
- * imports): the bytes must be a zip (an old .xls, or anything else, is refused by its first
- * bytes); the zip's entry count and each entry's declared sizes are checked before anything is
+ * imports): the bytes must be a zip (an old .xls, OLE, goes to xls-read.ts; anything else is
+ * refused by its first bytes); the zip's entry count and each entry's declared sizes are checked before anything is
  * inflated, and inflating stops at the declared size (yauzl) and at our own caps, so a zip bomb
  * never fills memory; the sheet's XML is parsed as a stream (saxes), rows past the cap and
  * columns past the cap are refused as soon as they appear, and a formula is refused where it is.
@@ -39,11 +40,12 @@ const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const notSpreadsheet = () => new ApiError(415, 'IMPORT_NOT_SPREADSHEET');
 const tooLarge = () => new ApiError(413, 'IMPORT_FILE_TOO_LARGE', { max: `${MAX_UPLOAD_BYTES / 1024 / 1024} MB` });
 
-/** Refuses what is not an .xlsx by its first bytes: an .xls (OLE) has its own message. */
-export function sniff(bytes: Buffer): void {
+/** What the first bytes say the file is: an .xlsx (zip) or an .xls (OLE); anything else is refused. */
+export function sniff(bytes: Buffer): 'xlsx' | 'xls' {
   if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (bytes.subarray(0, OLE.length).equals(OLE)) throw new ApiError(415, 'IMPORT_XLS_UNSUPPORTED');
+  if (bytes.subarray(0, OLE.length).equals(OLE)) return 'xls';
   if (!bytes.subarray(0, ZIP.length).equals(ZIP)) throw notSpreadsheet();
+  return 'xlsx';
 }
 
 type Entries = Map<string, yauzl.Entry>;
@@ -181,7 +183,7 @@ const cellRef = (col: number, row: number) => {
 
 /** The first sheet's rows with data (in order), refused past the limits, a formula refused where it is. */
 export async function readSheet(bytes: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
-  sniff(bytes);
+  if (sniff(bytes) === 'xls') return readXls(bytes, limits);
   const { zip, entries } = await openZip(bytes);
   try {
     const sheet = await firstSheet(zip, entries);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { readXlsx, readZip } from '../support/read-exports.ts';
-import { fillTemplate, withSheetData, zipOf } from '../support/xlsx-files.ts';
+import { asXls, fillTemplate, withSheetData, zipOf } from '../support/xlsx-files.ts';
 import { DEMO_MATERIAL_CODE as CODE, DEMO_MATERIAL_TEMPLATE } from '../../server/seed/demo-material-template.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -135,9 +135,9 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
 
   it('refuses hostile files with a clear message, without exhausting memory', async () => {
     const notSheet = await upload(Buffer.from('name,code\nA,B\n'), { type: 'application/octet-stream' });
-    expect(notSheet.json()).toMatchObject({ code: 415, message: 'The file is not an Excel workbook (.xlsx) and cannot be read' });
-    const xls = await upload(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]), { type: 'application/vnd.ms-excel' });
-    expect(xls.json().errorCode).toBe('IMPORT_XLS_UNSUPPORTED');
+    expect(notSheet.json()).toMatchObject({ code: 415, message: 'The file is not an Excel workbook (.xlsx or .xls) and cannot be read' });
+    const oleJunk = await upload(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]), { type: 'application/vnd.ms-excel', lang: 'zh-CN' });
+    expect(oleJunk.json()).toMatchObject({ code: 415, message: '文件不是 Excel 工作簿（.xlsx 或 .xls），无法读取' });
     const bomb = await upload(await zipOf(new Map([['xl/worksheets/sheet1.xml', Buffer.alloc(200 * 1024 * 1024)]])));
     expect(bomb.json()).toMatchObject({ code: 413, errorCode: 'IMPORT_FILE_TOO_LARGE' });
     const truncated = await upload(template.subarray(0, 2000));
@@ -156,6 +156,24 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
     const wideRes = await upload(await withSheetData(template, `${wide}</row>`));
     expect(wideRes.json()).toMatchObject({ code: 400, message: 'The file has more columns than the template (at most 9)' });
     expect(await total()).toBe(502);
+  }, 60_000);
+
+  it('reads an import file saved in the old Excel format (.xls) by the same rules', async () => {
+    const rows = [row(950), row(951), row(952)];
+    rows[2]![3] = 'Leather';
+    const bad = await upload(asXls(await fillTemplate(template, rows)), { type: 'application/vnd.ms-excel' });
+    expect(bad.json().data.errors).toEqual([expect.objectContaining({ row: 5, column: 'D', message: '"Leather" is not an option (options: Fabric, Trim, Chemical)' })]);
+    const renamed = await upload(asXls(await fillTemplate(template, [row(950)], (s) => (s.getCell('B2').value = 'Name'))));
+    expect(renamed.json().errorCode).toBe('IMPORT_HEADER_CHANGED');
+    const wide = await upload(asXls(await fillTemplate(template, [[...row(950), ...Array.from({ length: 20 }, (_, i) => `x${i}`)]])));
+    expect(wide.json().message).toBe('The file has more columns than the template (at most 9)');
+    const many = await upload(asXls(await fillTemplate(template, Array.from({ length: 501 }, (_, i) => row(i)))));
+    expect(many.json().message).toBe('You can only upload maximum 500 rows in one time.');
+    const good = await upload(asXls(await fillTemplate(template, rows.slice(0, 2))), { type: 'application/octet-stream' });
+    expect(good.json().data).toMatchObject({ imported: 2, skipped: 0, message: 'Upload Success!' });
+    const stored = await h.call({ method: 'GET', url: `/api/entities/${CODE}?f.materialCode=M-0951`, token: supplier });
+    expect(stored.body.data.items[0].doc).toMatchObject({ title: 'Cotton jersey 951', weight: 120 + (951 % 50), markets: ['CN', 'EU'], composition: [{ component: 'cotton', percentage: 95 }, { component: 'elastane', percentage: 5 }] });
+    expect(await total()).toBe(504);
   }, 60_000);
 
   it('lets a TRF sample pick a material, and refuses deleting that material while the TRF holds it', async () => {

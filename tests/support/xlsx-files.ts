@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import { ZipArchive } from 'archiver';
+import { read as readBook, write as writeBook } from '@e965/xlsx';
 import { readZip } from './read-exports.ts';
 
 type Cell = string | number | { formula: string } | null;
@@ -34,4 +35,9 @@ export async function withSheetData(template: Buffer, sheetData: string): Promis
   const sheet = entries.get('xl/worksheets/sheet1.xml')!.toString('utf8');
   entries.set('xl/worksheets/sheet1.xml', Buffer.from(sheet.replace(/<sheetData>[\s\S]*<\/sheetData>|<sheetData\/>/, `<sheetData>${sheetData}</sheetData>`)));
   return zipOf(entries);
+}
+
+/** The same workbook saved in the old Excel format (.xls, BIFF8), as "Save as Excel 97-2003" would. */
+export function asXls(xlsx: Buffer): Buffer {
+  return writeBook(readBook(xlsx, { type: 'buffer', cellFormula: true }), { type: 'buffer', bookType: 'xls' }) as Buffer;
 }
