@@ -2,6 +2,7 @@ import type { EntityBundle } from './types.ts';
 import { pointer } from './errors.ts';
 import { resolveField } from '../derive/fields.ts';
 import { ENTITY_LOOKUP_PREFIX, lookupSnapshots, VERSION_KEY } from '../schema/lookup-snapshots.ts';
+import { lookupReferences } from '../derive/lookup-references.ts';
 
 type Fail = (file: string, path: string, message: string) => void;
 
@@ -9,7 +10,8 @@ type Fail = (file: string, path: string, message: string) => void;
  * The declarations that tie fields to records and searches (docs/declarations.md): a list's search
  * rules name its declared filters (a date range a `range` filter of dates), a tree's parent is a
  * top-level lookup of the entity's own records and its path a top-level system text field, and a
- * snapshotting lookup (`x-lookupVersion`) names a sibling filled with the picked record's version.
+ * snapshotting lookup (`x-lookupVersion`) names a sibling filled with the picked record's version,
+ * and a lookup told of its document (`x-lookupContext`) names fields of the document.
  */
 export function checkReferences(bundle: EntityBundle, files: { entity: string; schema: string; views: string }, fail: Fail): void {
   const { entity, schema, views } = bundle;
@@ -48,4 +50,25 @@ export function checkReferences(bundle: EntityBundle, files: { entity: string; s
     if (!sibling) fail(files.schema, `/${where}/x-lookupVersion`, `'${s.versionField}' is not a sibling of '${where}'`);
     if (s.fills[s.versionField] !== VERSION_KEY) fail(files.schema, `/${where}/x-lookupFill`, `x-lookupFill must fill '${s.versionField}' from '${VERSION_KEY}'`);
   }
+  for (const ref of lookupReferences(schema, new Set(lookupSources(schema)))) {
+    for (const [param, path] of Object.entries(ref.context ?? {})) {
+      try {
+        resolveField(entity, schema, path);
+      } catch {
+        fail(files.schema, `/${ref.path}/x-lookupContext/${param}`, `'${path}' is not a field of the document`);
+      }
+    }
+  }
+}
+
+/** Every lookup source the schema's fields name (what `lookupReferences` walks for). */
+function lookupSources(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => lookupSources(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'x-lookup' && typeof v === 'string') out.push(v);
+      else lookupSources(v, out);
+    }
+  }
+  return out;
 }

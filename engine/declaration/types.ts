@@ -69,6 +69,12 @@ export interface FieldSchema {
    */
   'x-lookupFill'?: Record<string, string>;
   /**
+   * What the lookup source is told of the document the field is in: parameter → dotted path from
+   * the document's root (a TRF sample's material: the TRF's buyer and product category). The form
+   * asks the source again when one changes; the server checks a write's picks with the same values.
+   */
+  'x-lookupContext'?: Record<string, string>;
+  /**
    * On a lookup field holding a record's id: a record picked here cannot be deleted while any
    * record holds it (409 `RECORD_BOUND` with this message; docs/declarations.md §1).
    */

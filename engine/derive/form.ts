@@ -30,7 +30,9 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
   if (node['x-widget'] && node['x-widget'] !== 'table') ui['ui:widget'] = node['x-widget'];
   if (node['x-lookup']) ui['ui:widget'] = 'lookup';
   // On an array of strings: several picks from the same source.
-  if (node['x-lookup']) ui['ui:options'] = { lookup: node['x-lookup'], ...(node.type === 'array' ? { multiple: true } : {}) };
+  if (node['x-lookup']) {
+    ui['ui:options'] = { lookup: node['x-lookup'], ...(node.type === 'array' ? { multiple: true } : {}), ...(node['x-lookupContext'] ? { lookupContext: node['x-lookupContext'] } : {}) };
+  }
   if (node.format === 'date' && !node['x-widget']) ui['ui:widget'] = 'date';
   // A secret is typed unseen; the stored one comes back as the mask only (server/entities/secrets.ts).
   if (node['x-secret'] && !node['x-widget']) ui['ui:widget'] = 'password';

@@ -11,6 +11,8 @@ export interface LookupReference {
   source: string;
   node: FieldSchema;
   idsIn(doc: unknown): string[];
+  /** What the source is told of the document (`x-lookupContext`): parameter → dotted path from the root. */
+  context?: Record<string, string>;
 }
 
 type Reader = (doc: unknown) => unknown[];
@@ -21,7 +23,8 @@ function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reade
   const resolved = resolveNode(root, node);
   const source = resolved['x-lookup'];
   if (source && sources.has(source) && resolved.type === 'string') {
-    out.push({ path: path.join('.'), source, node: resolved, idsIn: (doc) => read(doc).filter((v): v is string => typeof v === 'string' && v !== '') });
+    const context = resolved['x-lookupContext'];
+    out.push({ path: path.join('.'), source, node: resolved, idsIn: (doc) => read(doc).filter((v): v is string => typeof v === 'string' && v !== ''), ...(context ? { context } : {}) });
     return;
   }
   if (resolved.type === 'array' && resolved.items) {
@@ -37,5 +40,16 @@ function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reade
 export function lookupReferences(schema: EntitySchema, sources: ReadonlySet<string>): LookupReference[] {
   const out: LookupReference[] = [];
   walk(schema, schema, [], (doc) => [doc], sources, out);
+  return out;
+}
+
+/** A lookup's context values in a document (`x-lookupContext`): each parameter's text at its path; empty ones left out. */
+export function lookupContextValues(context: Readonly<Record<string, string>> | undefined, doc: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [param, path] of Object.entries(context ?? {})) {
+    let cur: unknown = doc;
+    for (const part of path.split('.')) cur = isObject(cur) ? cur[part] : undefined;
+    if ((typeof cur === 'string' && cur.trim()) || typeof cur === 'number') out[param] = String(cur).trim();
+  }
   return out;
 }

@@ -64,6 +64,8 @@ export interface TransitionRequest extends RecordRef {
 export interface LookupRequest {
   name: string;
   q?: string;
+  /** What the source is told of the document the field is in (`x-lookupContext`), sent as `c.<name>`. */
+  context?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -17,4 +17,5 @@ export const entityKeys = {
 };
 
 /** A lookup source's options are labelled in the request's language: the language is part of the key. */
-export const lookupKey = (name: string, lang: string) => ['lookup', name, lang] as const;
+export const lookupKey = (name: string, lang: string, context?: Readonly<Record<string, string>>) =>
+  (context && Object.keys(context).length ? (['lookup', name, lang, context] as const) : (['lookup', name, lang] as const));

@@ -16,6 +16,7 @@ import { applyRefill, refillOf } from './lookup-refill.ts';
 import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
 import { useSectionParts } from './use-section-parts.ts';
+import { DocumentContext, useDocumentStore } from './document-store.ts';
 import { assertKnownWidgets } from './widgets/index.ts';
 import type { DffSource } from './dff/dff-source.ts';
 import { useDffSection } from './dff/use-dff-section.tsx';
@@ -92,6 +93,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
   }, [data, entityReg, id, show, setParts]);
 
   const dffSection = useDffSection(reg, dff, parts, record, editable);
+  const documentStore = useDocumentStore(record?.doc ?? preset, parts);
   const { root, scrollToError } = useScrollToError();
   const place = (list: readonly FieldMessage[]) => placeErrors(sectionsRef.current, list, (e) => inlineMessage(reg.schema, lang, e.field, e.message), (f) => shownField(reg.schema, f));
 
@@ -157,34 +159,36 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 
   return (
-    <Flex vertical gap={16} data-testid="entity-form" ref={root}>
-      <Card size="small">
-        <Flex justify="space-between" align="center" wrap gap={8}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          <Space>
-            <Button onClick={() => navigate(record ? detailPath(reg, record.id) : listPath(reg))}>{t('common.back')}</Button>
-            <Button type="primary" loading={saving} disabled={nothingEditable} onClick={save} data-testid="form-save">
-              {isDraftState(reg, snapshot) ? t('form.saveDraft') : t('form.save')}
-            </Button>
-          </Space>
-        </Flex>
-      </Card>
-      {nothingEditable && <Alert type="warning" showIcon title={t('form.notEditable')} />}
-      {errors.unplaced.length > 0 && (
-        <Alert type="error" showIcon title={t('form.invalid')} description={errors.unplaced.map((e) => <div key={e.field + e.message}>{e.message}</div>)} />
-      )}
-      {sections.map((section) => (
-        <FormSection
-          key={section.id}
-          section={section}
-          formData={parts[section.id] ?? {}}
-          extraErrors={errors.bySection[section.id]}
-          onChange={onSectionChange}
-        />
-      ))}
-      {dffSection.node}
-    </Flex>
+    <DocumentContext.Provider value={documentStore}>
+      <Flex vertical gap={16} data-testid="entity-form" ref={root}>
+        <Card size="small">
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
+            <Space>
+              <Button onClick={() => navigate(record ? detailPath(reg, record.id) : listPath(reg))}>{t('common.back')}</Button>
+              <Button type="primary" loading={saving} disabled={nothingEditable} onClick={save} data-testid="form-save">
+                {isDraftState(reg, snapshot) ? t('form.saveDraft') : t('form.save')}
+              </Button>
+            </Space>
+          </Flex>
+        </Card>
+        {nothingEditable && <Alert type="warning" showIcon title={t('form.notEditable')} />}
+        {errors.unplaced.length > 0 && (
+          <Alert type="error" showIcon title={t('form.invalid')} description={errors.unplaced.map((e) => <div key={e.field + e.message}>{e.message}</div>)} />
+        )}
+        {sections.map((section) => (
+          <FormSection
+            key={section.id}
+            section={section}
+            formData={parts[section.id] ?? {}}
+            extraErrors={errors.bySection[section.id]}
+            onChange={onSectionChange}
+          />
+        ))}
+        {dffSection.node}
+      </Flex>
+    </DocumentContext.Provider>
   );
 }

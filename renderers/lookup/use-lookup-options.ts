@@ -7,8 +7,9 @@ import { useRendererEnv } from '../env/renderer-env.tsx';
  * A lookup source's options, as one query: loaded once per language and page view (the sources
  * change rarely; reloading the page loads them again), shared by every field and page using it.
  */
-export function lookupQuery(data: DataProvider, lang: string, name: string) {
-  return { queryKey: lookupKey(name, lang), queryFn: () => data.lookup({ name }), staleTime: Infinity } as const;
+export function lookupQuery(data: DataProvider, lang: string, name: string, context?: Readonly<Record<string, string>>) {
+  const asked = context && Object.keys(context).length ? context : undefined;
+  return { queryKey: lookupKey(name, lang, asked), queryFn: () => data.lookup({ name, ...(asked ? { context: asked } : {}) }), staleTime: Infinity } as const;
 }
 
 /** The options of a lookup source outside a component (a pick filling its sibling fields), from the same cache. */
@@ -24,10 +25,13 @@ export interface LookupState {
 
 const NONE: LookupOption[] = [];
 
-/** The options of a server lookup source (empty while loading); `undefined` name loads nothing. */
-export function useLookupOptions(name: string | undefined): LookupState {
+/**
+ * The options of a server lookup source (empty while loading); `undefined` name loads nothing;
+ * `context`: what the source is told of the document (`x-lookupContext`), asked again when it changes.
+ */
+export function useLookupOptions(name: string | undefined, context?: Readonly<Record<string, string>>): LookupState {
   const { data, lang } = useRendererEnv();
-  const query = useQuery({ ...lookupQuery(data, lang, name ?? ''), enabled: Boolean(name) });
+  const query = useQuery({ ...lookupQuery(data, lang, name ?? '', context), enabled: Boolean(name), placeholderData: (previous) => previous });
   return { options: query.data ?? NONE, loading: Boolean(name) && query.isPending, error: query.isError };
 }
 

@@ -4,6 +4,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Option } from './lookups-repo.ts';
 import { scopeOf, visibilityPredicate } from '../entities/visibility.ts';
+import { configuredTemplate } from './kind-config.ts';
 
 /** The lookup source of an entity's records: `x-lookup: "entity:<name>"` (a notification setting's contacts). */
 export const RECORD_SOURCE_PREFIX = 'entity:';
@@ -53,13 +54,17 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
 
 /**
  * The records of every published template of a kind (`x-lookup: materials` / `products`): a TRF
- * sample picks one of the user's materials whatever material template it was made with. Each
- * option is labelled with its title and, after it, its template's name.
+ * sample picks one of the user's materials whatever material template it was made with — unless
+ * the material configuration names the template for the document's buyer and product category
+ * (`context`, kind-config.ts): then that template's only. Each option is labelled with its title
+ * and, after it, its template's name.
  */
-export async function kindRecordOptions(db: Queryable, registry: EntityRegistry, kind: 'material' | 'product', user: SessionUser, lang: Language, q: string): Promise<Option[]> {
+export async function kindRecordOptions(db: Queryable, registry: EntityRegistry, kind: 'material' | 'product', user: SessionUser, lang: Language, q: string, context: Readonly<Record<string, string>> = {}): Promise<Option[]> {
   const { rows } = await db.query<{ code: string }>('select code from form_templates where kind = $1 order by code', [kind]);
+  const configured = await configuredTemplate(db, kind, context);
   const out: Option[] = [];
   for (const { code } of rows) {
+    if (configured && code !== configured) continue;
     if (!registry.has(code)) continue;
     const reg = registry.get(code);
     if (!hasPermission(user.permissionMap, reg.entity.permissions.read)) continue;

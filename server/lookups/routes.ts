@@ -9,7 +9,9 @@ import { LOOKUP_SCHEMA } from './lookup-schemas.ts';
 import { KIND_SOURCES } from './kind-sources.ts';
 import { accountOptions, companyOptions, customerGroupOptions, kindTemplateOptions, templateOptions, type Option } from './lookups-repo.ts';
 
-type Source = (lang: string, q: string, user: SessionUser) => Promise<Option[]>;
+/** `context`: what the asking field is told of its document (`x-lookupContext`, `c.<name>` in the query). */
+type Source = (lang: string, q: string, user: SessionUser, context: Readonly<Record<string, string>>) => Promise<Option[]>;
+type Context = Readonly<Record<string, string>>;
 
 /** The option sources `x-lookup` names (lookups-repo.ts, record-options.ts): the lookup route's, and the import's when it reads a lookup column's cells. */
 export function lookupSources(db: Database, registry: EntityRegistry): Record<string, Source> {
@@ -18,7 +20,7 @@ export function lookupSources(db: Database, registry: EntityRegistry): Record<st
     companies: (lang, q) => companyOptions(db, lang, q),
     customerGroups: (lang, q) => customerGroupOptions(db, lang, q),
     // The user's materials and products, of every published template of the kind (a TRF sample picks one).
-    ...Object.fromEntries(Object.entries(KIND_SOURCES).map(([name, kind]): [string, Source] => [name, (lang, q, user) => kindRecordOptions(db, registry, kind, user, pickLanguage(lang), q)])),
+    ...Object.fromEntries(Object.entries(KIND_SOURCES).map(([name, kind]): [string, Source] => [name, (lang, q, user, context) => kindRecordOptions(db, registry, kind, user, pickLanguage(lang), q, context)])),
     // The published material and product templates (a material configuration names one of each).
     materialTemplates: (lang, q) => kindTemplateOptions(db, 'material', pickLanguage(lang), q),
     productTemplates: (lang, q) => kindTemplateOptions(db, 'product', pickLanguage(lang), q),
@@ -28,16 +30,28 @@ export function lookupSources(db: Database, registry: EntityRegistry): Record<st
 }
 
 /** One source's options for a text: `entity:<name>` (an entity's records) or a named source; undefined for an unknown source. */
-export function sourceOptions(db: Database, registry: EntityRegistry, name: string, lang: string, q: string, user: SessionUser): Promise<Option[]> | undefined {
+export function sourceOptions(db: Database, registry: EntityRegistry, name: string, lang: string, q: string, user: SessionUser, context: Context = {}): Promise<Option[]> | undefined {
   if (name.startsWith(RECORD_SOURCE_PREFIX)) return recordOptions(db, registry, name.slice(RECORD_SOURCE_PREFIX.length), user, pickLanguage(lang), q);
-  return own(lookupSources(db, registry), name)?.(lang, q, user);
+  return own(lookupSources(db, registry), name)?.(lang, q, user, context);
+}
+
+const CONTEXT_PREFIX = 'c.';
+
+/** The `c.<name>` query parameters: what the asking field is told of its document (at most 10, each at most 200 characters). */
+function contextOf(query: Record<string, unknown>): Context {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (!key.startsWith(CONTEXT_PREFIX) || typeof value !== 'string' || Object.keys(out).length >= 10) continue;
+    out[key.slice(CONTEXT_PREFIX.length)] = value.slice(0, 200);
+  }
+  return out;
 }
 
 /** Option sources named by `x-lookup` in declarations (lookups-repo.ts), and `entity:<name>` for an entity's records (record-options.ts). */
 export function lookupRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
-  app.get<{ Params: { name: string }; Querystring: { q?: string } }>('/api/lookups/:name', { schema: LOOKUP_SCHEMA }, async (req) => {
+  app.get<{ Params: { name: string }; Querystring: { q?: string } & Record<string, unknown> }>('/api/lookups/:name', { schema: LOOKUP_SCHEMA }, async (req) => {
     const q = String(req.query.q ?? '').slice(0, 100);
-    const options = sourceOptions(db, registry, req.params.name, requestLanguage(req), q, currentUser(req));
+    const options = sourceOptions(db, registry, req.params.name, requestLanguage(req), q, currentUser(req), contextOf(req.query));
     if (!options) throw new ApiError(404, 'ROUTE_NOT_FOUND');
     return ok(await options);
   });

@@ -2,4 +2,5 @@ import type { LookupOption, LookupRequest } from '../../renderers/env/data-provi
 import { request } from './client.ts';
 
 /** Options of a server lookup source (`templates`, `companies`), labelled in the request's language. */
-export const getLookup = ({ name, q }: LookupRequest) => request<LookupOption[]>(`/api/lookups/${encodeURIComponent(name)}`, { query: { q } });
+export const getLookup = ({ name, q, context }: LookupRequest) =>
+  request<LookupOption[]>(`/api/lookups/${encodeURIComponent(name)}`, { query: { q, ...Object.fromEntries(Object.entries(context ?? {}).map(([k, v]) => [`c.${k}`, v])) } });

@@ -67,6 +67,42 @@ describe.each(BACKENDS)('material configuration, material reports and extension 
     expect((await h.call({ method: 'GET', url: '/api/entities/materialConfig', token: supplier })).status).toBe(403);
   });
 
+  it('narrows a TRF sample’s materials to the template configured for the TRF’s buyer and product category, on the picker and on save', async () => {
+    const ALT = 'materialAlt';
+    // The demo material template under another code: the same fields, its own entity.
+    const bundle = JSON.parse(JSON.stringify(DEMO_MATERIAL_TEMPLATE).replaceAll(MATERIAL, ALT));
+    const alt = await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code: ALT, kind: 'material', bundle } });
+    expect(alt.status, JSON.stringify(alt.body)).toBe(201);
+    expect((await h.call({ method: 'POST', url: `/api/templates/${ALT}/versions/1/publish`, token: staff })).status).toBe(200);
+    const make = async (code: string, doc: Record<string, unknown>) => (await h.call({ method: 'POST', url: `/api/entities/${code}`, token: supplier, payload: { doc } })).body.data.id as string;
+    const configured = await make(MATERIAL, { ...DEMO_MATERIALS[2]!, materialCode: 'CFG-1' });
+    const other = await make(ALT, { ...DEMO_MATERIALS[2]!, materialCode: 'CFG-2' });
+    const offered = async (query: string) => {
+      const res = await h.call({ method: 'GET', url: `/api/lookups/materials${query}`, token: supplier, lang: 'en-US' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as { value: string }[]).map((o) => o.value);
+    };
+    // The previous case configured c-buyer's Apparel: its material template only.
+    const apparel = await offered('?c.buyer=c-buyer&c.productCategory=%20apparel');
+    expect(apparel).toContain(configured);
+    expect(apparel).not.toContain(other);
+    // No configuration for the category (and none for every category), another buyer, or no context: every template.
+    for (const query of ['?c.buyer=c-buyer&c.productCategory=Shoes', '?c.buyer=c-supplier&c.productCategory=Apparel', '']) expect(await offered(query)).toEqual(expect.arrayContaining([configured, other]));
+    const trf = (materialId: string, productCategory: string) =>
+      h.call({ method: 'POST', url: '/api/entities/trf', token: supplier, lang: 'en-US', payload: { doc: validTrf({ cclInfo: { productCategory }, samples: [{ sampleNo: 'S-1', description: 'Top', materialId }] }) } });
+    const refused = await trf(other, 'Apparel');
+    expect(refused.body).toMatchObject({ code: 400, errorCode: 'LOOKUP_NOT_AVAILABLE' });
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'samples.materialId' })]);
+    expect((await trf(configured, 'Apparel')).status).toBe(201);
+    expect((await trf(other, 'Shoes')).status).toBe(201);
+    // A configuration for every category of the buyer answers for the categories without their own.
+    const every = await h.call({ method: 'POST', url: '/api/entities/materialConfig', token: buyer, payload: { doc: { buyer: 'c-buyer', buyerName: 'Demo Buyer Co., Ltd.', materialTemplate: ALT } } });
+    expect(every.status).toBe(201);
+    expect(await offered('?c.buyer=c-buyer&c.productCategory=Shoes')).not.toContain(configured);
+    expect((await trf(configured, 'Shoes')).body.errorCode).toBe('LOOKUP_NOT_AVAILABLE');
+    expect(await offered('?c.buyer=c-buyer&c.productCategory=Apparel')).not.toContain(other);
+  });
+
   it('keeps the extension settings (a customer’s own menu links) for staff to write, as links of the customer’s menu', async () => {
     const doc = { buyer: 'c-buyer', buyerName: 'Demo Buyer Co., Ltd.', productLine: 'Softlines', nameZh: '供应商门户', nameEn: 'Supplier portal', url: 'https://supplier.example.com/', sort: 1 };
     const bad = await h.call({ method: 'POST', url: '/api/entities/extendSetting', token: staff, lang: 'en-US', payload: { doc: { ...doc, url: 'ftp://x' } } });

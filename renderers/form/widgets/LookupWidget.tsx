@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import { useLookupOptions } from '../../lookup/use-lookup-options.ts';
+import { useLookupContextValues } from '../document-store.ts';
 
 /**
  * A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`);
@@ -11,7 +12,9 @@ export function LookupWidget({ id, value, disabled, readonly, options, onChange,
   const { t } = useRendererEnv();
   const source = options.lookup;
   if (typeof source !== 'string') throw new Error(`Lookup widget '${id}' needs ui:options.lookup (the lookup source name)`);
-  const { options: choices, loading } = useLookupOptions(source);
+  // A source told of the document (`x-lookupContext`: a TRF sample's materials by the TRF's buyer) asks again when those values change.
+  const context = useLookupContextValues(options.lookupContext as Record<string, string> | undefined);
+  const { options: choices, loading } = useLookupOptions(source, context);
   const multiple = options.multiple === true;
   return (
     <Select
