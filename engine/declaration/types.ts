@@ -625,7 +625,7 @@ export interface EntityDeclaration {
     readGrants?: ReadGrants;
   };
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
-  unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all'; message?: LocalizedText }[];
+  unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all'; emptyMatches?: boolean; message?: LocalizedText }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
   menu?: { group?: string; order?: number; label?: LocalizedText };
   /**

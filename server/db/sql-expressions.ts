@@ -75,11 +75,16 @@ export function uniqueIndexes(reg: RegisteredEntity): UniqueIndex[] {
   return (reg.entity.unique ?? []).map((u) => {
     const exprs = u.fields.map((f) => {
       const { sql, kind } = fieldExpression(reg, f);
-      return kind === 'text' ? `lower(btrim(${sql}))` : sql;
+      if (kind !== 'text') return sql;
+      return u.emptyMatches ? `lower(btrim(coalesce(${sql}, '')))` : `lower(btrim(${sql}))`;
     });
-    const name = `ux_${reg.name}_${u.fields.join('_').replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
+    const base = `ux_${reg.name}_${u.fields.join('_').replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase();
+    // An index whose expressions differ has its own name: `if not exists` would keep the old one.
+    const name = (u.emptyMatches ? `${base.slice(0, 61)}_e` : base.slice(0, 63));
     const columns = [...(u.per === 'all' ? [] : ['company_id']), ...exprs].join(', ');
-    return { name, fields: u.fields, ...(u.message ? { message: u.message } : {}), ddl: `create unique index if not exists ${name} on records (${columns}) where entity = ${lit(reg.name)}` };
+    // A database made before `emptyMatches` was declared holds the index under its former name: it goes.
+    const former = u.emptyMatches ? `drop index if exists ${base.slice(0, 63)}; ` : '';
+    return { name, fields: u.fields, ...(u.message ? { message: u.message } : {}), ddl: `${former}create unique index if not exists ${name} on records (${columns}) where entity = ${lit(reg.name)}` };
   });
 }
 

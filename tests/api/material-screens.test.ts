@@ -98,6 +98,9 @@ describe.each(BACKENDS)('material configuration, material reports and extension 
     // A configuration for every category of the buyer answers for the categories without their own.
     const every = await h.call({ method: 'POST', url: '/api/entities/materialConfig', token: buyer, payload: { doc: { buyer: 'c-buyer', buyerName: 'Demo Buyer Co., Ltd.', materialTemplate: ALT } } });
     expect(every.status).toBe(201);
+    // One such configuration per buyer: a second without a category repeats it.
+    const twice = await h.call({ method: 'POST', url: '/api/entities/materialConfig', token: staff, lang: 'en-US', payload: { doc: { buyer: 'c-buyer', buyerName: 'Demo Buyer Co., Ltd.', productCategory: ' ', materialTemplate: MATERIAL } } });
+    expect(twice.body).toMatchObject({ code: 409, message: 'A material configuration for this buyer and product category already exists' });
     expect(await offered('?c.buyer=c-buyer&c.productCategory=Shoes')).not.toContain(configured);
     expect((await trf(configured, 'Shoes')).body.errorCode).toBe('LOOKUP_NOT_AVAILABLE');
     expect(await offered('?c.buyer=c-buyer&c.productCategory=Apparel')).not.toContain(other);
