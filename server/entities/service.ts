@@ -212,6 +212,7 @@ export class EntityService {
     copiedFrom?: string,
     system: Doc = {},
   ): Promise<string> {
+    await holdTemplate(tx, reg);
     const start = creationStep(reg);
     const snapshot = start?.snapshot ?? null;
     const { id, companyId } = newRecordOwner(reg, user.companyId);
@@ -527,4 +528,16 @@ export class EntityService {
     const system = await revisionFields(this.db, reg, source);
     return this.create(reg, { ...linked, doc }, user, lang, source.id, system);
   }
+}
+
+/**
+ * A record of a template's entity holds the template's row (`for share`) until its transaction
+ * ends: a template delete (which locks the row `for update`, then looks for records) waits for it
+ * and sees the record, and a record made after the template went — by a process whose registry
+ * has not heard yet — is refused rather than orphaned.
+ */
+async function holdTemplate(tx: Queryable, reg: RegisteredEntity): Promise<void> {
+  if (reg.templateVersion === undefined) return;
+  const { rows } = await tx.query('select 1 from form_templates where code = $1 for share', [reg.name]);
+  if (!rows.length) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code: reg.name });
 }

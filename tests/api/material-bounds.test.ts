@@ -4,6 +4,7 @@ import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { DEMO_MATERIAL_CODE as MATERIAL, DEMO_MATERIAL_TEMPLATE } from '../../server/seed/demo-material-template.ts';
 import { DEMO_PRODUCT_CODE as PRODUCT, DEMO_PRODUCT_TEMPLATE } from '../../server/seed/demo-product-template.ts';
 import { DEMO_MATERIALS, DEMO_PRODUCTS } from '../../server/seed/material-seed.ts';
+import { deleteWholeTemplate } from '../../server/templates/templates-repo.ts';
 
 /**
  * What a TRF holding a material or product means for it (SPEC §2, §8): a TRF picks only materials
@@ -95,5 +96,13 @@ describe.each(BACKENDS)('materials bound to TRFs on %s', (backend) => {
     expect((await h.call({ method: 'GET', url: '/api/templates/materialUnused', token: staff })).status).toBe(404);
     expect((await h.call({ method: 'GET', url: '/api/entities/materialUnused?pageSize=1', token: supplier })).status).toBe(404);
     expect((await h.call({ method: 'DELETE', url: '/api/templates/materialUnused', token: staff, lang: 'en-US' })).body).toMatchObject({ code: 404, message: 'There is no template "materialUnused"' });
+ 
+    // Another server process deleted a template this one still has registered: a record made here is refused, not orphaned.
+    const gone = { ...DEMO_MATERIAL_TEMPLATE, entity: { ...DEMO_MATERIAL_TEMPLATE.entity, name: 'materialGone' } };
+    await publish('materialGone', 'material', gone);
+    await deleteWholeTemplate(h.db, 'materialGone');
+    const orphan = await h.call({ method: 'POST', url: '/api/entities/materialGone', token: supplier, lang: 'en-US', payload: { doc: DEMO_MATERIALS[0] } });
+    expect(orphan.body).toMatchObject({ code: 404, message: 'There is no template "materialGone"' });
+    expect((await h.db.query('select 1 from records where entity = $1', ['materialGone'])).rows).toEqual([]);
   });
 });
