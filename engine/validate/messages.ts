@@ -51,7 +51,9 @@ export function toFieldErrors(
     const label = field ? chainLabel(schema, field, lang) : '';
     const item = /\.(\d+)(\.|$)/.exec(field)?.[1];
     const where = item !== undefined ? `${label} (#${Number(item) + 1})` : label;
-    const detail = custom ? text(custom, lang) : e.keyword === 'required' ? REQUIRED[lang] : (keywordMessage(e, lang) ?? e.message ?? e.keyword);
+    // An amount (`x-money`, minor units) is typed as a decimal: text that is none is told how to write one, not "must be an integer".
+    const money = !custom && e.keyword === 'type' && node?.['x-money'] ? MONEY_TYPE[lang] : undefined;
+    const detail = custom ? text(custom, lang) : (money ?? (e.keyword === 'required' ? REQUIRED[lang] : (keywordMessage(e, lang) ?? e.message ?? e.keyword)));
     const message = where ? `${where}: ${detail}` : detail;
     const key = `${field}|${message}`;
     if (seen.has(key)) continue;
@@ -62,6 +64,7 @@ export function toFieldErrors(
 }
 
 const REQUIRED: Record<Language, string> = { 'zh-CN': '此项为必填项', 'en-US': 'is required' };
+const MONEY_TYPE: Record<Language, string> = { 'zh-CN': '请输入金额，如 2500.50（最多两位小数）', 'en-US': 'enter an amount such as 2500.50 (at most two decimals)' };
 
 /** Messages of the engine's own keywords (validate/keywords.ts); `{param}` filled from the error's params. */
 const KEYWORD_MESSAGES: Record<string, LocalizedText> = {

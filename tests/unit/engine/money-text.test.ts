@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStaticRegistry, deriveFormSections, formatMoney, formatScalar } from '../../../engine/index.ts';
+import { createStaticRegistry, deriveFormSections, formatMoney, formatScalar, validateForm } from '../../../engine/index.ts';
 
 describe('money as the user reads it (x-money)', () => {
   it('shows minor units and decimal strings with 2 decimals and grouped digits, exactly', () => {
@@ -26,4 +26,12 @@ describe('money as the user reads it (x-money)', () => {
     const amounts = deriveFormSections(quotation, 'en-US', new Set(['serviceAmount', 'currency']), { creating: true }).find((s) => s.fields.includes('serviceAmount'))!;
     expect(amounts.uiSchema.serviceAmount).toMatchObject({ 'ui:widget': 'money', 'ui:options': {} });
   }, 60_000);
+
+  it('tells text that is no amount how to write one, in the user language', () => {
+    const quotation = createStaticRegistry().get('quotation');
+    for (const [lang, said] of [['en-US', 'enter an amount such as 2500.50 (at most two decimals)'], ['zh-CN', '请输入金额，如 2500.50（最多两位小数）']] as const) {
+      const errors = validateForm(quotation.schema, { serviceAmount: '12,5x' }, lang).filter((e) => e.field === 'serviceAmount');
+      expect(errors).toEqual([expect.objectContaining({ keyword: 'type', message: expect.stringContaining(said) })]);
+    }
+  });
 });
