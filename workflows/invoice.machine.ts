@@ -34,6 +34,7 @@ export const invoiceMachine = setup({
   context: { outstanding: null },
   meta: machineMeta<InvoiceEvent>({
     label: L('发票', 'Invoice'),
+    statusLabel: L('发票状态', 'Invoice status'),
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isPaymentPositive: L('付款金额大于零', 'the amount paid is positive'),

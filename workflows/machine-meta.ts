@@ -30,6 +30,11 @@ export interface WorkflowEventMeta {
  */
 export interface WorkflowMachineMeta<TEventType extends string = string> {
   label: WorkflowText;
+  /**
+   * What a record's state is called where the machine has no regions: a list's status column and
+   * filter. Without it they take the machine's label.
+   */
+  statusLabel?: WorkflowText;
   events: Record<TEventType, WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
   /** What each named guard checks, as the viewer shows it (`{param}`: the guard's parameter). */
   guards?: Record<string, WorkflowText>;
@@ -47,6 +52,7 @@ export interface WorkflowSpecification {
 /** Typed machine meta: every event type of the machine must be labelled. */
 export function machineMeta<TEvent extends { type: string }>(m: {
   label: WorkflowText;
+  statusLabel?: WorkflowText;
   events: Record<TEvent['type'], WorkflowEventMeta> & Record<string, WorkflowEventMeta>;
   guards?: Record<string, WorkflowText>;
   delays?: Record<string, WorkflowText>;

@@ -36,6 +36,7 @@ export const paymentOrderMachine = setup({
   initial: 'open',
   meta: machineMeta<PaymentOrderEvent>({
     label: L('支付订单', 'Payment order'),
+    statusLabel: L('支付状态', 'Payment status'),
     guards: {
       hasReason: L('已填写原因', 'a reason is given'),
       isAmountMatching: L('金额一致', 'the amount matches'),

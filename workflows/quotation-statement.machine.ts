@@ -34,6 +34,7 @@ export const quotationStatementMachine = setup({
   initial: 'open',
   meta: machineMeta<QuotationStatementEvent>({
     label: L('报价单 / 对账单', 'Quotation / statement'),
+    statusLabel: L('状态', 'Status'),
     guards: {
       hasPaymentOrder: L('已有付款单', 'a payment order exists'),
       hasReason: L('已填写原因', 'a reason is given'),

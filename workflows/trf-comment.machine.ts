@@ -18,7 +18,8 @@ export const trfCommentMachine = setup({
 }).createMachine({
   id: 'trfComment',
   initial: 'posted',
-  meta: machineMeta<TrfCommentEvent>({ label: L('评论', 'Comment'), events: {} }),
+  meta: machineMeta<TrfCommentEvent>({ label: L('评论', 'Comment'),
+    statusLabel: L('评论状态', 'Comment status'), events: {} }),
   states: {
     posted: {
       entry: { type: 'sendEmail', params: { template: 'trfCommentPosted' } },

@@ -65,9 +65,10 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
   if (path.startsWith('$')) {
     const region = entity.lifecycle?.regions[path];
     if (region && reg.machine) {
-      // A machine without regions ('.') is labelled by its root; a root without a label says "Status".
+      // A machine without regions ('.') is labelled by its declared status label, else by its root; a root without a label says "Status".
       const unlabelled = region === '.' ? text(SYSTEM_LABELS.$status, lang, path) : region;
-      return text(regionNode(reg.machine, region).meta?.label as LocalizedText | undefined, lang, unlabelled);
+      const meta = regionNode(reg.machine, region).meta as { label?: LocalizedText; statusLabel?: LocalizedText } | undefined;
+      return text((region === '.' ? meta?.statusLabel : undefined) ?? meta?.label, lang, unlabelled);
     }
     return text(SYSTEM_LABELS[path], lang, path);
   }
