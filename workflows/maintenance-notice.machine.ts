@@ -128,7 +128,7 @@ export const maintenanceNoticeMachine = setup({
               after: { pollInterval: 'fetching' },
             },
             pushed: {
-              meta: meta({ label: L('已推送（不轮询）', 'Pushed (not polled)'), description: L('发布状态经 STOMP 推送；断开后立即轮询。', 'The publish status is pushed over STOMP; when the push is lost, polled at once.') }),
+              meta: meta({ label: L('已推送（不轮询）', 'Pushed (not polled)'), description: L('发布状态为推送方式；推送断开后立即轮询。', 'The publish status is pushed over STOMP; when the push is lost, polled at once.') }),
               on: { PUSH_LOST: 'fetching' },
             },
           },
