@@ -10,6 +10,7 @@ import { scopeOf } from '../entities/visibility.ts';
 import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unreadIn } from './chat-repo.ts';
 import type { ChatHub } from './chat-hub.ts';
 import { CHAT_SEND_LIMIT, sendAllowance } from './send-rate.ts';
+import { UnreadWatch } from './unread-watch.ts';
 import { CLOSE, MAX_CHAT_BODY, PING, PONG, parseClientFrame, type ChatClientFrame, type ChatServerFrame } from './socket-protocol.ts';
 
 /** SPEC §7: /ws?userId=…&userSource=SGSMART&trfNo=… (`lang` too: a browser's socket sends no language header of ours). */
@@ -95,6 +96,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         const { user, joined } = admitted;
         if (socket.readyState !== socket.OPEN) return;
         if (joined) leave = hub.join(joined.recordId, { send: (frame) => send(frame as ChatServerFrame) });
+        else leave = watchUnread(user);
         handle = (text) => onFrame(user, joined, text);
         for (const text of waiting.splice(0)) take(text);
         if (joined) return openChat(user, joined);
@@ -103,6 +105,17 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         req.log.error({ err }, 'chat socket');
         socket.close(CLOSE.internal, 'INTERNAL');
       });
+
+    /** The user's own channel: the header's unread count, now and whenever it changes. */
+    function watchUnread(user: SessionUser): () => void {
+      const watch = new UnreadWatch(db, registry, user.id, scopeOf(user, registry), (unread) => send({ type: 'unreadTotal', ...unread }), (err) => req.log.error({ err }, 'chat unread'));
+      const stop = hub.watch(user.id, () => watch.changed());
+      watch.changed();
+      return () => {
+        stop();
+        watch.stop();
+      };
+    }
 
     async function openChat(user: SessionUser, joined: Joined): Promise<void> {
       const [page, unread] = await Promise.all([historyPage(db, joined.recordId), unreadIn(db, user.id, joined.recordId)]);

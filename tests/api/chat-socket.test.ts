@@ -154,4 +154,21 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
       await c.close();
     }
   });
+
+  it("pushes the header's unread count to the user's own socket as others write, read with the user's visibility", async () => {
+    const before = (await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data;
+    const own = open({ userId: ids.applicant! }, { token: t.applicant });
+    expect(await own.next((f) => f.type === 'unreadTotal')).toEqual({ type: 'unreadTotal', ...before });
+    const outsider = open({}, { token: t.supplier });
+    expect(await outsider.next((f) => f.type === 'unreadTotal')).toEqual({ type: 'unreadTotal', total: 0, chats: [] });
+    const staff = open({ trfNo: trf.trfNo }, { token: t.staff });
+    await staff.next((f) => f.type === 'history');
+    staff.send({ type: 'send', clientId: 'header-1', body: 'Your samples arrived' });
+    await staff.next((f) => f.type === 'ack' && f.clientId === 'header-1');
+    const pushed = await own.next((f) => f.type === 'unreadTotal' && f.total === before.total + 1);
+    expect(pushed).toEqual({ type: 'unreadTotal', ...(await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data });
+    // The supplier cannot see the TRF: whatever reached their socket never counted its messages.
+    expect(outsider.frames.every((f) => f.type === 'unreadTotal' && f.total === 0)).toBe(true);
+    await Promise.all([own.close(), outsider.close(), staff.close()]);
+  });
 });
