@@ -105,7 +105,6 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
       sockets.at(-1)!.send({ type: 'send', clientId: `page-${i}`, body: `Note ${i}` });
       await sockets.at(-1)!.next((f) => f.type === 'ack' && f.clientId === `page-${i}`);
     }
-    const staff = sockets[0]!;
     const unread = await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant });
     expect(unread.body.data).toEqual({ total: 36, chats: [{ entity: 'trf', recordId: trf.id, number: trf.trfNo, count: 36 }] });
     expect((await h.call({ method: 'GET', url: '/api/chat/unread', token: t.supplier })).body.data).toEqual({ total: 0, chats: [] });
