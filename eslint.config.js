@@ -17,11 +17,11 @@ const FOLDERS = {
   },
   src: {
     folders: ['src', 'renderers', 'engine', 'types'],
-    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite', 'qrcode', 'echarts'],
+    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite', 'qrcode', 'echarts', '@stomp/stompjs'],
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],
-    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', '@fastify/websocket', 'ws', 'pg', '@electric-sql/pglite', 'nodemailer', 'pdfkit', 'svg-captcha', 'exceljs', 'archiver', 'yauzl', 'saxes', '@e965/xlsx', 'xstate', 'vite', 'node-forge'],
+    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/cookie', '@fastify/helmet', '@fastify/rate-limit', '@fastify/websocket', 'ws', '@stomp/stompjs', 'pg', '@electric-sql/pglite', 'nodemailer', 'pdfkit', 'svg-captcha', 'exceljs', 'archiver', 'yauzl', 'saxes', '@e965/xlsx', 'xstate', 'vite', 'node-forge'],
   },
 };
 const WHY = {

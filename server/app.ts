@@ -47,6 +47,8 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { DEFAULT_EMBED_ORIGINS, powerbiRoutes } from './powerbi/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import type { ChatHub } from './chat/chat-hub.ts';
+import { publishStatusRoutes } from './publish-status/stomp-routes.ts';
+import type { PublishStatusHub } from './publish-status/publish-status-hub.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { FilingService } from './efiling/filing-service.ts';
 import { buildRegulator, type Regulator } from './efiling/setup.ts';
@@ -98,6 +100,8 @@ declare module 'fastify' {
     payments: PaymentProviders;
     /** The chats of this process, hearing every process's messages (server/chat/). */
     chat: ChatHub;
+    /** The publish-status STOMP subscribers of this process, hearing every process's notice changes (server/publish-status/). */
+    publishStatus: PublishStatusHub;
     /** The e-filing regulator's adapter and, in dev and test, its emulator (server/efiling/setup.ts). */
     regulator: Regulator;
   }
@@ -175,6 +179,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   dashboardRoutes(app, opts.db, opts.registry);
   powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
   app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants));
+  // After chat: the STOMP endpoint is served by the @fastify/websocket that chatRoutes registers.
+  app.decorate('publishStatus', await publishStatusRoutes(app, opts.db, grants));
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
   app.get('/api/health', { ...publicRoute(120), schema: META.health }, async () => ok({ status: 'up', database: opts.db.kind }));
 

@@ -4,8 +4,9 @@ import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 
 /**
  * The maintenance notice as one browser session sees it (SPEC §4 "Maintenance notice", §9:
- * polling every 30 minutes on weekdays, 10 on weekends). finalPublishStatus 1 = upcoming,
- * 2 = in progress, 0 = finished. Rules: maintenance-notice.rules.md.
+ * polling every 30 minutes on weekdays, 10 on weekends; §7 and §4 "push / not pushed": while the
+ * publish-status push is connected the notice is pushed and not polled). finalPublishStatus
+ * 1 = upcoming, 2 = in progress, 0 = finished. Rules: maintenance-notice.rules.md.
  */
 export interface MaintenanceNotice {
   finalPublishStatus: 0 | 1 | 2;
@@ -19,7 +20,11 @@ export interface MaintenanceNotice {
 export type MaintenanceNoticeEvent =
   | { type: 'SESSION_STARTED'; whitelisted: boolean }
   | ({ type: 'NOTICE_RECEIVED' } & MaintenanceNotice)
-  | { type: 'LOGGED_OUT' };
+  | { type: 'LOGGED_OUT' }
+  /** The publish-status push is connected: pushed notices arrive as NOTICE_RECEIVED, polling stops. */
+  | { type: 'PUSH_CONNECTED' }
+  /** The push is lost: not pushed, the notice is polled again, at once. */
+  | { type: 'PUSH_LOST' };
 
 export const POLL_WEEKDAY_MS = 30 * 60 * 1000;
 export const POLL_WEEKEND_MS = 10 * 60 * 1000;
@@ -86,6 +91,8 @@ export const maintenanceNoticeMachine = setup({
         ],
       },
       LOGGED_OUT: { label: L('退出登录', 'Logged out') },
+      PUSH_CONNECTED: { label: L('推送已连接', 'Push connected') },
+      PUSH_LOST: { label: L('推送已断开', 'Push lost') },
       'xstate.done.actor.noticeFetch': {
         label: L('已获取通知', 'Notice fetched'),
         examples: [{ output: { finalPublishStatus: 2, startTime: '2021-03-26T20:00:00Z', endTime: '2021-03-28T08:00:00Z', now: '2021-03-27T10:00:00Z', isWeekend: true } }],
@@ -110,6 +117,7 @@ export const maintenanceNoticeMachine = setup({
         polling: {
           initial: 'fetching',
           meta: meta({ label: L('轮询', 'Polling') }),
+          on: { PUSH_CONNECTED: '.pushed' },
           states: {
             fetching: {
               meta: meta({ label: L('获取中', 'Fetching') }),
@@ -118,6 +126,10 @@ export const maintenanceNoticeMachine = setup({
             waiting: {
               meta: meta({ label: L('等待下次轮询', 'Waiting'), description: L('工作日每 30 分钟，周末每 10 分钟。', 'Weekdays every 30 min, weekends every 10 min.') }),
               after: { pollInterval: 'fetching' },
+            },
+            pushed: {
+              meta: meta({ label: L('已推送（不轮询）', 'Pushed (not polled)'), description: L('发布状态为推送方式；推送断开后立即轮询。', 'The publish status is pushed over STOMP; when the push is lost, polled at once.') }),
+              on: { PUSH_LOST: 'fetching' },
             },
           },
         },

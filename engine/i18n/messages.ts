@@ -320,6 +320,16 @@ export const MESSAGES = {
   CHAT_USER_MISMATCH: { 'zh-CN': '连接中的用户与当前登录用户不一致', 'en-US': 'The user of the connection is not the user signed in' },
   CHAT_BAD_MESSAGE: { 'zh-CN': '无法识别的消息', 'en-US': 'The message could not be understood' },
   CHAT_MESSAGE_LENGTH: { 'zh-CN': '消息须为 1 到 {max} 个字符', 'en-US': 'A message must be 1 to {max} characters long' },
+  CHAT_RATE_LIMITED: { 'zh-CN': '发送过于频繁：每 {seconds} 秒最多 {max} 条消息，请稍后再发', 'en-US': 'Too many messages: at most {max} every {seconds} seconds, send again shortly' },
+  // The publish-status STOMP endpoint (server/publish-status/): the text of its ERROR frames.
+  STOMP_BAD_FRAME: { 'zh-CN': '无法识别的 STOMP 帧', 'en-US': 'The STOMP frame could not be understood' },
+  STOMP_NOT_CONNECTED: { 'zh-CN': '请先发送 CONNECT 帧', 'en-US': 'Send a CONNECT frame first' },
+  STOMP_UNAUTHORIZED: { 'zh-CN': '会话无效或已过期，请重新登录', 'en-US': 'The session is not valid or has ended: sign in again' },
+  STOMP_UNKNOWN_COMMAND: { 'zh-CN': '不支持的 STOMP 命令“{command}”', 'en-US': 'The STOMP command "{command}" is not supported' },
+  STOMP_UNKNOWN_DESTINATION: { 'zh-CN': '没有目的地“{destination}”', 'en-US': 'There is no destination "{destination}"' },
+  STOMP_MISSING_HEADER: { 'zh-CN': '缺少 STOMP 头“{header}”', 'en-US': 'The STOMP header "{header}" is missing' },
+  STOMP_NO_SUBSCRIPTION: { 'zh-CN': '请先订阅 {destination}，再查询发布状态', 'en-US': 'Subscribe to {destination} before querying the publish status' },
+  STOMP_BAD_SYSTEM: { 'zh-CN': '消息体须为 {"systemId":{systemId}}', 'en-US': 'The body must be {"systemId":{systemId}}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

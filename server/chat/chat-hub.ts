@@ -9,10 +9,13 @@ export interface ChatPeer {
 /**
  * The chats of this server process: which sockets joined which record's chat, and the one LISTEN
  * through which every process hears each stored message (chat-repo.ts `saveMessage` notifies in
- * its transaction). A message reaches the sockets of its chat on every process, the sender's included.
+ * its transaction). A message reaches the sockets of its chat on every process, the sender's included,
+ * and makes every other user's own socket read its unread count again (unread-watch.ts).
  */
 export class ChatHub {
   private readonly rooms = new Map<string, Set<ChatPeer>>();
+  /** The sockets of users' own channels (no chat joined): told of every message another user sent, to read their unread count again. */
+  private readonly watchers = new Set<{ userId: string; changed(): void }>();
   private stop?: () => Promise<void>;
   channel = '';
 
@@ -47,6 +50,13 @@ export class ChatHub {
     };
   }
 
+  /** Watches every chat for messages of others than `userId`; the returned function stops. */
+  watch(userId: string, changed: () => void): () => void {
+    const watcher = { userId, changed };
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
   /** How many sockets of this process are in chats (bench, tests). */
   get peers(): number {
     let n = 0;
@@ -56,5 +66,6 @@ export class ChatHub {
 
   private deliver(message: ChatMessage): void {
     for (const peer of this.rooms.get(message.recordId) ?? []) peer.send({ type: 'message', message });
+    for (const w of this.watchers) if (w.userId !== message.senderId) w.changed();
   }
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage, HistoryPage } from './chat-repo.ts';
+import type { ChatMessage, HistoryPage, UnreadChat } from './chat-repo.ts';
 
 /** The ping string a client sends on its timer (SPEC §7, §9), and the answer. */
 export const PING = 'ping';
@@ -24,6 +24,8 @@ export type ChatServerFrame =
   /** To the sender, once the message is stored (before it is broadcast to anyone). */
   | { type: 'ack'; clientId: string; message: ChatMessage }
   | { type: 'unread'; recordId: string; count: number }
+  /** On the user's own channel (a socket joining no chat): the header's unread count, on open and as it changes. */
+  | { type: 'unreadTotal'; total: number; chats: UnreadChat[] }
   | { type: 'error'; code: string; message: string; clientId?: string };
 
 /** Close codes of refused sockets (the reason is the message code; the client says it in its language). */

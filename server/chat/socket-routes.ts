@@ -9,6 +9,8 @@ import { getRecord } from '../entities/records-repo.ts';
 import { scopeOf } from '../entities/visibility.ts';
 import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unreadIn } from './chat-repo.ts';
 import type { ChatHub } from './chat-hub.ts';
+import { CHAT_SEND_LIMIT, sendAllowance } from './send-rate.ts';
+import { UnreadWatch } from './unread-watch.ts';
 import { CLOSE, MAX_CHAT_BODY, PING, PONG, parseClientFrame, type ChatClientFrame, type ChatServerFrame } from './socket-protocol.ts';
 
 /** SPEC §7: /ws?userId=…&userSource=SGSMART&trfNo=… (`lang` too: a browser's socket sends no language header of ours). */
@@ -42,7 +44,8 @@ export const VISIBILITY_RECHECK_MS = 5_000;
  * the cookie from our own origin); a socket without one, or for a chat the user may not join (the
  * record's visibility and the chat's permission), is closed with a reason. Frames are in
  * socket-protocol.ts: the ping string is answered at once; a message is stored (and notified to
- * every process) before it is acknowledged.
+ * every process) before it is acknowledged; a socket sending faster than CHAT_SEND_LIMIT is refused
+ * the excess (send-rate.ts) with an error frame, and keeps its connection.
  */
 export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, hub: ChatHub): void {
   const live = new Map<WebSocket, number>();
@@ -74,6 +77,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
       });
     };
     let leave = () => undefined as void;
+    const allowance = sendAllowance();
     socket.on('message', (raw, isBinary) => {
       live.set(socket, Date.now());
       const text = isBinary ? '' : raw.toString();
@@ -92,6 +96,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         const { user, joined } = admitted;
         if (socket.readyState !== socket.OPEN) return;
         if (joined) leave = hub.join(joined.recordId, { send: (frame) => send(frame as ChatServerFrame) });
+        else leave = watchUnread(user);
         handle = (text) => onFrame(user, joined, text);
         for (const text of waiting.splice(0)) take(text);
         if (joined) return openChat(user, joined);
@@ -100,6 +105,17 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         req.log.error({ err }, 'chat socket');
         socket.close(CLOSE.internal, 'INTERNAL');
       });
+
+    /** The user's own channel: the header's unread count, now and whenever it changes. */
+    function watchUnread(user: SessionUser): () => void {
+      const watch = new UnreadWatch(db, registry, user.id, scopeOf(user, registry), (unread) => send({ type: 'unreadTotal', ...unread }), (err) => req.log.error({ err }, 'chat unread'));
+      const stop = hub.watch(user.id, () => watch.changed());
+      watch.changed();
+      return () => {
+        stop();
+        watch.stop();
+      };
+    }
 
     async function openChat(user: SessionUser, joined: Joined): Promise<void> {
       const [page, unread] = await Promise.all([historyPage(db, joined.recordId), unreadIn(db, user.id, joined.recordId)]);
@@ -122,6 +138,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         await markRead(db, user.id, joined.recordId, frame.upTo);
         return send({ type: 'unread', recordId: joined.recordId, count: await unreadIn(db, user.id, joined.recordId) });
       }
+      if (!allowance.take()) return fail('CHAT_RATE_LIMITED', { max: CHAT_SEND_LIMIT.max, seconds: CHAT_SEND_LIMIT.seconds }, frame.clientId);
       const body = frame.body.trim();
       if (!body || body.length > MAX_CHAT_BODY) return fail('CHAT_MESSAGE_LENGTH', { max: MAX_CHAT_BODY }, frame.clientId);
       if (body.includes('\u0000')) return fail('CHAT_BAD_MESSAGE', {}, frame.clientId);

@@ -4,23 +4,8 @@ import { NOTICE_SCHEMA, NOTICE_SCHEMAS as S } from './notice-schemas.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, publicRoute } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
-import { isoTime } from '../db/timestamps.ts';
-import { currentNotice, latestNotices, type NoticeRow } from './notices-repo.ts';
+import { currentNotice, latestNotices, noticeView as view } from './notices-repo.ts';
 import { changeNotice, publishNotice } from './notice-lifecycle.ts';
-
-/** The notice fields of SPEC §3, as GET /api/sgs-im/im/getNotifyMsg answers them. */
-function view(r: NoticeRow) {
-  const start = new Date(r.start_date_time);
-  return {
-    id: r.id,
-    finalPublishStatus: r.final_publish_status,
-    weekDay: start.getUTCDay(),
-    startDateTime: start.toISOString(),
-    finishDateTime: isoTime(r.finish_date_time),
-    publishRemark: JSON.stringify(r.publish_remark),
-    whiteList: r.white_list,
-  };
-}
 
 /**
  * Maintenance notices (SPEC §4, §7): polled by every client, published by internal staff

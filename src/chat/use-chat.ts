@@ -6,14 +6,14 @@ import { ChatConnection, type ChatSocketLike, type ChatStatus } from './chat-con
 import { chatReducer, EMPTY_CHAT, type ChatState } from './chat-state.ts';
 import { chatKeys } from './chat-api.ts';
 
-/** SPEC §7: the chat's address on our own origin; the HttpOnly session cookie authenticates it. */
-export function chatUrl(number: string, userId: string | undefined, lang: string): string {
-  const query = new URLSearchParams({ ...(userId ? { userId } : {}), userSource: 'SGSMART', trfNo: number, lang });
+/** SPEC §7: the chat's address on our own origin (no number: the user's own channel); the HttpOnly session cookie authenticates it. */
+export function chatUrl(number: string | undefined, userId: string | undefined, lang: string): string {
+  const query = new URLSearchParams({ ...(userId ? { userId } : {}), userSource: 'SGSMART', ...(number ? { trfNo: number } : {}), lang });
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?${query}`;
 }
 
 /** The browser's WebSocket as the connection uses it. */
-function browserSocket(url: string): ChatSocketLike {
+export function browserSocket(url: string): ChatSocketLike {
   const ws = new WebSocket(url);
   const like: ChatSocketLike = { send: (data) => ws.send(data), close: () => ws.close(), onopen: null, onmessage: null, onclose: null };
   ws.onopen = (ev) => like.onopen?.(ev);

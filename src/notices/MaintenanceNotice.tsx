@@ -11,14 +11,17 @@ import { currentLanguage } from '../i18n/i18n.ts';
 import { getNotice, isWhitelisted, noticeRemark, toMachineNotice, type NoticeRecord } from './notice-api.ts';
 import { noticePollOverride, shouldPollNotices } from './notice-hosts.ts';
 import { alreadyAlerted, clearStoredNotice, rememberAlerted, rememberNotice, storedNotice } from './notice-storage.ts';
+import { startPublishStatusPush } from './publish-status-push.ts';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /**
  * The maintenance notice of SPEC §4, driven by workflows/maintenance-notice.machine.ts: this host
- * provides the fetch (the real API) and shows what the machine emits — a one-time alert for an
- * upcoming notice, a blocking dialog while maintenance is in progress. A failed fetch is logged
- * and read as "finished", which closes the dialog (SPEC §8).
+ * provides the fetch (the real API) and the publish-status push (STOMP, publish-status-push.ts:
+ * pushed notices go to the machine as NOTICE_RECEIVED, and its connection as PUSH_CONNECTED /
+ * PUSH_LOST, so the machine polls only while not pushed), and shows what the machine emits — a
+ * one-time alert for an upcoming notice, a blocking dialog while maintenance is in progress. A
+ * failed fetch is logged and read as "finished", which closes the dialog (SPEC §8).
  */
 export function MaintenanceNotice() {
   const { t } = useTranslation();
@@ -26,6 +29,15 @@ export function MaintenanceNotice() {
   const account = useSession((s) => s.userInfo?.account);
   const [notice, setNotice] = useState<NoticeRecord | undefined>(storedNotice);
   const [blocking, setBlocking] = useState(false);
+  const lang = currentLanguage();
+
+  /** A notice fetched or pushed, as this session sees it (none when the account is whitelisted): kept, shown, and in the machine's terms. */
+  const received = (fetched: NoticeRecord | null): MachineNotice => {
+    const visible = isWhitelisted(fetched, account) ? null : fetched;
+    if (visible?.finalPublishStatus !== 0) rememberNotice(visible);
+    if (visible) setNotice(visible);
+    return toMachineNotice(visible, new Date());
+  };
 
   const actor = useActorRef(
     maintenanceNoticeMachine.provide({
@@ -33,11 +45,7 @@ export function MaintenanceNotice() {
       actors: {
         fetchNotice: fromPromise<MachineNotice, void>(async () => {
           try {
-            const fetched = await getNotice();
-            const visible = isWhitelisted(fetched, account) ? null : fetched;
-            if (visible?.finalPublishStatus !== 0) rememberNotice(visible);
-            if (visible) setNotice(visible);
-            return toMachineNotice(visible, new Date());
+            return received(await getNotice());
           } catch (e) {
             reportError('notice', e, 'maintenance notice fetch failed');
             return toMachineNotice(null, new Date());
@@ -69,18 +77,31 @@ export function MaintenanceNotice() {
     ];
     if (!shouldPollNotices(window.location.hostname)) return () => subs.forEach((s) => s.unsubscribe());
     let active = true;
+    let stopPush: (() => void) | undefined;
+    const started = (whitelisted: boolean) => {
+      if (!active) return;
+      actor.send({ type: 'SESSION_STARTED', whitelisted });
+      if (whitelisted) return;
+      stopPush = startPublishStatusPush(lang, {
+        onNotice: (pushed) => actor.send({ type: 'NOTICE_RECEIVED', ...received(pushed) }),
+        onConnected: (connected) => actor.send({ type: connected ? 'PUSH_CONNECTED' : 'PUSH_LOST' }),
+      });
+    };
     getNotice().then(
-      (first) => active && actor.send({ type: 'SESSION_STARTED', whitelisted: isWhitelisted(first, account) }),
+      (first) => started(isWhitelisted(first, account)),
       (e: unknown) => {
         reportError('notice', e, 'maintenance notice fetch failed');
-        if (active) actor.send({ type: 'SESSION_STARTED', whitelisted: false });
+        started(false);
       },
     );
     return () => {
       active = false;
+      stopPush?.();
       subs.forEach((s) => s.unsubscribe());
     };
-  }, [actor, account, modal, t]);
+    // `received` reads only `account` (a dependency) and state setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, account, modal, t, lang]);
 
   return (
     <Modal open={blocking} closable={false} mask={{ closable: false }} keyboard={false} footer={null} title={t('notice.inProgressTitle')} rootClassName="portico-notice-blocking">

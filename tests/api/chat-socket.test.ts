@@ -95,11 +95,15 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
   });
 
   it('loads the latest history on open and pages back; counts unread messages until read', async () => {
-    const staff = open({ trfNo: trf.trfNo }, { token: t.staff });
-    await staff.next((f) => f.type === 'history');
+    // 35 notes in a burst, through sockets of 15 each: one socket may send only so many at once (send-rate.ts).
+    const sockets: ChatClient[] = [];
     for (let i = 1; i <= 35; i++) {
-      staff.send({ type: 'send', clientId: `page-${i}`, body: `Note ${i}` });
-      await staff.next((f) => f.type === 'ack' && f.clientId === `page-${i}`);
+      if (i % 15 === 1) {
+        sockets.push(open({ trfNo: trf.trfNo }, { token: t.staff }));
+        await sockets.at(-1)!.next((f) => f.type === 'history');
+      }
+      sockets.at(-1)!.send({ type: 'send', clientId: `page-${i}`, body: `Note ${i}` });
+      await sockets.at(-1)!.next((f) => f.type === 'ack' && f.clientId === `page-${i}`);
     }
     const unread = await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant });
     expect(unread.body.data).toEqual({ total: 36, chats: [{ entity: 'trf', recordId: trf.id, number: trf.trfNo, count: 36 }] });
@@ -119,7 +123,7 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
     applicant.send({ type: 'read', upTo: first.messages.at(-1).id });
     await applicant.next((f) => f.type === 'unread' && f.count === 0);
     expect((await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data.total).toBe(0);
-    await Promise.all([staff.close(), applicant.close()]);
+    await Promise.all([...sockets.map((c) => c.close()), applicant.close()]);
   });
 
   it('closes the socket of a session ended meanwhile when it sends', async () => {
@@ -130,5 +134,40 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
     c.send({ type: 'send', clientId: 'after-logout', body: 'Hello?' });
     expect(await c.closed).toEqual({ code: 4401, reason: 'UNAUTHORIZED' });
     expect((await h.db.query("select id from chat_messages where client_id = 'after-logout'")).rows).toEqual([]);
+  });
+
+  it('refuses a socket the messages beyond its sending limit, clearly and in the user language, and keeps it open', async () => {
+    for (const [lang, text] of [['en-US', 'Too many messages: at most 20 every 2 seconds, send again shortly'], ['zh-CN', '发送过于频繁：每 2 秒最多 20 条消息，请稍后再发']] as const) {
+      const c = open({ trfNo: trf.trfNo, lang }, { token: t.buyer });
+      await c.next((f) => f.type === 'history');
+      for (let i = 0; i < 25; i++) c.send({ type: 'send', clientId: `flood-${lang}-${i}`, body: `Flood ${i}` });
+      const refused = await c.next((f) => f.type === 'error' && f.clientId === `flood-${lang}-24`);
+      expect(refused).toMatchObject({ code: 'CHAT_RATE_LIMITED', message: text });
+      await c.next((f) => f.type === 'ack' && f.clientId === `flood-${lang}-19`);
+      expect(c.frames.filter((f) => f.type === 'ack' && f.clientId.startsWith(`flood-${lang}`))).toHaveLength(20);
+      expect(c.frames.filter((f) => f.type === 'error' && f.code === 'CHAT_RATE_LIMITED')).toHaveLength(5);
+      const stored = await h.db.query<{ n: number }>("select count(*)::int as n from chat_messages where client_id like $1", [`flood-${lang}-%`]);
+      expect(stored.rows[0]!.n).toBe(20);
+      c.send('ping');
+      await c.next((f) => f === 'pong');
+      await c.close();
+    }
+  });
+
+  it("pushes the header's unread count to the user's own socket as others write, read with the user's visibility", async () => {
+    const before = (await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data;
+    const own = open({ userId: ids.applicant! }, { token: t.applicant });
+    expect(await own.next((f) => f.type === 'unreadTotal')).toEqual({ type: 'unreadTotal', ...before });
+    const outsider = open({}, { token: t.supplier });
+    expect(await outsider.next((f) => f.type === 'unreadTotal')).toEqual({ type: 'unreadTotal', total: 0, chats: [] });
+    const staff = open({ trfNo: trf.trfNo }, { token: t.staff });
+    await staff.next((f) => f.type === 'history');
+    staff.send({ type: 'send', clientId: 'header-1', body: 'Your samples arrived' });
+    await staff.next((f) => f.type === 'ack' && f.clientId === 'header-1');
+    const pushed = await own.next((f) => f.type === 'unreadTotal' && f.total === before.total + 1);
+    expect(pushed).toEqual({ type: 'unreadTotal', ...(await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data });
+    // The supplier cannot see the TRF: whatever reached their socket never counted its messages.
+    expect(outsider.frames.every((f) => f.type === 'unreadTotal' && f.total === 0)).toBe(true);
+    await Promise.all([own.close(), outsider.close(), staff.close()]);
   });
 });

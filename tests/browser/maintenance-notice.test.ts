@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
@@ -15,19 +16,19 @@ const lang = 'en-US';
 
 const setting = (content: unknown) => JSON.stringify({ type: typeof content, content, datetime: 0 });
 
-async function watchNotices(context: BrowserContext): Promise<void> {
+async function watchNotices(context: BrowserContext, pollMs = 1000): Promise<void> {
   await context.addInitScript(
     ([hosts, poll]) => {
       localStorage.setItem('portico-noticeSkipHosts', hosts!);
       localStorage.setItem('portico-noticePollMs', poll!);
     },
-    [setting([]), setting(1000)],
+    [setting([]), setting(pollMs)],
   );
 }
 
-async function userWatching(account: string): Promise<PortalPage> {
-  const portal = await portalServer.open(lang);
-  await watchNotices(portal.page.context());
+async function userWatching(account: string, language: Language = lang, pollMs?: number): Promise<PortalPage> {
+  const portal = await portalServer.open(language);
+  await watchNotices(portal.page.context(), pollMs);
   await portal.page.reload();
   await portal.logIn(account, DEMO_PASSWORD);
   return portal;
@@ -116,5 +117,37 @@ describe('maintenance notice', () => {
     await staff.seeText(ui(lang, 'systemNotice.statuses.0'), row);
     await staff.shot('system-notice');
     await staff.page.context().close();
+  });
+
+  // Issue 19: the notice pushed over the publish-status STOMP socket. Polling is set to an hour, so
+  // nothing but the push can bring the change to the page, which is never reloaded.
+  it.each(['zh-CN', 'en-US'] as const)('a change staff make is pushed to a signed-in user without a reload (%s)', async (language) => {
+    const staff = await portalServer.open(language);
+    await staff.logIn('staff', DEMO_PASSWORD);
+    const api = await staffApi(staff.page);
+    const buyer = await userWatching('buyer', language, 3_600_000);
+    await buyer.page.getByTestId('user-menu').waitFor();
+    const loads = await buyer.page.evaluate(() => performance.getEntriesByType('navigation').length);
+    const remark = language === 'zh-CN' ? '推送的维护' : 'Pushed maintenance';
+    const start = new Date(Date.now() + 3_600_000).toISOString();
+    const notice = await api<{ id: string }>('POST', '/api/notices', {
+      startDateTime: start,
+      finishDateTime: new Date(Date.now() + 7_200_000).toISOString(),
+      publishRemark: { cn: '推送的维护', en: 'Pushed maintenance' },
+    });
+    const upcoming = buyer.page.getByTestId('notice-upcoming');
+    await upcoming.waitFor();
+    expect(await upcoming.textContent()).toContain(remark);
+    await buyer.page.getByRole('button', { name: ui(language, 'notice.ok') }).click();
+
+    await api('POST', `/api/notices/${notice.id}/start`);
+    const blocking = buyer.page.getByTestId('notice-blocking-body');
+    await blocking.waitFor();
+    expect(await blocking.textContent()).toContain(remark);
+    await buyer.shot('notice-pushed');
+    await api('POST', `/api/notices/${notice.id}/finish`);
+    await expect.poll(() => blocking.isVisible(), POLL).toBe(false);
+    expect(await buyer.page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
+    for (const p of [staff, buyer]) await p.page.context().close();
   });
 });

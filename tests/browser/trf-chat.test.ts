@@ -7,7 +7,7 @@ import { POLL } from './portal-page.ts';
 /**
  * Issue 19: an applicant and a staff member chat on a TRF, each in a browser context of their own,
  * through the real server's socket: each message shows on the other side live, the header counts
- * what the other has not read, and the panel says when it is connected.
+ * live what the other has not read, and the panel says when it is connected.
  */
 const portalServer = usePortal({ demoRecords: true });
 
@@ -44,14 +44,14 @@ describe('chat on a TRF in the browser', () => {
     await applicant.shot('trf-chat-applicant');
     await staff.shot('trf-chat-staff');
 
-    // Away from the TRF, a message from staff counts as unread in the applicant's header, and leads back to the TRF.
+    // Away from the TRF, a message from staff counts as unread in the applicant's header at once, and leads back to the TRF.
     await applicant.page.goto(`${portalServer.url}/trf/newList`);
     await applicant.page.getByTestId('chat-unread-menu').waitFor();
     const later = lang === 'zh-CN' ? '报告预计周五签发' : 'The report is due on Friday';
     await staff.page.getByTestId('chat-input').fill(later);
     await staff.page.getByTestId('chat-send').click();
     await staff.seeText(later, staff.page.getByTestId('chat-messages'));
-    await applicant.page.reload();
+    // Pushed on the applicant's own socket: no reload, and sooner than the header's one-minute refresh.
     await expect.poll(() => applicant.page.getByTestId('chat-unread-total').innerText(), POLL).toContain('1');
     await applicant.page.getByTestId('chat-unread-menu').click();
     await applicant.page.getByText(ui(lang, 'chat.unreadIn', { number: trf.trf_no, count: 1 })).click();
