@@ -9,8 +9,8 @@ import { trfTexts, ui } from './portal-texts.ts';
 import { createTemplate, drag } from './designer-steps.ts';
 
 /**
- * axe-core on the login, registration, TRF list, form and detail, designer and account posts pages, in both
- * languages: no serious or critical violation.
+ * axe-core on the login, registration, TRF list, form and detail, designer, account posts, document
+ * library and statistics pages, in both languages: no serious or critical violation.
  */
 const portalServer = usePortal({ demoRecords: true });
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -98,7 +98,15 @@ describe.each<Language>(['zh-CN', 'en-US'])('accessibility (%s)', (lang) => {
     await page.getByTestId('account-posts').locator('.ant-table-row').first().waitFor();
     found.accountPosts = await seriousViolations(page);
 
-    expect(found).toEqual({ login: [], registration: [], trfList: [], trfDetail: [], trfForm: [], quotationAndInvoice: [], designer: [], accountPosts: [] });
+    // The document library (a generic list of the demo's documents) and a statistics page before a search.
+    await page.goto(`${portalServer.url}/document/list`);
+    await page.locator('.ant-table-row').first().waitFor();
+    found.documents = await seriousViolations(page);
+    await page.goto(`${portalServer.url}/statistics/executiveSummary`);
+    await page.getByTestId('statistics').waitFor();
+    found.statistics = await seriousViolations(page);
+
+    expect(found).toEqual({ login: [], registration: [], trfList: [], trfDetail: [], trfForm: [], quotationAndInvoice: [], designer: [], accountPosts: [], documents: [], statistics: [] });
     await page.context().close();
   });
 });
