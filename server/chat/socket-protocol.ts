@@ -1,4 +1,5 @@
 import type { ChatMessage, HistoryPage } from './chat-repo.ts';
+import type { UserNotification } from '../notifications/notifications-repo.ts';
 
 /** The ping string a client sends on its timer (SPEC §7, §9), and the answer. */
 export const PING = 'ping';
@@ -24,6 +25,8 @@ export type ChatServerFrame =
   /** To the sender, once the message is stored (before it is broadcast to anyone). */
   | { type: 'ack'; clientId: string; message: ChatMessage }
   | { type: 'unread'; recordId: string; count: number }
+  /** An in-app notification of the socket's user, stored on any server process. */
+  | { type: 'notification'; notification: UserNotification }
   | { type: 'error'; code: string; message: string; clientId?: string };
 
 /** Close codes of refused sockets (the reason is the message code; the client says it in its language). */

@@ -9,6 +9,7 @@ import { getRecord } from '../entities/records-repo.ts';
 import { scopeOf } from '../entities/visibility.ts';
 import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unreadIn } from './chat-repo.ts';
 import type { ChatHub } from './chat-hub.ts';
+import type { NotificationHub } from '../notifications/notification-hub.ts';
 import { CLOSE, MAX_CHAT_BODY, PING, PONG, parseClientFrame, type ChatClientFrame, type ChatServerFrame } from './socket-protocol.ts';
 
 /** SPEC §7: /ws?userId=…&userSource=SGSMART&trfNo=… (`lang` too: a browser's socket sends no language header of ours). */
@@ -44,7 +45,7 @@ export const VISIBILITY_RECHECK_MS = 5_000;
  * socket-protocol.ts: the ping string is answered at once; a message is stored (and notified to
  * every process) before it is acknowledged.
  */
-export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, hub: ChatHub): void {
+export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, hub: ChatHub, notifications?: NotificationHub): void {
   const live = new Map<WebSocket, number>();
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -74,6 +75,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
       });
     };
     let leave = () => undefined as void;
+    let leaveNotifications = () => undefined as void;
     socket.on('message', (raw, isBinary) => {
       live.set(socket, Date.now());
       const text = isBinary ? '' : raw.toString();
@@ -84,6 +86,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
     socket.on('close', () => {
       live.delete(socket);
       leave();
+      leaveNotifications();
     });
 
     void admit(req, query)
@@ -92,6 +95,8 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         const { user, joined } = admitted;
         if (socket.readyState !== socket.OPEN) return;
         if (joined) leave = hub.join(joined.recordId, { send: (frame) => send(frame as ChatServerFrame) });
+        // Every socket of the user also carries their in-app notifications (docs/architecture.md, Notifications).
+        if (notifications) leaveNotifications = notifications.join(user.id, { send: (frame) => send(frame as ChatServerFrame) });
         handle = (text) => onFrame(user, joined, text);
         for (const text of waiting.splice(0)) take(text);
         if (joined) return openChat(user, joined);
