@@ -1,20 +1,11 @@
-import type { Queryable } from "../db/database.ts";
+import type { UserNotification } from '../../engine/index.ts';
+import type { Queryable } from '../db/database.ts';
+
+export type { UserNotification };
 
 /** The two ways a notification reaches a person (schemas/notificationSetting/ `channels`). */
-export type NotifyChannel = "email" | "inApp";
-export const NOTIFY_CHANNELS: readonly NotifyChannel[] = ["email", "inApp"];
-
-/** An in-app notification as the user reads it (GET /api/notifications, and pushed over /ws). */
-export interface UserNotification {
-  id: number;
-  event: string;
-  entity: string;
-  recordId: string;
-  title: string;
-  body: string;
-  createdAt: string;
-  read: boolean;
-}
+export type NotifyChannel = 'email' | 'inApp';
+export const NOTIFY_CHANNELS: readonly NotifyChannel[] = ['email', 'inApp'];
 
 /** What every process hears when a notification is stored: whose it is, and the notification. */
 export interface NotificationPush {
@@ -22,20 +13,10 @@ export interface NotificationPush {
   notification: UserNotification;
 }
 
-/** The channel notifications are pushed on, per database schema (tests share one server with several schemas). */
-export async function notificationChannel(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ s: string }>(
-    "select current_schema() as s",
-  );
-  return `portico_notify_${(rows[0]?.s ?? "public").toLowerCase().replace(/[^a-z0-9_]/g, "_")}`.slice(
-    0,
-    63,
-  );
-}
+/** The NOTIFY channel prefix of notifications (listen-hub.ts `schemaChannel`: per database schema). */
+export const NOTIFICATION_CHANNEL_PREFIX = 'portico_notify';
 
-const JSON_OF = (
-  n: string,
-) => `json_build_object('id', ${n}.id, 'event', ${n}.event, 'entity', ${n}.entity, 'recordId', ${n}.record_id,
+const JSON_OF = (n: string) => `json_build_object('id', ${n}.id, 'event', ${n}.event, 'entity', ${n}.entity, 'recordId', ${n}.record_id,
   'title', ${n}.title, 'body', ${n}.body, 'read', ${n}.read_at is not null,
   'createdAt', to_char(${n}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
@@ -58,85 +39,45 @@ export async function storeNotification(
 ): Promise<void> {
   await tx.query(
     `with n as (insert into notifications (user_id, event, entity, record_id, title, body) values ($1, $2, $3, $4, $5, $6) returning *)
-     select pg_notify($7, json_build_object('userId', n.user_id, 'notification', ${JSON_OF("n")})::text) from n`,
+     select pg_notify($7, json_build_object('userId', n.user_id, 'notification', ${JSON_OF('n')})::text) from n`,
     [n.userId, n.event, n.entity, n.recordId, n.title, n.body, channel],
   );
 }
 
 /** A page of the user's notifications, the latest first, with how many are unread. */
-export async function listNotifications(
-  db: Queryable,
-  userId: string,
-  limit: number,
-  before?: number,
-): Promise<{ unread: number; items: UserNotification[] }> {
+export async function listNotifications(db: Queryable, userId: string, limit: number, before?: number): Promise<{ unread: number; items: UserNotification[] }> {
   const { rows } = await db.query<{ j: UserNotification }>(
-    `select ${JSON_OF("n")} as j from notifications n where user_id = $1 ${before ? "and id < $3" : ""} order by id desc limit $2`,
+    `select ${JSON_OF('n')} as j from notifications n where user_id = $1 ${before ? 'and id < $3' : ''} order by id desc limit $2`,
     before ? [userId, limit, before] : [userId, limit],
   );
   return { unread: await unreadCount(db, userId), items: rows.map((r) => r.j) };
 }
 
-export async function unreadCount(
-  db: Queryable,
-  userId: string,
-): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    "select count(*)::int as n from notifications where user_id = $1 and read_at is null",
-    [userId],
-  );
+export async function unreadCount(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and read_at is null', [userId]);
   return rows[0]?.n ?? 0;
 }
 
 /** Marks the user's notification read (or unread again); false when the user has no such notification. */
-export async function setRead(
-  db: Queryable,
-  userId: string,
-  id: number,
-  read: boolean,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `update notifications set read_at = case when $3 then coalesce(read_at, now()) else null end where id = $1 and user_id = $2 returning id`,
-    [id, userId, read],
-  );
+export async function setRead(db: Queryable, userId: string, id: number, read: boolean): Promise<boolean> {
+  const { rows } = await db.query(`update notifications set read_at = case when $3 then coalesce(read_at, now()) else null end where id = $1 and user_id = $2 returning id`, [id, userId, read]);
   return rows.length > 0;
 }
 
-export async function markAllRead(
-  db: Queryable,
-  userId: string,
-): Promise<void> {
-  await db.query(
-    "update notifications set read_at = now() where user_id = $1 and read_at is null",
-    [userId],
-  );
+export async function markAllRead(db: Queryable, userId: string): Promise<void> {
+  await db.query('update notifications set read_at = now() where user_id = $1 and read_at is null', [userId]);
 }
 
 /** The user's own channels per event (an event absent: the company's setting decides). */
-export async function getPreferences(
-  db: Queryable,
-  userId: string,
-): Promise<Record<string, NotifyChannel[]>> {
-  const { rows } = await db.query<{ event: string; channels: NotifyChannel[] }>(
-    "select event, channels from notification_preferences where user_id = $1",
-    [userId],
-  );
+export async function getPreferences(db: Queryable, userId: string): Promise<Record<string, NotifyChannel[]>> {
+  const { rows } = await db.query<{ event: string; channels: NotifyChannel[] }>('select event, channels from notification_preferences where user_id = $1', [userId]);
   return Object.fromEntries(rows.map((r) => [r.event, r.channels]));
 }
 
 /** Replaces the user's preferences, in one transaction's statements. */
-export async function setPreferences(
-  tx: Queryable,
-  userId: string,
-  prefs: Readonly<Record<string, readonly NotifyChannel[]>>,
-): Promise<void> {
-  await tx.query("delete from notification_preferences where user_id = $1", [
-    userId,
-  ]);
+export async function setPreferences(tx: Queryable, userId: string, prefs: Readonly<Record<string, readonly NotifyChannel[]>>): Promise<void> {
+  await tx.query('delete from notification_preferences where user_id = $1', [userId]);
   for (const [event, channels] of Object.entries(prefs)) {
-    await tx.query(
-      "insert into notification_preferences (user_id, event, channels) values ($1, $2, $3::text[])",
-      [userId, event, [...channels]],
-    );
+    await tx.query('insert into notification_preferences (user_id, event, channels) values ($1, $2, $3::text[])', [userId, event, [...channels]]);
   }
 }

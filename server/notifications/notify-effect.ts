@@ -1,23 +1,14 @@
-import {
-  declaredNotification,
-  fillMail,
-  STATIC_ACCESS,
-  text,
-  valueAt,
-  type AccessDeclarations,
-  type EntityRegistry,
-  type Language,
-} from "../../engine/index.ts";
-import type { Outbox } from "../mail/outbox.ts";
-import { getRecord } from "../entities/records-repo.ts";
-import { PermanentEffectError, type EffectHandler } from "../effects/runner.ts";
-import { storeNotification } from "./notifications-repo.ts";
-import { notifyTargets } from "./recipients.ts";
+import { declaredNotification, fillMail, STATIC_ACCESS, text, valueAt, type AccessDeclarations, type EntityRegistry, type Language } from '../../engine/index.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { getRecord } from '../entities/records-repo.ts';
+import { PermanentEffectError, type EffectHandler } from '../effects/runner.ts';
+import { storeNotification } from './notifications-repo.ts';
+import { notifyTargets } from './recipients.ts';
 
 /** The line under a notification mail leading to its record, per language. */
 const OPEN_RECORD: Record<Language, string> = {
-  "zh-CN": "查看：",
-  "en-US": "Open: ",
+  'zh-CN': '查看：',
+  'en-US': 'Open: ',
 };
 
 /**
@@ -28,13 +19,7 @@ const OPEN_RECORD: Record<Language, string> = {
  * Marked done in the same transaction, so a process killed before it ran delivers on its restart,
  * and nothing is delivered twice.
  */
-export function notifyEffect(
-  registry: EntityRegistry,
-  outbox: Outbox,
-  channel: () => string,
-  publicUrl: string,
-  access: AccessDeclarations = STATIC_ACCESS,
-): EffectHandler {
+export function notifyEffect(registry: EntityRegistry, outbox: Outbox, channel: () => string, publicUrl: string, access: AccessDeclarations = STATIC_ACCESS): EffectHandler {
   const declared = (subject: string, event: unknown) => {
     const reg = registry.list().find((r) => r.name === subject);
     const notify = reg && declaredNotification(reg.entity, event);
@@ -42,37 +27,19 @@ export function notifyEffect(
   };
   return {
     accepts: (machine, params) =>
-      registry
-        .list()
-        .some(
-          (r) =>
-            r.machine?.id === machine &&
-            declaredNotification(r.entity, params.event),
-        )
+      registry.list().some((r) => r.machine?.id === machine && declaredNotification(r.entity, params.event))
         ? undefined
         : `no entity of machine '${machine}' declares the notification '${String(params.event)}'`,
     async run(tx, effect) {
       const found = declared(effect.subject, effect.params.event);
-      if (!found)
-        throw new PermanentEffectError(
-          `${effect.subject} declares no notification '${String(effect.params.event)}'`,
-        );
+      if (!found) throw new PermanentEffectError(`${effect.subject} declares no notification '${String(effect.params.event)}'`);
       const record = await getRecord(tx, found.reg, effect.subjectId, {
         all: true,
       });
-      if (!record)
-        throw new PermanentEffectError(
-          `${effect.subject} ${effect.subjectId} no longer exists`,
-        );
+      if (!record) throw new PermanentEffectError(`${effect.subject} ${effect.subjectId} no longer exists`);
       const event = String(effect.params.event);
-      const companies = [
-        record.companyId,
-        ...(found.notify.companies ?? []).flatMap((p) =>
-          [valueAt(record.doc, p)].flat(),
-        ),
-      ].filter(
-        (c, i, all): c is string =>
-          typeof c === "string" && c !== "" && all.indexOf(c) === i,
+      const companies = [record.companyId, ...(found.notify.companies ?? []).flatMap((p) => [valueAt(record.doc, p)].flat())].filter(
+        (c, i, all): c is string => typeof c === 'string' && c !== '' && all.indexOf(c) === i,
       );
       const link = `${publicUrl}${found.reg.entity.routes.detail}?id=${encodeURIComponent(record.id)}`;
       const texts = {
@@ -80,21 +47,9 @@ export function notifyEffect(
         subject: found.notify.subject,
         body: found.notify.body,
       };
-      for (const t of await notifyTargets(
-        tx,
-        event,
-        record,
-        companies,
-        access,
-      )) {
-        const { subject, body } = fillMail(
-          texts,
-          found.reg.schema,
-          record.doc,
-          { $companyName: record.companyName },
-          t.lang,
-        );
-        if (t.userId && t.channels.includes("inApp")) {
+      for (const t of await notifyTargets(tx, event, record, companies, access)) {
+        const { subject, body } = fillMail(texts, found.reg.schema, record.doc, { $companyName: record.companyName }, t.lang);
+        if (t.userId && t.channels.includes('inApp')) {
           await storeNotification(tx, channel(), {
             userId: t.userId,
             event,
@@ -104,7 +59,7 @@ export function notifyEffect(
             body,
           });
         }
-        if (t.address && t.channels.includes("email"))
+        if (t.address && t.channels.includes('email'))
           await outbox.queue(tx, {
             to: t.address,
             subject,

@@ -1,11 +1,6 @@
-import {
-  pickLanguage,
-  rolesOf,
-  type AccessDeclarations,
-  type Language,
-} from "../../engine/index.ts";
-import type { Queryable } from "../db/database.ts";
-import { NOTIFY_CHANNELS, type NotifyChannel } from "./notifications-repo.ts";
+import { pickLanguage, rolesOf, type AccessDeclarations, type Language } from '../../engine/index.ts';
+import type { Queryable } from '../db/database.ts';
+import { NOTIFY_CHANNELS, type NotifyChannel } from './notifications-repo.ts';
 
 /** Someone a notification reaches: an account (in-app and/or email) or an address no account holds (email only). */
 export interface NotifyTarget {
@@ -63,35 +58,21 @@ export async function notifyTargets(
       channels,
     });
   for (const companyId of companyIds) {
-    const { rows } = await tx.query<{ doc: Setting }>(
-      `select doc from records where entity = 'notificationSetting' and company_id = $1 and doc->>'event' = $2 limit 1`,
-      [companyId, event],
-    );
+    const { rows } = await tx.query<{ doc: Setting }>(`select doc from records where entity = 'notificationSetting' and company_id = $1 and doc->>'event' = $2 limit 1`, [companyId, event]);
     const setting = rows[0]?.doc;
     if (!setting) {
       // No setting: the record's creator for its own company, the approved admins for another.
       const { rows: people } =
         companyId === record.companyId
-          ? await tx.query<UserRow>(
-              `${USERS} where id = $1 and status = 'approved'`,
-              [record.createdBy],
-            )
-          : await tx.query<UserRow>(
-              `${USERS} where company_id = $1 and is_admin and status = 'approved' order by created_at`,
-              [companyId],
-            );
+          ? await tx.query<UserRow>(`${USERS} where id = $1 and status = 'approved'`, [record.createdBy])
+          : await tx.query<UserRow>(`${USERS} where company_id = $1 and is_admin and status = 'approved' order by created_at`, [companyId]);
       for (const u of people) asUser(u, [...NOTIFY_CHANNELS]);
       continue;
     }
     if (setting.enabled === false) continue;
-    const channels = (setting.channels ?? []).filter((c) =>
-      NOTIFY_CHANNELS.includes(c),
-    );
+    const channels = (setting.channels ?? []).filter((c) => NOTIFY_CHANNELS.includes(c));
     if (setting.roles?.length) {
-      const { rows: users } = await tx.query<UserRow>(
-        `${USERS} where company_id = $1 and status = 'approved' order by created_at`,
-        [companyId],
-      );
+      const { rows: users } = await tx.query<UserRow>(`${USERS} where company_id = $1 and status = 'approved' order by created_at`, [companyId]);
       const wanted = new Set(setting.roles);
       for (const u of users)
         if (
@@ -106,27 +87,15 @@ export async function notifyTargets(
     const { rows: linked } = await tx.query<{
       entity: string;
       doc: { email?: string; members?: string[] };
-    }>(
-      `select entity, doc from records where company_id = $1 and id = any($2::text[]) and entity in ('contact', 'emailGroup') order by entity, id`,
-      [companyId, ids],
-    );
-    for (const address of linked.flatMap((r) =>
-      r.entity === "contact"
-        ? r.doc.email
-          ? [r.doc.email]
-          : []
-        : (r.doc.members ?? []),
-    )) {
-      const { rows: holder } = await tx.query<UserRow>(
-        `${USERS} where lower(email) = lower($1) and status = 'approved' order by created_at limit 1`,
-        [address],
-      );
+    }>(`select entity, doc from records where company_id = $1 and id = any($2::text[]) and entity in ('contact', 'emailGroup') order by entity, id`, [companyId, ids]);
+    for (const address of linked.flatMap((r) => (r.entity === 'contact' ? (r.doc.email ? [r.doc.email] : []) : (r.doc.members ?? [])))) {
+      const { rows: holder } = await tx.query<UserRow>(`${USERS} where lower(email) = lower($1) and status = 'approved' order by created_at limit 1`, [address]);
       if (holder[0]) asUser(holder[0], channels);
       else
         add(`a:${address.toLowerCase()}`, {
           address,
           lang: pickLanguage(null),
-          channels: channels.filter((c) => c === "email"),
+          channels: channels.filter((c) => c === 'email'),
         });
     }
   }
@@ -135,12 +104,8 @@ export async function notifyTargets(
   const { rows: prefs } = await tx.query<{
     user_id: string;
     channels: NotifyChannel[];
-  }>(
-    "select user_id, channels from notification_preferences where event = $1 and user_id = any($2::text[])",
-    [event, users],
-  );
+  }>('select user_id, channels from notification_preferences where event = $1 and user_id = any($2::text[])', [event, users]);
   const own = new Map(prefs.map((p) => [p.user_id, p.channels]));
-  for (const t of out)
-    if (t.userId && own.has(t.userId)) t.channels = own.get(t.userId)!;
+  for (const t of out) if (t.userId && own.has(t.userId)) t.channels = own.get(t.userId)!;
   return out.filter((t) => t.channels.length);
 }

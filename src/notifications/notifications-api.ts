@@ -1,43 +1,30 @@
-import { request } from "../api/client.ts";
+import type { UserNotification } from '../../engine/index.ts';
+import { request } from '../api/client.ts';
 
-/** An in-app notification (GET /api/notifications; pushed over /ws as `{ type: 'notification' }`). */
-export interface UserNotification {
-  id: number;
-  event: string;
-  entity: string;
-  recordId: string;
-  title: string;
-  body: string;
-  createdAt: string;
-  read: boolean;
-}
+export type { UserNotification };
 
-export type NotifyChannel = "email" | "inApp";
+export type NotifyChannel = 'email' | 'inApp';
 
 export const notificationKeys = {
-  list: ["notifications"] as const,
-  preferences: ["notifications", "preferences"] as const,
+  list: ['notifications'] as const,
+  preferences: ['notifications', 'preferences'] as const,
 };
 
 /** The user's latest notifications and how many are unread. */
 export const getNotifications = () =>
-  request<{ unread: number; items: UserNotification[] }>("/api/notifications", {
+  request<{ unread: number; items: UserNotification[] }>('/api/notifications', {
     quiet: true,
   });
 export const setNotificationRead = (id: number, read: boolean) =>
   request<null>(`/api/notifications/${id}/read`, {
-    method: "POST",
+    method: 'POST',
     json: { read },
   });
-export const readAllNotifications = () =>
-  request<null>("/api/notifications/read-all", { method: "POST" });
+export const readAllNotifications = () => request<null>('/api/notifications/read-all', { method: 'POST' });
 /** The notification events, and the user's own channels for those they chose (the others: their company's setting). */
-export const getPreferences = () =>
-  request<{ events: string[]; preferences: Record<string, NotifyChannel[]> }>(
-    "/api/notifications/preferences",
-  );
+export const getPreferences = () => request<{ events: string[]; preferences: Record<string, NotifyChannel[]> }>('/api/notifications/preferences');
 export const putPreferences = (preferences: Record<string, NotifyChannel[]>) =>
-  request<null>("/api/notifications/preferences", {
-    method: "PUT",
+  request<null>('/api/notifications/preferences', {
+    method: 'PUT',
     json: { preferences },
   });

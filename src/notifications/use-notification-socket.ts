@@ -1,13 +1,10 @@
-import { useEffect } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useSession } from "../auth/session-store.ts";
-import { useLanguage } from "../i18n/language-store.ts";
-import { ChatConnection } from "../chat/chat-connection.ts";
-import { browserSocket, chatUrl } from "../chat/use-chat.ts";
-import {
-  notificationKeys,
-  type UserNotification,
-} from "./notifications-api.ts";
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session-store.ts';
+import { useLanguage } from '../i18n/language-store.ts';
+import { ChatConnection } from '../chat/chat-connection.ts';
+import { browserSocket, chatUrl } from '../chat/use-chat.ts';
+import { notificationKeys, type UserNotification } from './notifications-api.ts';
 
 /**
  * The user's own socket on /ws (no TRF), run by the chat connection machine like a chat's: each
@@ -24,14 +21,10 @@ export function useNotificationSocket(): void {
       open: () => browserSocket(chatUrl(undefined, userId, lang)),
       onFrame: (frame) => {
         const f = frame as { type?: string; notification?: UserNotification };
-        if (f.type !== "notification" || !f.notification) return;
+        if (f.type !== 'notification' || !f.notification) return;
         const pushed = f.notification;
-        queryClient.setQueryData<{ unread: number; items: UserNotification[] }>(
-          notificationKeys.list,
-          (old) =>
-            old && !old.items.some((n) => n.id === pushed.id)
-              ? { unread: old.unread + 1, items: [pushed, ...old.items] }
-              : old,
+        queryClient.setQueryData<{ unread: number; items: UserNotification[] }>(notificationKeys.list, (old) =>
+          old && !old.items.some((n) => n.id === pushed.id) ? { unread: old.unread + 1, items: [pushed, ...old.items] } : old,
         );
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       },

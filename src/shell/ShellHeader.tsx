@@ -1,24 +1,22 @@
-import { Suspense, useState } from "react";
-import { Button, Drawer, Grid, Layout, Space, Typography } from "antd";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
-import { LockButton } from "../lock/LockButton.tsx";
-import { LanguageSwitch } from "./LanguageSwitch.tsx";
-import { MainMenu } from "./MainMenu.tsx";
-import { UserMenu } from "./UserMenu.tsx";
-import { ChatUnreadMenu } from "../chat/ChatUnreadMenu.tsx";
-import { NotificationCentre } from "../notifications/NotificationCentre.tsx";
+import { Suspense, useState } from 'react';
+import { Button, Drawer, Grid, Layout, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LockButton } from '../lock/LockButton.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MainMenu } from './MainMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import { ChatUnreadMenu } from '../chat/ChatUnreadMenu.tsx';
+import { NotificationCentre } from '../notifications/NotificationCentre.tsx';
 
 /** Which header the width calls for (SPEC §2 breakpoints 768, 992, 1200; antd's md, lg, xl). */
-export type HeaderLayout = "drawer" | "compact" | "wide" | "full";
+export type HeaderLayout = 'drawer' | 'compact' | 'wide' | 'full';
 
-export function headerLayout(
-  screens: Partial<Record<"md" | "lg" | "xl", boolean>>,
-): HeaderLayout {
-  if (screens.xl) return "full";
-  if (screens.lg) return "wide";
-  if (screens.md) return "compact";
-  return "drawer";
+export function headerLayout(screens: Partial<Record<'md' | 'lg' | 'xl', boolean>>): HeaderLayout {
+  if (screens.xl) return 'full';
+  if (screens.lg) return 'wide';
+  if (screens.md) return 'compact';
+  return 'drawer';
 }
 
 /**
@@ -31,47 +29,29 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
   const { pathname } = useLocation();
   const [drawerFor, setDrawerFor] = useState<string>();
   const open = drawerFor === pathname;
-  const gap = layout === "full" ? 24 : 12;
+  const gap = layout === 'full' ? 24 : 12;
   return (
-    <Layout.Header
-      style={{
-        display: "flex",
-        alignItems: "center",
-        gap,
-        paddingInline: layout === "full" ? 24 : 12,
-      }}
-      data-testid="shell-header"
-      data-layout={layout}
-    >
-      {layout === "drawer" && (
-        <Button
-          type="text"
-          aria-label={t("shell.openMenu")}
-          onClick={() => setDrawerFor(pathname)}
-          style={{ color: "#fff" }}
-          data-testid="menu-button"
-        >
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap, paddingInline: layout === 'full' ? 24 : 12 }} data-testid="shell-header" data-layout={layout}>
+      {layout === 'drawer' && (
+        <Button type="text" aria-label={t('shell.openMenu')} onClick={() => setDrawerFor(pathname)} style={{ color: '#fff' }} data-testid="menu-button">
           ☰
         </Button>
       )}
-      {layout !== "compact" && (
+      {layout !== 'compact' && (
         <Link to="/wel/index" data-testid="product-title">
-          <Typography.Title
-            level={layout === "drawer" ? 5 : 4}
-            style={{ color: "#fff", margin: 0, whiteSpace: "nowrap" }}
-          >
-            {t("app.title")}
+          <Typography.Title level={layout === 'drawer' ? 5 : 4} style={{ color: '#fff', margin: 0, whiteSpace: 'nowrap' }}>
+            {t('app.title')}
           </Typography.Title>
         </Link>
       )}
-      {layout === "drawer" ? (
+      {layout === 'drawer' ? (
         <div style={{ flex: 1 }} />
       ) : (
         <Suspense fallback={<div style={{ flex: 1 }} />}>
           <MainMenu />
         </Suspense>
       )}
-      <Space size={layout === "full" ? "middle" : "small"}>
+      <Space size={layout === 'full' ? 'middle' : 'small'}>
         <Suspense fallback={null}>
           <ChatUnreadMenu />
         </Suspense>
@@ -82,16 +62,8 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
         <LockButton />
         <UserMenu />
       </Space>
-      {layout === "drawer" && (
-        <Drawer
-          open={open}
-          onClose={() => setDrawerFor(undefined)}
-          placement="left"
-          size={280}
-          title={t("app.title")}
-          styles={{ body: { padding: 0, background: "#001529" } }}
-          data-testid="menu-drawer"
-        >
+      {layout === 'drawer' && (
+        <Drawer open={open} onClose={() => setDrawerFor(undefined)} placement="left" size={280} title={t('app.title')} styles={{ body: { padding: 0, background: '#001529' } }} data-testid="menu-drawer">
           <Suspense fallback={null}>
             <MainMenu mode="inline" />
           </Suspense>
