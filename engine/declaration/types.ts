@@ -649,6 +649,8 @@ export interface NotifyDeclaration {
   on: readonly string[];
   /** Paths holding the ids of the companies whose settings and accounts it reaches beside the record's own company. */
   companies?: readonly FieldPath[];
+  /** The channels it may use (both unless given): `["inApp"]` when the entity's own `mail` already sends the email. */
+  channels?: readonly ('email' | 'inApp')[];
   /** The title and text, with `{path}` placeholders as a mail's. */
   subject: LocalizedText;
   body: LocalizedText;

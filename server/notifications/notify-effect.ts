@@ -47,7 +47,9 @@ export function notifyEffect(registry: EntityRegistry, outbox: Outbox, channel: 
         subject: found.notify.subject,
         body: found.notify.body,
       };
+      const allowed = found.notify.channels ?? ['email', 'inApp'];
       for (const t of await notifyTargets(tx, event, record, companies, access)) {
+        t.channels = t.channels.filter((c) => allowed.includes(c));
         const { subject, body } = fillMail(texts, found.reg.schema, record.doc, { $companyName: record.companyName }, t.lang);
         if (t.userId && t.channels.includes('inApp')) {
           await storeNotification(tx, channel(), {

@@ -226,6 +226,17 @@ for (const kind of BACKENDS) {
       expect((await t.inbox(tok.applicant!)).unread).toBe(0);
     });
 
+    it("reaches another company named by the declaration (an invoice's payer) in-app only where the entity's own mail sends the email", async () => {
+      const doc = { payer: { companyId: 'c-applicant', name: '演示申请方有限公司' }, payee: '通标标准技术服务有限公司', currency: 'CNY', preTaxAmount: 100, taxRate: 600, issuedDate: '2026-11-20' };
+      const made = await h.call({ method: 'POST', url: '/api/entities/invoice', payload: { doc }, token: tok.staff });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const no = made.body.data.doc.invoiceNo as string;
+      // No setting for the event: the payer company's approved admins, in-app (the invoice's declared mail mailed them once).
+      expect((await t.inbox(tok.admin!)).items.filter((n) => n.recordId === made.body.data.id)).toMatchObject([{ event: 'invoiceIssued', title: `发票 ${no} 已开具` }]);
+      expect((await t.inbox(tok.applicant!)).items.filter((n) => n.recordId === made.body.data.id)).toEqual([]);
+      expect(await t.mails('admin@demo.portico.dev', no)).toHaveLength(1);
+    });
+
     it('refuses bad input with 400 and anonymous callers with 401', async () => {
       const bad = await t.prefs(tok.applicant!, { notAnEvent: ['email'] });
       expect(bad.status).toBe(400);
