@@ -196,3 +196,15 @@ export interface PaymentExchange {
   note: string | null;
   at: string;
 }
+
+/** An in-app notification as its user reads it (GET /api/notifications; pushed over /ws as `{ type: 'notification' }`). */
+export interface UserNotification {
+  id: number;
+  event: string;
+  entity: string;
+  recordId: string;
+  title: string;
+  body: string;
+  createdAt: string;
+  read: boolean;
+}

@@ -47,6 +47,7 @@ export * from './lifecycle/timers.ts';
 export * from './lifecycle/date-events.ts';
 export * from './lifecycle/effects.ts';
 export * from './declaration/mail.ts';
+export * from './declaration/notify.ts';
 export * from './format/money.ts';
 export * from './derive/computed.ts';
 export * from './query/list-variants.ts';

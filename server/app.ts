@@ -53,6 +53,7 @@ import { configureSecrets } from './entities/secrets.ts';
 import { FilingService } from './efiling/filing-service.ts';
 import { buildRegulator, type Regulator } from './efiling/setup.ts';
 import { efilingRoutes } from './efiling/routes.ts';
+import { setupNotifications } from './notifications/setup.ts';
 
 export interface AppOptions {
   db: Database;
@@ -153,12 +154,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const late: { orders?: PaymentOrders; regulator?: Regulator } = {};
   await configureSecrets(opts.efilingEnv ?? {}, opts.db);
   const filings = new FilingService(opts.registry, new EntityService(opts.db, undefined, opts.registry), () => late.regulator!.adapter);
-  const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!), fileWithRegulator: filings.handler() });
+  const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const notifications = await setupNotifications(app, { db: opts.db, registry: opts.registry, outbox, publicUrl, access: opts.access });
+  const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!), fileWithRegulator: filings.handler(), notify: notifications.handler });
   checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
-  const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   accountPostRoutes(app, opts.db, outbox, effects, publicUrl, opts.access);
   const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(exchangeWriter(opts.db), e) });
   app.decorate('payments', payments);
@@ -178,7 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   statisticsRoutes(app, opts.db, opts.registry);
   dashboardRoutes(app, opts.db, opts.registry);
   powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
-  app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants));
+  app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants, notifications.hub));
   // After chat: the STOMP endpoint is served by the @fastify/websocket that chatRoutes registers.
   app.decorate('publishStatus', await publishStatusRoutes(app, opts.db, grants));
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());

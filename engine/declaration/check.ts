@@ -7,6 +7,7 @@ import { MENU_FILE, MENU_GROUPS } from './menu.ts';
 import { resolveField, type ResolvedField } from '../derive/fields.ts';
 import { listPath } from '../derive/list-paths.ts';
 import { checkEntityEffects } from './mail.ts';
+import { checkNotify } from './notify.ts';
 import { checkExports, checkVariants } from './check-exports-variants.ts';
 import { checkReferences } from './check-references.ts';
 import { checkLinks } from './check-links.ts';
@@ -161,6 +162,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   }
   // The server runs an entity's transitions in its own transactions: no invoked actor, and only the declared mail as effects.
   checkEntityEffects(entity, schema, machine, (path, message) => fail(files.entity, path, message));
+  checkNotify(entity, schema, machine && new Set(machine.events), (path, message) => fail(files.entity, path, message));
   checkPartyLists(entity, schema, views, machine, (path, message) => fail(files.entity, path, message));
   checkReferences(bundle, files, fail);
   if (problems.length) throw new DeclarationError(problems);

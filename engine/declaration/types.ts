@@ -640,6 +640,26 @@ export interface EntityDeclaration {
   routes: EntityRoutes;
   /** Mails the machine's `sendEmail` effects send, by template name (docs/declarations.md §4, declared effects). */
   mail?: Record<string, MailDeclaration>;
+  /** Notifications the machine's transitions raise, by notification event (docs/declarations.md §4, notifications). */
+  notify?: Record<string, NotifyDeclaration>;
+}
+
+/**
+ * A notification an entity's transitions raise (`notify`, keyed by the notification event of
+ * schemas/notificationSetting/): on each machine event in `on` that moves a record, the server
+ * queues a `notify` effect with the transition; it reaches the people the companies' and users'
+ * notification settings name, by email and/or in-app message.
+ */
+export interface NotifyDeclaration {
+  /** The machine events that raise it; `$create`: a record created. */
+  on: readonly string[];
+  /** Paths holding the ids of the companies whose settings and accounts it reaches beside the record's own company. */
+  companies?: readonly FieldPath[];
+  /** The channels it may use (both unless given): `["inApp"]` when the entity's own `mail` already sends the email. */
+  channels?: readonly ('email' | 'inApp')[];
+  /** The title and text, with `{path}` placeholders as a mail's. */
+  subject: LocalizedText;
+  body: LocalizedText;
 }
 
 /** What marks a user as holding a role (SPEC §6): a dimension's value, or the customer-admin flag. */

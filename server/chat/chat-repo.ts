@@ -28,13 +28,10 @@ export interface HistoryPage {
 export const HISTORY_PAGE = 30;
 
 /**
- * The NOTIFY channel of chat messages on this database. Channels are per database, not per schema:
+ * The NOTIFY channel prefix of chat messages (listen-hub.ts `schemaChannel`). Channels are per database, not per schema:
  * the schema is in the name, so servers on other schemas of one database (tests) do not hear them.
  */
-export async function chatChannel(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ s: string }>('select current_schema() as s');
-  return `portico_chat_${(rows[0]?.s ?? 'public').toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
-}
+export const CHAT_CHANNEL_PREFIX = 'portico_chat';
 
 /** A stored message as the JSON every process hears (the fields and form of `ChatMessage`). */
 const MESSAGE_JSON = `json_build_object('id', m.id, 'recordId', m.record_id, 'senderId', m.sender_id, 'senderName', m.sender_name,

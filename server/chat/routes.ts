@@ -10,6 +10,7 @@ import { scopeOf } from '../entities/visibility.ts';
 import { unreadChats } from './chat-repo.ts';
 import { ChatHub } from './chat-hub.ts';
 import { chatSocketRoutes } from './socket-routes.ts';
+import type { NotificationHub } from '../notifications/notification-hub.ts';
 
 const str = { type: 'string' };
 const UNREAD = {
@@ -34,12 +35,12 @@ const MAX_FRAME_BYTES = 64 * 1024;
  * Chat (docs/architecture.md, Chat): the socket at /ws (socket-routes.ts) with its hub listening for
  * every process's messages, and the user's unread chats for the header (GET /api/chat/unread).
  */
-export async function chatRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource): Promise<ChatHub> {
+export async function chatRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, notifications?: NotificationHub): Promise<ChatHub> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const hub = new ChatHub(db);
   await hub.start();
   app.addHook('onClose', () => hub.close());
-  chatSocketRoutes(app, db, registry, grants, hub);
+  chatSocketRoutes(app, db, registry, grants, hub, notifications);
   app.get('/api/chat/unread', { schema: UNREAD }, async (req) => {
     const user = currentUser(req);
     return ok(await unreadChats(db, registry, user.id, scopeOf(user, registry)));

@@ -1,4 +1,5 @@
 import type { ChatMessage, HistoryPage, UnreadChat } from './chat-repo.ts';
+import type { UserNotification } from '../notifications/notifications-repo.ts';
 
 /** The ping string a client sends on its timer (SPEC §7, §9), and the answer. */
 export const PING = 'ping';
@@ -26,6 +27,8 @@ export type ChatServerFrame =
   | { type: 'unread'; recordId: string; count: number }
   /** On the user's own channel (a socket joining no chat): the header's unread count, on open and as it changes. */
   | { type: 'unreadTotal'; total: number; chats: UnreadChat[] }
+  /** An in-app notification of the socket's user, stored on any server process. */
+  | { type: 'notification'; notification: UserNotification }
   | { type: 'error'; code: string; message: string; clientId?: string };
 
 /** Close codes of refused sockets (the reason is the message code; the client says it in its language). */

@@ -11,6 +11,7 @@ import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unr
 import type { ChatHub } from './chat-hub.ts';
 import { CHAT_SEND_LIMIT, sendAllowance } from './send-rate.ts';
 import { UnreadWatch } from './unread-watch.ts';
+import type { NotificationHub } from '../notifications/notification-hub.ts';
 import { CLOSE, MAX_CHAT_BODY, PING, PONG, parseClientFrame, type ChatClientFrame, type ChatServerFrame } from './socket-protocol.ts';
 
 /** SPEC §7: /ws?userId=…&userSource=SGSMART&trfNo=… (`lang` too: a browser's socket sends no language header of ours). */
@@ -47,7 +48,7 @@ export const VISIBILITY_RECHECK_MS = 5_000;
  * every process) before it is acknowledged; a socket sending faster than CHAT_SEND_LIMIT is refused
  * the excess (send-rate.ts) with an error frame, and keeps its connection.
  */
-export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, hub: ChatHub): void {
+export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, hub: ChatHub, notifications?: NotificationHub): void {
   const live = new Map<WebSocket, number>();
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -78,6 +79,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
     };
     let leave = () => undefined as void;
     const allowance = sendAllowance();
+    let leaveNotifications = () => undefined as void;
     socket.on('message', (raw, isBinary) => {
       live.set(socket, Date.now());
       const text = isBinary ? '' : raw.toString();
@@ -88,6 +90,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
     socket.on('close', () => {
       live.delete(socket);
       leave();
+      leaveNotifications();
     });
 
     void admit(req, query)
@@ -97,6 +100,8 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         if (socket.readyState !== socket.OPEN) return;
         if (joined) leave = hub.join(joined.recordId, { send: (frame) => send(frame as ChatServerFrame) });
         else leave = watchUnread(user);
+        // Every socket of the user also carries their in-app notifications (docs/architecture.md, Notifications).
+        if (notifications) leaveNotifications = notifications.join(user.id, { send: (frame) => send(frame as ChatServerFrame) });
         handle = (text) => onFrame(user, joined, text);
         for (const text of waiting.splice(0)) take(text);
         if (joined) return openChat(user, joined);

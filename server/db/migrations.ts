@@ -506,6 +506,32 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index efiling_exchanges_key on efiling_exchanges (idempotency_key) where ok
     `,
   },
+  {
+    // Notifications (issue 19, docs/architecture.md, Notifications): each user's in-app messages, written by the
+    // `notify` effect in its worker's transaction, and each user's own channels per event (none: an empty list).
+    id: '033_notifications',
+    sql: `
+      create table notifications (
+        id bigserial primary key,
+        user_id text not null references users(id) on delete cascade,
+        event text not null,
+        entity text not null,
+        record_id text not null,
+        title text not null,
+        body text not null,
+        created_at timestamptz not null default now(),
+        read_at timestamptz
+      );
+      create index notifications_user on notifications (user_id, id desc);
+      create index notifications_unread on notifications (user_id) where read_at is null;
+      create table notification_preferences (
+        user_id text not null references users(id) on delete cascade,
+        event text not null,
+        channels text[] not null,
+        primary key (user_id, event)
+      )
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

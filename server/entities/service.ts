@@ -30,6 +30,8 @@ import {
   type Step,
   type PersistedSnapshot,
   type RegisteredEntity,
+  notificationsOn,
+  ON_CREATE,
 } from '../../engine/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -249,7 +251,7 @@ export class EntityService {
     await attachFiles(tx, id, doc, scopeOf(user));
     const timers = withDateEvents(reg.entity, reg.machine, snapshot, doc, start?.timers ?? []);
     if (timers.length) await setTimers(tx, id, timers);
-    await queueEntityEffects(tx, reg, id, doc, start?.effects ?? [], lang, written);
+    await queueEntityEffects(tx, reg, id, doc, [...(start?.effects ?? []), ...notificationsOn(reg.entity, ON_CREATE)], lang, written);
     await writeAudit(tx, reg.name, id, user.id, {
       kind: copiedFrom ? 'copy' : 'create',
       toStates: content.states,
@@ -433,7 +435,8 @@ export class EntityService {
     if (user) await attachFiles(tx, current.id, doc, scopeOf(user));
     await setTimers(tx, current.id, withDateEvents(reg.entity, reg.machine, next.snapshot, doc, next.timers));
     // The machine's effects (a mail) are written with the transition and run after the commit (docs/declarations.md §4).
-    await queueEntityEffects(tx, reg, current.id, doc, next.effects, lang, written);
+    // A declared notification (`notify`) of this event is queued with them, delivered after the commit too.
+    await queueEntityEffects(tx, reg, current.id, doc, [...next.effects, ...notificationsOn(reg.entity, type)], lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
     await runRelays(tx, this.registry, reg, doc, type, payload, user, lang, this.relayTo(user, lang, written, actorId));
     return 'moved';
@@ -474,7 +477,8 @@ export class EntityService {
     await opts.beforeRecord?.();
     await insertRecord(tx, reg, opts.id, content, opts.companyId, opts.actorId);
     if (start?.timers.length) await setTimers(tx, opts.id, start.timers);
-    if (start?.effects.length) await queueEntityEffects(tx, reg, opts.id, doc, start.effects, opts.lang);
+    const effects = start ? [...start.effects, ...notificationsOn(reg.entity, ON_CREATE)] : [];
+    if (effects.length) await queueEntityEffects(tx, reg, opts.id, doc, effects, opts.lang);
     await writeAudit(tx, reg.name, opts.id, opts.actorId, { kind: 'create', toStates: content.states, version: 1 });
     return doc;
   }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRegistry } from '../registry/registry.ts';
 import { chatKeys, getUnreadChats } from './chat-api.ts';
-import { useUnreadPush } from './use-unread-push.ts';
 
 /** How often the header asks for unread chats, besides what its own socket pushes (use-unread-push.ts). */
 const UNREAD_REFRESH_MS = 60_000;
@@ -15,7 +14,6 @@ export function ChatUnreadMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const registry = useRegistry();
-  useUnreadPush();
   const { data } = useQuery({ queryKey: chatKeys.unread, queryFn: getUnreadChats, refetchInterval: UNREAD_REFRESH_MS });
   const chats = data?.chats ?? [];
   const items = chats.length

@@ -6,7 +6,7 @@ import { ChatConnection, type ChatSocketLike, type ChatStatus } from './chat-con
 import { chatReducer, EMPTY_CHAT, type ChatState } from './chat-state.ts';
 import { chatKeys } from './chat-api.ts';
 
-/** SPEC §7: the chat's address on our own origin (no number: the user's own channel); the HttpOnly session cookie authenticates it. */
+/** SPEC §7: the chat's address on our own origin (no TRF number: the user's own channel, with the unread count and their notifications); the HttpOnly session cookie authenticates it. */
 export function chatUrl(number: string | undefined, userId: string | undefined, lang: string): string {
   const query = new URLSearchParams({ ...(userId ? { userId } : {}), userSource: 'SGSMART', ...(number ? { trfNo: number } : {}), lang });
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?${query}`;

@@ -7,6 +7,8 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { ChatUnreadMenu } from '../chat/ChatUnreadMenu.tsx';
+import { NotificationCentre } from '../notifications/NotificationCentre.tsx';
+import { useOwnChannel } from './use-own-channel.ts';
 
 /** Which header the width calls for (SPEC §2 breakpoints 768, 992, 1200; antd's md, lg, xl). */
 export type HeaderLayout = 'drawer' | 'compact' | 'wide' | 'full';
@@ -29,6 +31,7 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
   const [drawerFor, setDrawerFor] = useState<string>();
   const open = drawerFor === pathname;
   const gap = layout === 'full' ? 24 : 12;
+  useOwnChannel();
   return (
     <Layout.Header style={{ display: 'flex', alignItems: 'center', gap, paddingInline: layout === 'full' ? 24 : 12 }} data-testid="shell-header" data-layout={layout}>
       {layout === 'drawer' && (
@@ -53,6 +56,9 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
       <Space size={layout === 'full' ? 'middle' : 'small'}>
         <Suspense fallback={null}>
           <ChatUnreadMenu />
+        </Suspense>
+        <Suspense fallback={null}>
+          <NotificationCentre />
         </Suspense>
         <LanguageSwitch onDark />
         <LockButton />

@@ -16,7 +16,12 @@ export interface NotificationSetting {
     | "relationshipAccepted"
     | "authorizationRequested"
     | "authorizationAudited"
-    | "authorizationRejected";
+    | "authorizationRejected"
+    | "quotationRejected"
+    | "paymentSucceeded"
+    | "paymentFailed"
+    | "efilingValidated"
+    | "efilingRework";
   /**
    * Channels (通知方式)
    *
