@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { completedTrf, issuedReport } from '../support/reports.ts';
+import { userByAccount } from '../../server/auth/sessions.ts';
+import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from '../../server/seed/demo-efiling.ts';
 
 type Made = { id: string; version: number; doc: Record<string, unknown>; states: Record<string, string> };
 
@@ -84,5 +86,20 @@ describe.each(BACKENDS)('e-filing certificates from TRFs on %s', (backend) => {
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('trfId');
     expect((await h.call({ method: 'POST', url: '/api/entities/cpscTrfInfo', payload: { doc: { certificateType: 'disclaim' } }, token: t.staff })).status).toBe(201);
+  });
+
+  it('seeds the demo module: masters, an importer with emulator credentials, and the TRF certificate validated, which files to a reference no.', async () => {
+    const trf = await completedTrf(h, t, validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: DEMO_EFILING_CUSTOMER } }));
+    const report = await issuedReport(h, trf.id, t.staff);
+    const staff = await userByAccount(h.db, 'staff');
+    await seedDemoEfiling(h.db, h.registry, staff!, trf.id, 'http://localhost:3000');
+    const [listed] = await certificatesOf(trf.id);
+    const cert = await full(listed!.id);
+    expect(cert.states.$status).toBe('validated');
+    expect(cert.doc).toMatchObject({ productLine: 'Toys', customerName: DEMO_EFILING_CUSTOMER, testReportId: report.doc.reportNo, testReportUrl: `http://localhost:3000/report/detail?id=${report.id}` });
+    const sent = await h.call({ method: 'POST', url: `/api/entities/cpscTrfInfo/${cert.id}/events`, payload: { type: 'SEND_TO_REGULATOR', version: cert.version }, token: t.staff });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.states.$status).toBe('filed');
+    expect(sent.body.data.doc.referenceNo).toMatch(/\S/);
   });
 });
