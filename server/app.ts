@@ -51,6 +51,7 @@ import { configureSecrets } from './entities/secrets.ts';
 import { FilingService } from './efiling/filing-service.ts';
 import { buildRegulator, type Regulator } from './efiling/setup.ts';
 import { efilingRoutes } from './efiling/routes.ts';
+import { efilingServiceRoutes } from './efiling/service-routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -163,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   late.regulator = await buildRegulator(app, { env: opts.efilingEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl) });
   app.decorate('regulator', late.regulator);
   efilingRoutes(app, opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects));
+  efilingServiceRoutes(app, opts.registry);
   const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
