@@ -54,6 +54,7 @@ import { FilingService } from './efiling/filing-service.ts';
 import { buildRegulator, type Regulator } from './efiling/setup.ts';
 import { efilingRoutes } from './efiling/routes.ts';
 import { setupNotifications } from './notifications/setup.ts';
+import { efilingServiceRoutes } from './efiling/service-routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   late.regulator = await buildRegulator(app, { env: opts.efilingEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl) });
   app.decorate('regulator', late.regulator);
   efilingRoutes(app, opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects));
+  efilingServiceRoutes(app, opts.registry);
   const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);

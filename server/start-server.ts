@@ -50,11 +50,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   await prepareDatabase(db, registry);
   // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
   if (db.kind === 'pglite') await db.exec('vacuum analyze records');
-  const seeded = await seedDemoAccounts(db);
-  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, resolve(dataDir, 'files'));
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
+  const publicUrl = opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const seeded = await seedDemoAccounts(db);
+  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, resolve(dataDir, 'files'), publicUrl);
   const app = await buildApp({
     db,
     registry,
@@ -63,7 +64,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger: opts.logger,
     smtpConfigured: Boolean(opts.smtpUrl),
     trustProxy: opts.trustProxy,
-    publicUrl: opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    publicUrl,
     paymentsEnv: opts.paymentsEnv,
     efilingEnv: opts.efilingEnv,
     embedOrigins: opts.embedOrigins,

@@ -87,7 +87,11 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
       const regions = byName.get(parent!.entity)?.entity.lifecycle?.regions ?? {};
       if (!regions[field]) problems.push({ file: files.entity, path: pointer('access', 'parent', 'closed', 'states', field), message: `'${field}' is not a lifecycle field of '${parent!.entity}' (fields: ${Object.keys(regions).join(', ') || 'none'})` });
     }
-    b.views.detail.children?.forEach((c, i) => childOf(files.views, pointer('detail', 'children', i, 'entity'), c.entity, b.entity.name));
+    b.views.detail.children?.forEach((c, i) => {
+      childOf(files.views, pointer('detail', 'children', i, 'entity'), c.entity, b.entity.name);
+      if (c.when && !fieldAt(b.schema, c.when.field)) problems.push({ file: files.views, path: pointer('detail', 'children', i, 'when', 'field'), message: `'${c.when.field}' is not a field of '${b.entity.name}'` });
+    });
+    b.entity.spawns?.forEach((sp, i) => problems.push(...spawnProblems(b, sp, byName.get(sp.entity), files.entity, i)));
     for (const [event, a] of Object.entries(b.entity.actions ?? {})) {
       if (a.requiresChild) childOf(files.entity, pointer('actions', event, 'requiresChild', 'entity'), a.requiresChild.entity, b.entity.name);
       if (a.requiresLinked) problems.push(...linkedRequirementProblems(b, a.requiresLinked, byName, files.entity, pointer('actions', event, 'requiresLinked')));
@@ -98,6 +102,27 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
   }
   problems.push(...sharedListPaths(bundles));
   if (problems.length) throw new DeclarationError(problems);
+}
+
+/** A spawn's target names this entity by `link` (its optional access.parent field); its fields and this document's paths exist. */
+function spawnProblems(b: EntityBundle, sp: NonNullable<EntityBundle['entity']['spawns']>[number], target: EntityBundle | undefined, file: string, i: number) {
+  const at = (...rest: (string | number)[]) => pointer('spawns', i, ...rest);
+  if (!target) return [{ file, path: at('entity'), message: `'${sp.entity}' is not a registered entity` }];
+  const parent = target.entity.access?.parent;
+  const problems: { file: string; path: string; message: string }[] = [];
+  if (parent?.entity !== b.entity.name || parent.field !== sp.link || !parent.optional) {
+    problems.push({ file, path: at('link'), message: `'${sp.entity}' must name '${b.entity.name}' as its optional access.parent by '${sp.link}'` });
+  }
+  if (!fieldAt(b.schema, sp.when.field)) problems.push({ file, path: at('when', 'field'), message: `'${sp.when.field}' is not a field of '${b.entity.name}'` });
+  for (const [to, from] of Object.entries(sp.fill ?? {})) {
+    if (!fieldAt(target.schema, to)) problems.push({ file, path: at('fill', to), message: `'${to}' is not a field of '${sp.entity}'` });
+    if (!fieldAt(b.schema, from)) problems.push({ file, path: at('fill', to), message: `'${from}' is not a field of '${b.entity.name}'` });
+  }
+  const events = new Set(['$create', '$update', ...Object.keys(b.entity.actions ?? {})]);
+  sp.on.forEach((e, j) => {
+    if (!events.has(e)) problems.push({ file, path: at('on', j), message: `'${e}' is neither $create, $update nor an action of '${b.entity.name}'` });
+  });
+  return problems;
 }
 
 /** A list path several entities declare is one tabbed page: each of them must declare it a `tab`. */

@@ -21,7 +21,8 @@ export interface MenuPageDeclaration {
 /** The main menu's declaration (schemas/_menu/menu.json): home entry, groups, pages. */
 export interface MenuDeclaration {
   home: { label: LocalizedText; path: string; icon: string };
-  groups: readonly { id: string; label: LocalizedText; icon: string; order: number }[];
+  /** `service`: the group's entries come from that service's own routes call (the e-filing menu: GET /api/efiling/routes), not from the main menu call. */
+  groups: readonly { id: string; label: LocalizedText; icon: string; order: number; service?: 'efiling' }[];
   pages: readonly MenuPageDeclaration[];
 }
 

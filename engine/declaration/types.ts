@@ -264,6 +264,10 @@ export interface DetailChildList {
   entity: string;
   field: FieldPath;
   label: LocalizedText;
+  /** Shown only while this record's `field` holds `equals` (a TRF's e-filing certificates while it needs e-filing). */
+  when?: { field: FieldPath; equals: string | number | boolean };
+  /** Shown as a tab of the detail's related-records tabs instead of a list of its own below the sections. */
+  tab?: boolean;
 }
 
 export interface EntityViews {
@@ -491,6 +495,22 @@ export interface RelayDeclaration {
 }
 
 /**
+ * A record of another entity made from this one (an entity's `spawns`, docs/declarations.md §3):
+ * when a user's write of this record (`$create`, `$update` or one of its events, as `on` names)
+ * leaves `when.field` holding `when.equals` and no record of `entity` names this one in `link`
+ * (the target's optional `access.parent` field), the server makes one in the same transaction, as
+ * that user, with `link` set and each `fill` field (target field ← this document's path) copied
+ * (a TRF needing e-filing gets its e-filing certificate).
+ */
+export interface SpawnDeclaration {
+  entity: string;
+  link: string;
+  on: readonly string[];
+  when: { field: FieldPath; equals: string | number | boolean };
+  fill?: Readonly<Record<string, FieldPath>>;
+}
+
+/**
  * Records of another entity this record gathers (an entity's `gathers`, docs/declarations.md §3): on
  * create and on every update the server lists the records of `entity` matching the conditions — each
  * `where` entry compares a field of theirs with a field of this document (`equals`: the same value;
@@ -537,6 +557,8 @@ export interface EntityDeclaration {
   documents?: Record<string, { label: LocalizedText; title: LocalizedText; sections?: readonly string[] }>;
   /** Events this record's lifecycle relays to another record. */
   relays?: readonly RelayDeclaration[];
+  /** Records of other entities made from this one when a condition holds (a TRF's e-filing certificate). */
+  spawns?: readonly SpawnDeclaration[];
   /** Records of another entity this record gathers by declared conditions (a statement's quotations). */
   gathers?: GatherDeclaration;
   lifecycle?: {
@@ -616,6 +638,8 @@ export interface EntityDeclaration {
     parent?: {
       field: FieldPath;
       entity: string;
+      /** A record may name no parent (a certificate filed without a TRF): it is then seen as the entity's own records are. */
+      optional?: boolean;
       /** While the parent rests in one of these states (per lifecycle field of the parent), users may not add, change or delete its records (403 `message`). */
       closed?: { states: Readonly<Record<string, readonly string[]>>; message: LocalizedText };
     };

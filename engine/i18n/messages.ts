@@ -125,6 +125,8 @@ export const MESSAGES = {
   CHILD_REQUIRED: { 'zh-CN': '{message}', 'en-US': '{message}' },
   LINKED_RECORD_INCOMPLETE: { 'zh-CN': '{message}', 'en-US': '{message}' },
   LINKED_RECORD_EXPIRED: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  EFILING_NOT_PERMITTED: { 'zh-CN': '您的账号未开通美国电子申报服务', 'en-US': 'Your account has no access to the US e-filing service' },
+  EFILING_LANGUAGE: { 'zh-CN': '不支持的语言代码：{languageCode}', 'en-US': 'Unsupported language code: {languageCode}' },
   PARENT_NOT_FOUND: { 'zh-CN': '“{field}”指向的记录不存在或不可见', 'en-US': 'The record "{field}" names does not exist or is not visible to you' },
   UPLOAD_FILE_TYPE: { 'zh-CN': '“{field}”只接受 {types} 文件', 'en-US': '"{field}" accepts {types} files only' },
   UPLOAD_FILE_SIZE: { 'zh-CN': '“{field}”的文件过大（最大 {max}）', 'en-US': 'A file of "{field}" is too large (at most {max})' },

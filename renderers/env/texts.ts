@@ -55,6 +55,7 @@ export const RENDERER_TEXT_KEYS = [
   'detail.edit',
   'detail.history',
   'detail.titleOnly',
+  'detail.related',
   'detail.historyEmpty',
   'detail.actionDone',
   'detail.confirmTitle',

@@ -28,6 +28,7 @@ export async function parentLink(tx: Queryable, registry: EntityRegistry | undef
     const params = { field: label(reg, parent.field, lang) };
     return new ApiError(400, 'PARENT_NOT_FOUND', params, [{ field: parent.field, keyword: 'parent', message: message('PARENT_NOT_FOUND', lang, params) }]);
   };
+  if ((typeof id !== 'string' || !id) && parent.optional) return undefined;
   if (typeof id !== 'string' || !id) throw refuse();
   const parentReg = registry.get(parent.entity);
   if (user && !(await getRecord(tx, parentReg, id, scopeOf(user, registry)))) throw refuse();

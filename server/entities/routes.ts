@@ -12,6 +12,7 @@ import { scopeOf } from './visibility.ts';
 import { DffRecords } from '../templates/dff-records.ts';
 import { TemplateRules } from '../templates/template-rules.ts';
 import { combineLinked } from './linked-data.ts';
+import { EfilingTrfFill } from '../efiling/trf-fill.ts';
 import { FirstAccount } from '../accounts/first-account.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { ENTITY_SCHEMAS as S } from './entity-schemas.ts';
@@ -33,7 +34,7 @@ const MAX_BATCH = 200;
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
 export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): EntityService {
-  const service = new EntityService(db, combineLinked([new TemplateRules(db), new DffRecords(db, registry), new FirstAccount(outbox, publicUrl)]), registry, effects);
+  const service = new EntityService(db, combineLinked([new TemplateRules(db), new DffRecords(db, registry), new FirstAccount(outbox, publicUrl), new EfilingTrfFill(registry, publicUrl)]), registry, effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
 
   app.get<{ Params: Params; Querystring: Record<string, string | string[]> }>('/api/entities/:entity', { schema: S.list }, async (req) => {

@@ -62,6 +62,7 @@ import {
 import { scopeOf } from './visibility.ts';
 import { runRelays } from './relays.ts';
 import { gatherInto } from './gathers.ts';
+import { runSpawns, type SpawnRecord } from './spawns.ts';
 import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
 import { withoutLinked } from '../db/linked-values.ts';
 
@@ -259,6 +260,7 @@ export class EntityService {
       ...(copiedFrom ? { payload: { copiedFrom } } : {}),
     });
     await runRelays(tx, this.registry, reg, doc, '$create', {}, user, lang, this.relayTo(user, lang, written));
+    await runSpawns(tx, this.registry, reg, id, doc, '$create', this.spawnAs(user, lang, written));
     return id;
   }
 
@@ -320,6 +322,7 @@ export class EntityService {
       await refreshTreePaths(tx, reg, id, doc);
       await attachFiles(tx, id, doc, scopeOf(user));
       await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
+      await runSpawns(tx, this.registry, reg, id, doc, '$update', this.spawnAs(user, lang, noEffects()));
       return this.load(tx, reg, id, user);
     });
   }
@@ -439,7 +442,13 @@ export class EntityService {
     await queueEntityEffects(tx, reg, current.id, doc, [...next.effects, ...notificationsOn(reg.entity, type)], lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
     await runRelays(tx, this.registry, reg, doc, type, payload, user, lang, this.relayTo(user, lang, written, actorId));
+    if (user) await runSpawns(tx, this.registry, reg, current.id, doc, type, this.spawnAs(user, lang, written));
     return 'moved';
+  }
+
+  /** How a spawn (spawns.ts) makes its record: the target's own create path, as the writing user. */
+  private spawnAs(user: SessionUser, lang: Language, written: WrittenEffects): SpawnRecord {
+    return async (tx, target, doc) => this.insertIn(tx, target, doc, user, lang, written, await this.linked?.prepare(target, { doc }, doc, lang));
   }
 
   /** How a relay (relays.ts) sends its event: the target record's own transition path, as the same actor. */

@@ -6,6 +6,8 @@ export interface MenuItem {
   path: string;
   source: string;
   children: MenuItem[];
+  /** A group another service's routes call fills (menu.json `service`): held here empty, in its place. */
+  service?: string;
 }
 
 /** An entity's place when its declaration names none: the top level, before the declared pages. */
@@ -60,7 +62,16 @@ export function menuFor(registry: EntityRegistry, permissions: PermissionMap, la
   const top = placed.get(undefined) ?? [];
   for (const g of menu.groups) {
     const children = byOrder(placed.get(g.id) ?? []);
-    if (children.length) top.push({ order: g.order, item: { ...leaf(g.label, `/${g.id}`, g.icon), children } });
+    if (!children.length) continue;
+    // A service's group: its own call answers it (serviceMenu); the main menu marks its place.
+    top.push({ order: g.order, item: { ...leaf(g.label, `/${g.id}`, g.icon), children: g.service ? [] : children, ...(g.service ? { service: g.service } : {}) } });
   }
   return [leaf(menu.home.label, menu.home.path, menu.home.icon), ...byOrder(top)];
+}
+
+/** The groups a service's routes call answers (menu.json `service`: the e-filing routes), with the user's entries, in order. */
+export function serviceMenu(registry: EntityRegistry, permissions: PermissionMap, lang: Language, service: string, menu: MenuDeclaration = MENU): MenuItem[] {
+  const ids = new Set(menu.groups.filter((g) => g.service === service).map((g) => g.id));
+  const full = menuFor(registry, permissions, lang, { ...menu, groups: menu.groups.map((g) => (g.service === service ? { id: g.id, label: g.label, icon: g.icon, order: g.order } : g)) });
+  return full.filter((item) => ids.has(item.path.slice(1)) && item.children.length);
 }

@@ -13,6 +13,7 @@ import { seedLibraryAndTraining } from './library-training-seed.ts';
 import type { Trf } from '../../types/generated/index.ts';
 import { DEMO_REPORTS, seedDemoReport } from './demo-reports.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
+import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from './demo-efiling.ts';
 import { seedBulkReports } from './demo-statistics.ts';
 
 /** Seeds demo companies, accounts and templates once (first start); returns whether it did. */
@@ -50,7 +51,7 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
  * A few demo TRFs in several states, made through the same service the API uses (audit included);
  * those issued have their issued report (PDF under `filesDir`) and test lines.
  */
-export async function seedDemoRecords(db: Database, registry: EntityRegistry, filesDir?: string): Promise<void> {
+export async function seedDemoRecords(db: Database, registry: EntityRegistry, filesDir?: string, publicUrl = 'http://localhost:3000'): Promise<void> {
   await seedDemoTemplate(db);
   await seedDemoMaterials(db);
   await seedDemoNetwork(db, registry);
@@ -68,7 +69,7 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
     template,
     sampleReceivedDate: received,
     dueDate: due,
-    buyer: party('c-buyer', '演示买家有限公司', 'Wang'),
+    buyer: party('c-buyer', DEMO_EFILING_CUSTOMER, 'Wang'),
     applicant: party('c-applicant', '演示申请方有限公司', 'Zhang'),
     samples: [{ sampleNo: 'S-001', description: '女式针织上衣 Knitted top', material: 'Cotton 95% / Spandex 5%', color: 'Navy', quantity: 3 }],
     reportLanguage: '3',
@@ -79,11 +80,14 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
     { doc: base('TPL-TOYS', '2026-11-03', '2026-11-13'), events: [{ type: 'SUBMIT' }] },
     { doc: base('TPL-FOOTWEAR', '2026-11-04', '2026-11-14'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-11-05' } }, { type: 'START_TESTING' }] },
     { doc: base('TPL-TEXTILE', '2026-10-20', '2026-10-30'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-10-20' } }, { type: 'START_TESTING' }, { type: 'COMPLETE_TESTING' }, { type: 'ISSUE_REPORT' }] },
-    { doc: base('TPL-TEXTILE', '2026-10-21', '2026-10-31'), events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-10-21' } }, { type: 'START_TESTING' }, { type: 'COMPLETE_TESTING' }, { type: 'ISSUE_REPORT' }] },
+    // Needs US e-filing (its certificate is made with it, and completed below: demo-efiling.ts).
+    { doc: { ...base('TPL-TEXTILE', '2026-10-21', '2026-10-31'), isEfilling: true }, events: [{ type: 'SUBMIT' }, { type: 'ACCEPT_APPLICATION' }, { type: 'CONFIRM_SAMPLE_RECEIVED', payload: { sampleReceivedDate: '2026-10-21' } }, { type: 'START_TESTING' }, { type: 'COMPLETE_TESTING' }, { type: 'ISSUE_REPORT' }] },
   ];
   const reports = [...DEMO_REPORTS];
+  let efilingTrf: string | undefined;
   for (const plan of plans) {
     let record = await service.create(trf, { doc: plan.doc }, applicant, 'zh-CN');
+    if (plan.doc.isEfilling) efilingTrf = record.id;
     for (const { type, payload } of plan.events) {
       const actor = type === 'SUBMIT' ? applicant : staff;
       // Report Issued needs the TRF's issued report (schemas/report/); without a files folder the TRF stays completed.
@@ -105,6 +109,7 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
     return sent;
   };
   await seedDemoCommercial(service, registry, staff, applicant, await userByAccount(db, 'admin'), submittedTrf);
+  if (efilingTrf) await seedDemoEfiling(db, registry, staff, efilingTrf, publicUrl);
   // The statistics pages' history (2022–2026 across the suppliers), inserted in bulk.
   await seedBulkReports(db, registry, { trfs: DEMO_BULK_TRFS, createdBy: staff.id });
 }

@@ -24,6 +24,8 @@ export interface MenuNode {
   path: string;
   source?: string;
   children?: MenuNode[];
+  /** A group another service's routes call fills (the e-filing menu): its place in the menu, empty. */
+  service?: string;
 }
 
 export interface GuideProgress {

@@ -9,6 +9,7 @@ import { RequestFailureMessages } from '../errors/RequestFailureMessages.tsx';
 import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet.tsx';
 import { TabsBar } from '../tabs/TabsBar.tsx';
 import { ContactUs } from './ContactUs.tsx';
+import { EfilingUnavailable } from './EfilingUnavailable.tsx';
 import { ShellFooter } from './ShellFooter.tsx';
 import { ShellHeader, useHeaderLayout } from './ShellHeader.tsx';
 import { createQueryClient } from '../../renderers/env/query-client.ts';
@@ -44,6 +45,7 @@ export default function AppShell() {
           <RequestFailureMessages />
           <Layout style={{ minHeight: '100vh' }}>
             <ShellHeader layout={layout} />
+            <EfilingUnavailable />
             <TabsBar />
             <Layout.Content style={{ paddingInline: pad, paddingBottom: pad, paddingTop: flush ? 0 : pad }} data-testid="shell-content" data-flush={flush}>
               <Suspense fallback={<PageLoading />}>

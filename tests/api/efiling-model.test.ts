@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyEvent, initialSnapshot, stateFields, type PersistedSnapshot } from '../../engine/index.ts';
 import { machines } from '../../workflows/index.ts';
-import { ApiHarness } from '../support/api-harness.ts';
 import { BACKENDS } from '../support/backends.ts';
-import { efilingDriver } from '../support/efiling.ts';
+import { useEfilingHarness } from '../support/efiling.ts';
 import { modelOf, traverse } from '../model/harness.ts';
 
 /**
@@ -16,28 +15,20 @@ import { modelOf, traverse } from '../model/harness.ts';
  * After every step the stored state is the model's.
  */
 describe.each(BACKENDS)('e-filing machine replayed against the API on %s', (backend) => {
-  let h: ApiHarness;
-  let staff: string;
-  let d: ReturnType<typeof efilingDriver>;
-  beforeAll(async () => {
-    h = await ApiHarness.start(backend);
-    staff = await h.login('staff');
-    d = efilingDriver(h, staff);
-  });
-  afterAll(() => h.close());
+  const s = useEfilingHarness(backend);
 
   it('replays every transition case; the stored state follows the model', async () => {
     const machine = machines.eFiling;
-    const reg = h.registry.get('cpscTrfInfo');
+    const reg = s.h.registry.get('cpscTrfInfo');
     const regions = reg.entity.lifecycle!.regions;
     const cases = traverse(modelOf('eFiling', machine, reg.entity.actions)).cases;
     expect(cases.length).toBeGreaterThanOrEqual(15);
-    const m = await d.masters();
-    const importer = await d.importer();
-    const emulator = h.app.regulator.emulator!;
+    const m = await s.d.masters();
+    const importer = await s.d.importer();
+    const emulator = s.h.app.regulator.emulator!;
     const seen = new Set<string>();
     for (const c of cases) {
-      const made = await d.create('cpscTrfInfo', d.filingDoc(m, importer.id));
+      const made = await s.d.create('cpscTrfInfo', s.d.filingDoc(m, importer.id));
       let model: PersistedSnapshot = initialSnapshot(machine);
       for (const event of c.events) {
         const { type, ...payload } = event as { type: string } & Record<string, unknown>;
@@ -45,18 +36,18 @@ describe.each(BACKENDS)('e-filing machine replayed against the API on %s', (back
         const next = applyEvent(machine, model, event as never);
         if (type === 'REGULATOR_ACCEPTED' || type === 'REGULATOR_REJECTED') {
           if (type === 'REGULATOR_REJECTED') emulator.failNext('expiredKey');
-          await h.db.query("update effects set next_attempt_at = now() where status = 'pending' and subject_id = $1", [made.id]);
-          await h.app.effects.runDue();
+          await s.h.db.query("update effects set next_attempt_at = now() where status = 'pending' and subject_id = $1", [made.id]);
+          await s.h.app.effects.runDue();
         } else {
           if (type === 'SEND_TO_REGULATOR') emulator.failNext('serverError');
-          const res = await d.send(made.id, type, payload);
+          const res = await s.d.send(made.id, type, payload);
           expect(res.status, `${c.name}: ${type} ${JSON.stringify(res.body)}`).toBe(next ? 200 : 409);
         }
         model = next ?? model;
-        expect((await d.get(made.id)).states, `${c.name} after ${type}`).toEqual(stateFields(regions, model));
+        expect((await s.d.get(made.id)).states, `${c.name} after ${type}`).toEqual(stateFields(regions, model));
       }
       // A case left waiting in `sending` keeps its retry to itself: the next cases' worker runs must not answer it.
-      await h.db.query("update effects set status = 'done' where status = 'pending' and subject_id = $1", [made.id]);
+      await s.h.db.query("update effects set status = 'done' where status = 'pending' and subject_id = $1", [made.id]);
     }
     expect([...seen].sort()).toEqual(Object.keys(reg.entity.actions!).sort());
     console.log(`e-filing machine replayed against the API (${backend}): ${cases.length} transition cases`);
@@ -64,22 +55,22 @@ describe.each(BACKENDS)('e-filing machine replayed against the API on %s', (back
   }, 600_000);
 
   it('unpends to the exact step it was pended in, and keeps the steps in the certificate\'s history', async () => {
-    const m = await d.masters(1);
-    const importer = await d.importer();
-    const made = await d.create('cpscTrfInfo', d.filingDoc(m, importer.id));
-    await d.send(made.id, 'SUBMIT');
-    await d.send(made.id, 'REWORK', { reason: 'Check the lab id' });
-    expect((await d.send(made.id, 'PEND', { reason: 'Waiting for the report' })).body.data.states.$status).toBe('pending');
-    expect((await d.send(made.id, 'UNPEND')).body.data.states.$status).toBe('rework');
-    const empty = await d.send(made.id, 'PEND', { reason: '  ' });
+    const m = await s.d.masters(1);
+    const importer = await s.d.importer();
+    const made = await s.d.create('cpscTrfInfo', s.d.filingDoc(m, importer.id));
+    await s.d.send(made.id, 'SUBMIT');
+    await s.d.send(made.id, 'REWORK', { reason: 'Check the lab id' });
+    expect((await s.d.send(made.id, 'PEND', { reason: 'Waiting for the report' })).body.data.states.$status).toBe('pending');
+    expect((await s.d.send(made.id, 'UNPEND')).body.data.states.$status).toBe('rework');
+    const empty = await s.d.send(made.id, 'PEND', { reason: '  ' });
     expect(empty.status).toBe(400);
-    const history = await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${made.id}/history`, token: staff });
+    const history = await s.h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${made.id}/history`, token: s.staff });
     const events = (history.body.data as { event?: string }[]).map((e) => e.event).filter(Boolean);
     expect(events).toEqual(expect.arrayContaining(['SUBMIT', 'REWORK', 'PEND', 'UNPEND']));
     // A customer may not validate or send: staff review.
-    const buyer = await h.login('buyer');
-    const own = await d.create('cpscTrfInfo', d.filingDoc(m, importer.id), buyer);
-    expect((await d.send(own.id, 'SUBMIT', {}, buyer)).status).toBe(200);
-    expect((await d.send(own.id, 'VALIDATE', {}, buyer)).status).toBe(403);
+    const buyer = await s.h.login('buyer');
+    const own = await s.d.create('cpscTrfInfo', s.d.filingDoc(m, importer.id), buyer);
+    expect((await s.d.send(own.id, 'SUBMIT', {}, buyer)).status).toBe(200);
+    expect((await s.d.send(own.id, 'VALIDATE', {}, buyer)).status).toBe(403);
   });
 });

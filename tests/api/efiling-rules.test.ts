@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiHarness } from '../support/api-harness.ts';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { BAD_GLN, efilingDriver, GLN, inDays } from '../support/efiling.ts';
+import { BAD_GLN, GLN, inDays, useEfilingHarness } from '../support/efiling.ts';
 
 /**
  * SPEC §5 "E-filing", rule by rule, through the generic entity endpoints of the e-filing
@@ -10,17 +9,9 @@ import { BAD_GLN, efilingDriver, GLN, inDays } from '../support/efiling.ts';
  * importer's credentials (all three, encrypted at rest, never returned) — messages in both languages.
  */
 describe.each(BACKENDS)('e-filing rules (§5) on %s', (backend) => {
-  let h: ApiHarness;
-  let staff: string;
-  let d: ReturnType<typeof efilingDriver>;
-  beforeAll(async () => {
-    h = await ApiHarness.start(backend);
-    staff = await h.login('staff');
-    d = efilingDriver(h, staff);
-  });
-  afterAll(() => h.close());
+  const s = useEfilingHarness(backend);
 
-  const post = (entity: string, doc: Record<string, unknown>, lang = 'en-US') => h.call({ method: 'POST', url: `/api/entities/${entity}`, payload: { doc }, token: staff, lang });
+  const post = (entity: string, doc: Record<string, unknown>, lang = 'en-US') => s.h.call({ method: 'POST', url: `/api/entities/${entity}`, payload: { doc }, token: s.staff, lang });
   const fields = (res: { body: { errors?: { field: string }[] } }) => (res.body.errors ?? []).map((e) => e.field);
 
   it('limits citation, exclusion and mapping fields to their §5 lengths', async () => {
@@ -48,12 +39,12 @@ describe.each(BACKENDS)('e-filing rules (§5) on %s', (backend) => {
   it('finds citations and exclusions by keyword', async () => {
     await post('citation', { code: '16 CFR 1303', regulation: 'Lead paint', keyword: 'leadpaint' });
     await post('citation', { code: '16 CFR 1500', regulation: 'Hazardous substances', keyword: 'fhsa' });
-    const buyer = await h.login('buyer');
-    const res = await h.call({ method: 'GET', url: '/api/entities/citation?f.keyword=leadp', token: buyer });
+    const buyer = await s.h.login('buyer');
+    const res = await s.h.call({ method: 'GET', url: '/api/entities/citation?f.keyword=leadp', token: buyer });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.items.map((i: { doc: { code: string } }) => i.doc.code)).toEqual(['16 CFR 1303']);
     // Customers read the masters; only staff keep them.
-    expect((await h.call({ method: 'POST', url: '/api/entities/citation', payload: { doc: { code: 'mine', regulation: 'r' } }, token: buyer })).status).toBe(403);
+    expect((await s.h.call({ method: 'POST', url: '/api/entities/citation', payload: { doc: { code: 'mine', regulation: 'r' } }, token: buyer })).status).toBe(403);
   });
 
   it('checks a trade party: GLN check digit, alternate id or GLN, required fields, phone and email', async () => {
@@ -82,28 +73,28 @@ describe.each(BACKENDS)('e-filing rules (§5) on %s', (backend) => {
   it('keeps the importer secret key encrypted at rest, never returns it, and keeps it when the mask comes back', async () => {
     const missing = await post('importerCustomer', { name: 'I', certifierId: 'C', country: 'US', city: 'S', address: 'A' });
     expect(fields(missing).sort()).toEqual(['expiringDate', 'secretKey', 'token']);
-    const made = await d.importer(inDays(30));
+    const made = await s.d.importer(inDays(30));
     expect(made.doc.secretKey).toBe('********');
-    const stored = await h.db.query<{ doc: Record<string, unknown> }>('select doc from records where id = $1', [made.id]);
+    const stored = await s.h.db.query<{ doc: Record<string, unknown> }>('select doc from records where id = $1', [made.id]);
     expect(JSON.stringify(stored.rows[0]!.doc)).not.toContain('sk-live-123456');
-    const sealed = await h.db.query<{ sealed: string }>('select sealed from record_secrets where record_id = $1', [made.id]);
+    const sealed = await s.h.db.query<{ sealed: string }>('select sealed from record_secrets where record_id = $1', [made.id]);
     expect(sealed.rows[0]!.sealed).toMatch(/^v1:/);
     expect(sealed.rows[0]!.sealed).not.toContain('sk-live');
-    const list = await h.call({ method: 'GET', url: '/api/entities/importerCustomer', token: staff });
+    const list = await s.h.call({ method: 'GET', url: '/api/entities/importerCustomer', token: s.staff });
     expect(JSON.stringify(list.body)).not.toContain('sk-live');
-    const history = await h.call({ method: 'GET', url: `/api/entities/importerCustomer/${made.id}/history`, token: staff });
+    const history = await s.h.call({ method: 'GET', url: `/api/entities/importerCustomer/${made.id}/history`, token: s.staff });
     expect(JSON.stringify(history.body)).not.toContain('sk-live');
     // Sending the mask back keeps the key; a new key replaces it; an empty one is refused (required).
-    const kept = await h.call({ method: 'PUT', url: `/api/entities/importerCustomer/${made.id}`, payload: { version: made.version, doc: { ...made.doc, contact: 'Bob' } }, token: staff });
+    const kept = await s.h.call({ method: 'PUT', url: `/api/entities/importerCustomer/${made.id}`, payload: { version: made.version, doc: { ...made.doc, contact: 'Bob' } }, token: s.staff });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect((await h.db.query('select sealed from record_secrets where record_id = $1', [made.id])).rows[0]).toEqual(sealed.rows[0]);
-    const renewed = await h.call({ method: 'PUT', url: `/api/entities/importerCustomer/${made.id}`, payload: { version: kept.body.data.version, doc: { ...kept.body.data.doc, secretKey: 'sk-new-999' } }, token: staff });
+    expect((await s.h.db.query('select sealed from record_secrets where record_id = $1', [made.id])).rows[0]).toEqual(sealed.rows[0]);
+    const renewed = await s.h.call({ method: 'PUT', url: `/api/entities/importerCustomer/${made.id}`, payload: { version: kept.body.data.version, doc: { ...kept.body.data.doc, secretKey: 'sk-new-999' } }, token: s.staff });
     expect(renewed.body.data.doc.secretKey).toBe('********');
     const { readSecret } = await import('../../server/entities/secrets.ts');
-    expect(await readSecret(h.db, made.id, 'secretKey')).toBe('sk-new-999');
-    const emptied = await h.call({ method: 'PUT', url: `/api/entities/importerCustomer/${made.id}`, payload: { version: renewed.body.data.version, doc: { ...renewed.body.data.doc, secretKey: '' } }, token: staff, lang: 'zh-CN' });
+    expect(await readSecret(s.h.db, made.id, 'secretKey')).toBe('sk-new-999');
+    const emptied = await s.h.call({ method: 'PUT', url: `/api/entities/importerCustomer/${made.id}`, payload: { version: renewed.body.data.version, doc: { ...renewed.body.data.doc, secretKey: '' } }, token: s.staff, lang: 'zh-CN' });
     expect([emptied.status, fields(emptied)]).toEqual([400, ['secretKey']]);
-    expect(await readSecret(h.db, made.id, 'secretKey')).toBe('sk-new-999');
+    expect(await readSecret(s.h.db, made.id, 'secretKey')).toBe('sk-new-999');
     // A new record cannot claim a secret by sending the mask.
     const masked = await post('importerCustomer', { name: 'I', certifierId: 'C', country: 'US', city: 'S', address: 'A', secretKey: '********', token: 't', expiringDate: inDays(3) });
     expect(fields(masked)).toEqual(['secretKey']);

@@ -85,8 +85,11 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
     // The applicant reads reports and their results; entering results is staff's (/dataEntry/inputResult).
     expect(mine.find((m: any) => m.path === '/testResults').children.map((c: any) => c.path)).toEqual(['/report/list', '/testLine/list']);
     expect(mine.find((m: any) => m.path === '/company').children.map((c: any) => c.name)).toEqual(['Company information', 'Contact', 'Address', 'Department', 'Email group', 'Invoice information', 'Authorization', 'Notification settings']);
-    // US e-filing (issue 20): the applicant files its own certificates and keeps its trade parties, and reads the masters.
-    expect(mine.find((m: any) => m.path === '/eFiling').children.map((c: any) => [c.name, c.path])).toEqual([
+    // US e-filing (issue 20): the main menu holds the group's place; the e-filing routes call (SPEC §7) fills it.
+    expect(mine.find((m: any) => m.path === '/eFiling')).toMatchObject({ service: 'efiling', children: [] });
+    const efilingMenu = async (token: string, languageCode: string) => (await h.call({ method: 'GET', url: `/api/efiling/routes?languageCode=${languageCode}`, token })).body.data;
+    // The applicant files its own certificates and keeps its trade parties, and reads the masters.
+    expect((await efilingMenu(applicant, 'en-US')).find((m: any) => m.path === '/eFiling').children.map((c: any) => [c.name, c.path])).toEqual([
       ['E-filing work list', '/eFiling/index'],
       ['TRF e-filing certificate', '/trf/cpscTrfInfo'],
       ['Citation', '/eFiling/citation/list'],
@@ -96,7 +99,7 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
     expect(mine.some((m: any) => m.path === '/admin'), 'no administration group without its permissions').toBe(false);
     expect(mine[1]).toEqual({ name: 'Test request form', path: '/trf/newList', source: 'file-text', children: [] });
     const theirs = (await h.call({ method: 'GET', url: '/api/menu', token: staff, lang: 'zh-CN' })).body.data;
-    expect(theirs.find((m: any) => m.path === '/eFiling').children.map((c: any) => [c.name, c.path])).toEqual([
+    expect((await efilingMenu(staff, 'zh-CN')).find((m: any) => m.path === '/eFiling').children.map((c: any) => [c.name, c.path])).toEqual([
       ['电子申报工作台', '/eFiling/index'],
       ['TRF 电子申报信息', '/trf/cpscTrfInfo'],
       ['进口商客户', '/eFiling/importerCustomer/list'],

@@ -7,7 +7,8 @@ import { POLL } from './portal-page.ts';
 /**
  * US e-filing in the browser (issue 20), in both languages: staff add a citation and a trade
  * party (the GLN's check digit refused first), enter an importer customer's credentials (the
- * key shown masked), take a filing through submit and validation and send it to the regulator
+ * key shown masked), open the certificate a TRF needing e-filing got from the TRF's US e-filing
+ * tab (filled from the mapping), take it through submit and validation and send it to the regulator
  * emulator, which answers its reference no.; a second filing whose importer key has expired shows
  * the §8 message and nothing is sent. Screenshots go to test-results/.
  */
@@ -85,11 +86,31 @@ describe('US e-filing in the browser', () => {
       childrensProduct: true, cpscLabId: '1234', citations: [cit!.id], manufacturerId, labId: lab.id, pointOfContactId: contact.id,
       manufactureDate: '2026-09-01', manufacturePlace: 'Shenzhen', lastTestDate: '2026-09-10', testPlace: 'Shanghai',
     });
-    const filing = await post('cpscTrfInfo', filingDoc(importerId));
+    // A TRF needing US e-filing gets its certificate (the TRF's `spawns`), filled from the mapping;
+    // its detail page shows it in the US e-filing tab, which leads to the certificate.
+    await post('trfMapping', { productLine: `Toys ${lang}`, customerName: `E-filing buyer ${lang}`, productCategory: 'Toys' });
+    const trf = await post<{ doc: { trfNo: string } }>('trf', {
+      template: 'TPL-TEXTILE', sampleReceivedDate: '2026-11-01', isEfilling: true,
+      buyer: { companyId: 'c-buyer', name: `E-filing buyer ${lang}` }, applicant: { companyId: 'c-applicant', name: 'Demo Applicant' }, samples: [{ sampleNo: 'S-1', description: 'Plush toy' }],
+    });
+    await staff.page.goto(`${portalServer.url}/trf/trfDetail?id=${trf.id}`);
+    const tabs = staff.page.getByTestId('related-tabs');
+    await staff.seeText(text(registry.get('trf').views.detail.children![0]!.label, lang), tabs);
+    await staff.shot(`efiling-trf-tab-${lang}`);
+    await tabs.locator('tr', { hasText: trf.doc.trfNo }).getByRole('link').first().click();
+    await staff.page.waitForURL(/\/trf\/cpscTrfInfo\/detail\?id=/);
+    const filingId = new URL(staff.page.url()).searchParams.get('id')!;
+    await staff.seeText(`Toys ${lang}`);
+    await staff.seeText(`E-filing buyer ${lang}`);
+    // Completed (certificate elements) as the same user, keeping what the TRF and mapping filled.
+    const made = await staff.api<{ version: number; doc: Record<string, unknown> }>('GET', `/api/entities/cpscTrfInfo/${filingId}`);
+    expect(made.doc).toMatchObject({ trfId: trf.id, trfNo: trf.doc.trfNo, productLine: `Toys ${lang}` });
+    await staff.api('PUT', `/api/entities/cpscTrfInfo/${filingId}`, { version: made.version, doc: { ...made.doc, ...filingDoc(importerId), trfNo: trf.doc.trfNo } });
+    const filing = { id: filingId };
 
     // The work list shows it waiting for submission; the detail takes it to the regulator.
     await staff.page.goto(`${portalServer.url}/eFiling/index`);
-    const row = staff.page.locator('tr', { hasText: `TRF-EF-${lang}` });
+    const row = staff.page.locator('tr', { hasText: trf.doc.trfNo });
     await staff.seeText(cert.status('saved'), row);
     await staff.shot(`efiling-work-list-${lang}`);
     await staff.page.goto(`${portalServer.url}/trf/cpscTrfInfo/detail?id=${filing.id}`);

@@ -1,4 +1,5 @@
-import type { ApiHarness } from './api-harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { ApiHarness } from './api-harness.ts';
 
 /** A valid GLN (13 digits, GS1 check digit) and one with a wrong check digit. */
 export const GLN = '0614141000012';
@@ -54,4 +55,16 @@ export function efilingDriver(h: ApiHarness, staff: string) {
     },
     exchanges: async (id: string, lang = 'en-US') => (await h.call({ method: 'GET', url: `/api/efiling/filings/${id}/exchanges`, token: staff, lang })).body.data,
   };
+}
+
+/** What an e-filing test file shares: a harness on `backend`, staff's token and the driver, started before its tests and closed after. */
+export function useEfilingHarness(backend: 'pglite' | 'postgres'): { h: ApiHarness; staff: string; d: ReturnType<typeof efilingDriver> } {
+  const s = {} as { h: ApiHarness; staff: string; d: ReturnType<typeof efilingDriver> };
+  beforeAll(async () => {
+    s.h = await ApiHarness.start(backend);
+    s.staff = await s.h.login('staff');
+    s.d = efilingDriver(s.h, s.staff);
+  });
+  afterAll(() => s.h.close());
+  return s;
 }

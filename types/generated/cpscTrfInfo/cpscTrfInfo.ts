@@ -12,6 +12,10 @@ export type CpscTrfInfo = {
    */
   trfNo?: string;
   /**
+   * TRF (测试申请单)
+   */
+  trfId?: string;
+  /**
    * Certificate type (证书类型)
    */
   certificateType: "full" | "reference" | "disclaim";
@@ -27,6 +31,22 @@ export type CpscTrfInfo = {
    * Filing mapping (申报映射)
    */
   mappingId?: string;
+  /**
+   * Product line (产品线)
+   */
+  productLine?: string;
+  /**
+   * Customer name (客户名称)
+   */
+  customerName?: string;
+  /**
+   * Product category (产品类别)
+   */
+  productCategory?: string;
+  /**
+   * Customer product category (客户产品类别)
+   */
+  customerProductCategory?: string;
   /**
    * Product ids (产品标识)
    *

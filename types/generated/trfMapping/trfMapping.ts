@@ -21,4 +21,2361 @@ export interface TrfMapping {
    * DFF template (DFF 模板)
    */
   dffTemplate?: string;
+  /**
+   * DFF fields for the certificate (证书取值的 DFF 字段)
+   *
+   * @maxItems 20
+   */
+  dffFields?:
+    | []
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ]
+    | [
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        },
+        {
+          /**
+           * DFF field (DFF 字段)
+           */
+          dffField: string;
+          /**
+           * Certificate field (证书字段)
+           */
+          certificateField:
+            "manufacturePlace" | "manufactureDate" | "lastTestDate" | "testPlace" | "cpscLabId" | "certifierId";
+        }
+      ];
 }

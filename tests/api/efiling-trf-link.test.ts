@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { BACKENDS } from '../support/backends.ts';
+import { completedTrf, issuedReport } from '../support/reports.ts';
+import { userByAccount } from '../../server/auth/sessions.ts';
+import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from '../../server/seed/demo-efiling.ts';
+
+type Made = { id: string; version: number; doc: Record<string, unknown>; states: Record<string, string> };
+
+/**
+ * The TRF link of the e-filing module (docs/efiling.md, "From the TRF"): a TRF needing e-filing
+ * (`isEfilling`) gets exactly one certificate, made by the TRF's `spawns` declaration in the TRF's
+ * transaction, and the certificate fills what it leaves empty from its TRF, the matching TRF
+ * mapping and the TRF's issued report (EfilingTrfFill) — never overwriting what was entered.
+ */
+describe.each(BACKENDS)('e-filing certificates from TRFs on %s', (backend) => {
+  let h: ApiHarness;
+  const t = { applicant: '', staff: '', buyer: '' };
+  beforeAll(async () => {
+    h = await ApiHarness.start(backend);
+    for (const a of Object.keys(t) as (keyof typeof t)[]) t[a] = await h.login(a);
+  });
+  afterAll(() => h.close());
+
+  const create = async (entity: string, doc: Record<string, unknown>, token: string): Promise<Made> => {
+    const res = await h.call({ method: 'POST', url: `/api/entities/${entity}`, payload: { doc }, token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data;
+  };
+  const certificatesOf = async (trfId: string, token = t.staff): Promise<Made[]> => {
+    const res = await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo?f.trfId=${encodeURIComponent(trfId)}&pageSize=50`, token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.items;
+  };
+  const full = async (id: string, token = t.staff): Promise<Made> => (await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${id}`, token })).body.data;
+
+  it('makes no certificate for a TRF without e-filing, one when isEfilling is set, and never a second', async () => {
+    const trf = await create('trf', validTrf({ buyer: { companyId: 'c-buyer', name: 'Link Buyer One' } }), t.applicant);
+    expect(await certificatesOf(trf.id)).toEqual([]);
+    const updated = await h.call({ method: 'PUT', url: `/api/entities/trf/${trf.id}`, payload: { doc: { ...trf.doc, isEfilling: true }, version: trf.version }, token: t.applicant });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const [cert, ...more] = await certificatesOf(trf.id);
+    expect(more).toEqual([]);
+    const stored = await full(cert!.id);
+    expect(stored.doc).toMatchObject({ trfId: trf.id, trfNo: trf.doc.trfNo });
+    expect(stored.states.$status).toBe('saved');
+    // Saved again and submitted: still the one certificate.
+    const again = updated.body.data as Made;
+    const saved = await h.call({ method: 'PUT', url: `/api/entities/trf/${trf.id}`, payload: { doc: { ...again.doc, remark: 'again' }, version: again.version }, token: t.applicant });
+    expect(saved.status).toBe(200);
+    const submitted = await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, payload: { type: 'SUBMIT', version: saved.body.data.version }, token: t.applicant });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect((await certificatesOf(trf.id)).map((c) => c.id)).toEqual([cert!.id]);
+    // The TRF's party sees its certificate through the TRF (access.parent), another company does not.
+    expect((await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${cert!.id}`, token: t.applicant })).status).toBe(200);
+  });
+
+  it('fills the certificate from the matching mapping and leaves what was entered', async () => {
+    await create('trfMapping', { productLine: 'Hardlines', customerName: 'Link Buyer Two', productCategory: 'Furniture' }, t.staff);
+    const mapping = await create('trfMapping', { productLine: 'Toys', customerName: 'Link Buyer Two', productCategory: 'Plush toys', customerProductCategory: 'Soft toys' }, t.staff);
+    const trf = await create('trf', validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: 'Link Buyer Two' }, cclInfo: { productCategory: 'Plush toys' } }), t.applicant);
+    const [cert] = await certificatesOf(trf.id);
+    const stored = await full(cert!.id);
+    expect(stored.doc).toMatchObject({ mappingId: mapping.id, productLine: 'Toys', customerName: 'Link Buyer Two', productCategory: 'Plush toys', customerProductCategory: 'Soft toys' });
+    // A certificate made by hand for the TRF keeps its own values; the empty ones are filled.
+    const own = await create('cpscTrfInfo', { trfId: trf.id, certificateType: 'full', productLine: 'Own line' }, t.staff);
+    expect(own.doc).toMatchObject({ trfNo: trf.doc.trfNo, productLine: 'Own line', customerName: 'Link Buyer Two', mappingId: mapping.id });
+  });
+
+  it('takes the test report id, key and address from the TRF report once it is issued', async () => {
+    const trf = await completedTrf(h, t, validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: 'Link Buyer Three' } }));
+    const [cert] = await certificatesOf(trf.id);
+    let stored = await full(cert!.id);
+    expect(stored.doc.testReportId).toBeUndefined();
+    const report = await issuedReport(h, trf.id, t.staff);
+    // The next save of the certificate picks the report up.
+    const saved = await h.call({ method: 'PUT', url: `/api/entities/cpscTrfInfo/${cert!.id}`, payload: { doc: stored.doc, version: stored.version }, token: t.staff });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    stored = saved.body.data;
+    expect(stored.doc).toMatchObject({ testReportId: report.doc.reportNo, testReportKey: report.id });
+    expect(String(stored.doc.testReportUrl)).toMatch(new RegExp(`/report/detail\\?id=${report.id}$`));
+  });
+
+  it('refuses a certificate naming a TRF the user does not see, and one naming none is still allowed', async () => {
+    const res = await h.call({ method: 'POST', url: '/api/entities/cpscTrfInfo', payload: { doc: { trfId: 'no-such-trf', certificateType: 'full' } }, token: t.staff, lang: 'zh-CN' });
+    expect(res.status).toBe(400);
+    expect((res.body.errors ?? []).map((e: { field: string }) => e.field)).toContain('trfId');
+    expect((await h.call({ method: 'POST', url: '/api/entities/cpscTrfInfo', payload: { doc: { certificateType: 'disclaim' } }, token: t.staff })).status).toBe(201);
+  });
+
+  it('seeds the demo module: masters, an importer with emulator credentials, and the TRF certificate validated, which files to a reference no.', async () => {
+    const trf = await completedTrf(h, t, validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: DEMO_EFILING_CUSTOMER } }));
+    const report = await issuedReport(h, trf.id, t.staff);
+    const staff = await userByAccount(h.db, 'staff');
+    await seedDemoEfiling(h.db, h.registry, staff!, trf.id, 'http://localhost:3000');
+    const [listed] = await certificatesOf(trf.id);
+    const cert = await full(listed!.id);
+    expect(cert.states.$status).toBe('validated');
+    expect(cert.doc).toMatchObject({ productLine: 'Toys', customerName: DEMO_EFILING_CUSTOMER, testReportId: report.doc.reportNo, testReportUrl: `http://localhost:3000/report/detail?id=${report.id}` });
+    const sent = await h.call({ method: 'POST', url: `/api/entities/cpscTrfInfo/${cert.id}/events`, payload: { type: 'SEND_TO_REGULATOR', version: cert.version }, token: t.staff });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.states.$status).toBe('filed');
+    expect(sent.body.data.doc.referenceNo).toMatch(/\S/);
+  });
+});
