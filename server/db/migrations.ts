@@ -26,7 +26,8 @@ export const COMPANY_RECORDS_FROM_ROWS = `
 /**
  * Core tables, in order. A migration never changes once released: add a new one instead.
  * Declared entities all live in `records` (doc as jsonb); their list indexes are derived
- * from the view declarations (see entity-indexes.ts).
+ * from the view declarations (see entity-indexes.ts). A migration whose statements hold semicolons
+ * (plpgsql bodies) lists them in `statements`; `sql` is split on semicolons otherwise.
  */
 export const MIGRATIONS: readonly { id: string; sql: string; statements?: readonly string[] }[] = [
   {
