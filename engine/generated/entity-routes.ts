@@ -51,3 +51,9 @@ export const DECLARED_VARIANT_ROUTES: readonly Readonly<Record<string, string>>[
   {"new":"/ccl/trf/newTrf","detail":"/ccl/trf/trfDetail","form":"/ccl/trf/trfForm","tableComponent":"/ccl/tableComponent","formComponent":"/ccl/formComponent"},
   {"new":"/afl/trf/newTrf","detail":"/afl/trf/trfDetail"},
 ];
+
+/** The menu pages that open an external link (schemas/_menu/menu.json `alias`), copied here so the first download need not hold the menu file. */
+export const DECLARED_MENU_ALIASES: readonly { alias: string; path: string }[] = [{"alias":"/inspection","path":"https://www.sgsonsite.com/en"}];
+
+/** The paths of the declared statistics pages (schemas/_statistics/statistics.json), copied here likewise. */
+export const DECLARED_STATISTICS_PATHS: readonly string[] = ["/statistics/executiveSummary","/statistics/physicalTestPerformance","/statistics/supplierPerformanceOverall","/statistics/supplierPerformanceChemical","/statistics/supplierPerformancePhysical"];
