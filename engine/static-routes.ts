@@ -1,7 +1,5 @@
-import menu from '../schemas/_menu/menu.json' with { type: 'json' };
-import statistics from '../schemas/_statistics/statistics.json' with { type: 'json' };
 import type { EntityDeclaration } from './declaration/types.ts';
-import { DECLARED_ROUTES, DECLARED_VARIANT_ROUTES } from './generated/entity-routes.ts';
+import { DECLARED_MENU_ALIASES, DECLARED_ROUTES, DECLARED_STATISTICS_PATHS, DECLARED_VARIANT_ROUTES } from './generated/entity-routes.ts';
 
 /**
  * The page routes of the static entities (schemas/), without their schemas and machines: what
@@ -21,16 +19,14 @@ export function entityRoutePaths(routes: EntityDeclaration['routes']): string[] 
 
 /**
  * The portal paths that open an external link of the menu (`alias` → the link), read without the
- * full check (which the server's start does, engine/declaration/menu.ts): the client routes them to
+ * full check (which the server's start does, engine/declaration/menu.ts), copied by `npm run gen`: the client routes them to
  * the link's /myiframe page, which embeds it only when the user's menu has it.
  */
-export const MENU_ALIASES: readonly { alias: string; path: string }[] = (menu.pages as readonly { alias?: string; path: string }[]).flatMap((p) =>
-  p.alias ? [{ alias: p.alias, path: p.path }] : [],
-);
+export const MENU_ALIASES: readonly { alias: string; path: string }[] = DECLARED_MENU_ALIASES;
 
 /**
  * The paths of the declared statistics pages (schemas/_statistics/statistics.json), read without the
- * check (engine/declaration/statistics.ts): the route table knows them before login without taking
+ * check (engine/declaration/statistics.ts), copied by `npm run gen`: the route table knows them before login without taking
  * the engine (ajv, the registry) into the portal's first download.
  */
-export const STATISTICS_PAGE_PATHS: readonly string[] = statistics.pages.map((p) => p.path);
+export const STATISTICS_PAGE_PATHS: readonly string[] = DECLARED_STATISTICS_PATHS;

@@ -179,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   exportRoutes(app, opts.db, opts.registry);
   importRoutes(app, opts.db, opts.registry, entities);
   trainingRoutes(app, opts.db, opts.registry);
-  statisticsRoutes(app, opts.db, opts.registry);
+  await statisticsRoutes(app, opts.db, opts.registry);
   dashboardRoutes(app, opts.db, opts.registry);
   powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
   app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants, notifications.hub));

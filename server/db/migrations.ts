@@ -1,3 +1,4 @@
+import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -25,9 +26,10 @@ export const COMPANY_RECORDS_FROM_ROWS = `
 /**
  * Core tables, in order. A migration never changes once released: add a new one instead.
  * Declared entities all live in `records` (doc as jsonb); their list indexes are derived
- * from the view declarations (see entity-indexes.ts).
+ * from the view declarations (see entity-indexes.ts). A migration whose statements hold semicolons
+ * (plpgsql bodies) lists them in `statements`; `sql` is split on semicolons otherwise.
  */
-export const MIGRATIONS: readonly { id: string; sql: string }[] = [
+export const MIGRATIONS: readonly { id: string; sql: string; statements?: readonly string[] }[] = [
   {
     id: '001_core',
     sql: `
@@ -532,6 +534,12 @@ export const MIGRATIONS: readonly { id: string; sql: string }[] = [
       )
     `,
   },
+  {
+    // The statistics pages' daily pre-aggregate, kept by triggers on records (issue 18 bench; server/db/statistics-daily.ts).
+    id: '038_statistics_daily',
+    sql: '',
+    statements: STATISTICS_DAILY_STATEMENTS,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */
@@ -569,7 +577,7 @@ async function applyPending(db: Database): Promise<void> {
   for (const m of MIGRATIONS) {
     if (applied.has(m.id)) continue;
     await db.transaction(async (tx) => {
-      for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      for (const statement of m.statements ?? m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
       await tx.query('insert into schema_migrations (id) values ($1)', [m.id]);
     });
   }

@@ -7,6 +7,7 @@ import { scopeOf } from '../entities/visibility.ts';
 import { chartData, type ChartData } from './chart-data.ts';
 import { parseFilters } from './filters.ts';
 import { chartsCounts, companyNames } from './statistics-repo.ts';
+import { syncStatisticsSources } from './statistics-sources.ts';
 import { STATISTICS_SCHEMAS as S } from './statistics-schemas.ts';
 import { statisticsWorkbook } from './statistics-xlsx.ts';
 
@@ -16,9 +17,11 @@ type Req = FastifyRequest<{ Params: { page: string }; Querystring: Record<string
  * The declared statistics pages (schemas/_statistics/statistics.json, checked here at start against
  * the registry and the menu): GET a page's charts for a date range and company, or their data as
  * xlsx (all charts, or `chart`). The page's permission is checked; the counts respect visibility.
+ * The declaration's sources of the daily pre-aggregate are written (and the aggregate rebuilt if they changed) first.
  */
-export function statisticsRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
+export async function statisticsRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): Promise<void> {
   const decl = productStatistics(registry, new Set(productMenu().pages.map((p) => p.path)));
+  await syncStatisticsSources(db, decl, registry);
   const pageOf = (req: Req): StatisticsPage => {
     const page = decl.pages.find((p) => p.id === req.params.page);
     if (!page) throw new ApiError(404, 'STATISTICS_PAGE_UNKNOWN', { page: req.params.page });

@@ -1,6 +1,5 @@
 import { fieldAt, type EntityRegistry, type StatisticsChart, type StatisticsDeclaration } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { fieldExpression } from '../db/sql-expressions.ts';
 import { draftStates, visibilityPredicate, type Scope } from '../entities/visibility.ts';
 import type { StatisticsFilters } from './filters.ts';
 
@@ -13,14 +12,14 @@ export interface CountRow {
 
 /**
  * The SQL of the charts of one source and series (a page's report charts, its test-line charts),
- * counted in one statement: the records of the source per group and series value, among the scope
- * entity's records dated in the range (not in a draft state), seen by the user (the entity routes'
- * visibilityPredicate, on the scope record and on the counted child), of the chosen company (a
- * party of the record: `visible_to`) and criteria. A child source (access.parent) is joined by
- * `parent_id`. Each chart's grouping is one grouping set and its `where` a FILTER of its own count,
- * so the rows are read once for all of them. `$company` groups by the company owning the scope
- * record's parent when the scope entity belongs to one (a report's TRF: the applicant), else the
- * scope record's own.
+ * counted in one statement over the daily pre-aggregate (`statistics_daily`, server/db/statistics-daily.ts):
+ * the records of the source per group and series value, among the scope entity's records dated in
+ * the range (not in a draft state), seen by the user (the entity routes' visibilityPredicate, on the
+ * scope record's keys `r` and on the counted child's `l`), of the chosen company (a party of the
+ * record: `visible_to`) and criteria. Each chart's grouping is one grouping set and its `where` a
+ * FILTER of its own sum, so the rows are read once for all of them. `$company` groups by the company
+ * owning the scope record's parent when the scope entity belongs to one (a report's TRF: the
+ * applicant), else the scope record's own.
  */
 export function sourceSql(
   decl: StatisticsDeclaration,
@@ -35,60 +34,49 @@ export function sourceSql(
     return `$${params.length}`;
   };
   const base = registry.get(decl.scope.entity);
-  const date = fieldExpression(base, decl.scope.date, 'r').sql;
-  const where = [`r.entity = ${p(base.name)}`, `${date} >= ${p(filters.from)}`, `${date} <= ${p(filters.to)}`];
+  const source = registry.get(charts[0]!.source);
+  const where = [`d.source = ${p(source.name)}`, `d.day >= ${p(filters.from)}`, `d.day <= ${p(filters.to)}`];
   if (!scope.all) where.push(visibilityPredicate(scope, 'r', p, base));
   const drafts = draftStates(base);
   if (drafts.length) where.push(`r.state <> all(${p(drafts)}::text[])`);
   if (filters.company) where.push(`r.visible_to && ${p([filters.company])}::text[]`);
-  for (const [field, value] of Object.entries(filters.criteria)) where.push(`${fieldExpression(base, field, 'r').sql} = ${p(value)}`);
-  // The scope records first (materialized, with their parent's owner company), then their children:
-  // the parent is looked up once per scope record, not once per counted child. The materialized rows
-  // hold only what the counting reads (the id, the company and the scope's own expressions), not the documents.
-  const owned = charts.some((c) => c.groupBy === '$company') && base.entity.access?.parent !== undefined;
-  const carried: string[] = [];
-  const carry = (expr: string): string => {
-    const at = carried.indexOf(expr);
-    return `r.b${at >= 0 ? at : carried.push(expr) - 1}`;
-  };
-  const scopeWhere = where.join(' and ');
-  where.length = 0;
-  let from = 'r';
-  const source = registry.get(charts[0]!.source);
-  const alias = source.name === base.name ? 'r' : 'l';
-  if (alias === 'l') {
-    from += ` join records l on l.parent_id = r.id and l.entity = ${p(source.name)}`;
-    if (!scope.all) where.push(visibilityPredicate(scope, 'l', p, source));
-  }
-  /** A field of the counted source: read from the child row, or carried by the scope row. */
-  const sourceField = (field: string) => (alias === 'l' ? fieldExpression(source, field, 'l').sql : carry(fieldExpression(base, field, 'r').sql));
-  const series = sourceField(charts[0]!.series);
+  const text = (column: 'sdims' | 'rdims', field: string) => `(d.${column} ->> ${p(field)})`;
+  for (const [field, value] of Object.entries(filters.criteria)) where.push(`${text('rdims', field)} = ${p(value)}`);
+  if (source.name !== base.name && !scope.all) where.push(visibilityPredicate(scope, 'l', p, source));
+  const owned = base.entity.access?.parent !== undefined;
+  const series = text('sdims', charts[0]!.series);
   where.push(`${series} is not null`);
   const keyOf = (group: string): string => {
-    if (group === '$month') return `substr(${carry(date)}, 1, 7)`;
-    if (group === '$year') return `substr(${carry(date)}, 1, 4)`;
-    if (group === '$company') return owned ? 'coalesce(r.parent_company, r.company_id)' : 'r.company_id';
-    return fieldAt(source.schema, group) ? sourceField(group) : carry(fieldExpression(base, group, 'r').sql);
+    if (group === '$month') return 'substr(d.day, 1, 7)';
+    if (group === '$year') return 'substr(d.day, 1, 4)';
+    if (group === '$company') return owned ? "coalesce(nullif(d.parent_company, ''), d.company_id)" : 'd.company_id';
+    return text(fieldAt(source.schema, group) ? 'sdims' : 'rdims', group);
   };
-  const keys = [...new Set(charts.flatMap((c) => (c.groupBy ? [keyOf(c.groupBy)] : [])))];
-  const keyIndex = charts.map((c) => (c.groupBy ? keys.indexOf(keyOf(c.groupBy)) : -1));
-  // A condition every chart has (a page about physical tests) narrows the rows read; the others filter their chart's count.
+  // Keys compare by their SQL text, which holds a parameter number: one per distinct grouping.
+  const keyText = new Map<string, string>();
+  const keyFor = (group: string) => keyText.get(group) ?? keyText.set(group, keyOf(group)).get(group)!;
+  const keys = [...new Set(charts.flatMap((c) => (c.groupBy ? [keyFor(c.groupBy)] : [])))];
+  const keyIndex = charts.map((c) => (c.groupBy ? keys.indexOf(keyFor(c.groupBy)) : -1));
+  // A condition every chart has (a page about physical tests) narrows the rows read; the others filter their chart's sum.
   const conditionOf = (field: string, values: readonly string[]) => JSON.stringify([field, values]);
   const shared = Object.entries(charts[0]!.where ?? {}).filter(([field, values]) => charts.every((c) => c.where?.[field] && conditionOf(field, c.where[field]) === conditionOf(field, values)));
-  for (const [field, values] of shared) where.push(`${sourceField(field)} = any(${p(values)}::text[])`);
+  for (const [field, values] of shared) where.push(`${text('sdims', field)} = any(${p(values)}::text[])`);
   const sharedFields = new Set(shared.map(([field]) => field));
   const conditions = charts.map((c) =>
     Object.entries(c.where ?? {})
       .filter(([field]) => !sharedFields.has(field))
-      .map(([field, values]) => `${sourceField(field)} = any(${p(values)}::text[])`),
+      .map(([field, values]) => `${text('sdims', field)} = any(${p(values)}::text[])`),
   );
-  const inner = [...keys.map((k, j) => `${k} as k${j}`), `${series} as s`, ...conditions.map((c, i) => `${c.length ? c.join(' and ') : 'true'} as f${i}`)];
+  const inner = [...keys.map((k, j) => `${k} as k${j}`), `${series} as s`, 'd.n', ...conditions.map((c, i) => `${c.length ? c.join(' and ') : 'true'} as f${i}`)];
   const sets = [...keys.map((_, j) => `(k${j}, s)`), ...(keyIndex.includes(-1) ? ['(s)'] : [])];
   const all = (1 << keys.length) - 1;
   const grouping = keys.length ? `grouping(${keys.map((_, j) => `k${j}`).join(', ')})` : '0';
-  const scoped = `with r as materialized (select r.id, r.company_id${owned ? ', o.company_id as parent_company' : ''}${carried.map((e, i) => `, ${e} as b${i}`).join('')} from records r${owned ? ' left join records o on o.id = r.parent_id' : ''} where ${scopeWhere})`;
+  // The scope record's keys as `r` and the counted record's as `l`: the visibility predicate reads them as it reads rows of records.
+  const from =
+    'statistics_daily d cross join lateral (select d.scope_visible as visible_to, d.scope_state as state) r' +
+    ' cross join lateral (select d.source_visible as visible_to, d.source_state as state) l';
   const sql =
-    `${scoped} select ${[...keys.map((_, j) => `k${j}`), 's', `${grouping} as g`, ...charts.map((_, i) => `(count(*) filter (where f${i}))::int as n${i}`)].join(', ')}` +
+    `select ${[...keys.map((_, j) => `k${j}`), 's', `${grouping} as g`, ...charts.map((_, i) => `coalesce(sum(n) filter (where f${i}), 0)::int as n${i}`)].join(', ')}` +
     ` from (select ${inner.join(', ')} from ${from} where ${where.join(' and ')}) x group by grouping sets (${sets.join(', ')})`;
   const rowsOf = (rows: readonly Record<string, unknown>[], i: number): CountRow[] => {
     const j = keyIndex[i]!;
