@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
+import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
 import { startMailWorker } from './mail/outbox.ts';
@@ -54,6 +55,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
   const publicUrl = opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  // The demo's secret fields (an importer's regulator key) are sealed with the configured key: it comes first.
+  await configureSecrets(opts.efilingEnv ?? {}, db);
   const seeded = await seedDemoAccounts(db);
   if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, resolve(dataDir, 'files'), publicUrl);
   const app = await buildApp({

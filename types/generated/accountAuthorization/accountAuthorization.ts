@@ -21,7 +21,7 @@ export type AccountAuthorization = {
    * @minItems 1
    * @maxItems 200
    */
-  customers?: [string, ...string[]];
+  customers?: string[];
   /**
    * Remark (备注)
    */

@@ -24,31 +24,23 @@ export type Document = {
    *
    * @maxItems 1
    */
-  attachment?:
-    | []
-    | [
-        {
-          fileId: string;
-          fileName: string;
-          contentType: "application/pdf";
-          size: number;
-        }
-      ];
+  attachment?: {
+    fileId: string;
+    fileName: string;
+    contentType: "application/pdf";
+    size: number;
+  }[];
   /**
    * Image (封面图片)
    *
    * @maxItems 1
    */
-  image?:
-    | []
-    | [
-        {
-          fileId: string;
-          fileName: string;
-          contentType: "image/jpeg";
-          size: number;
-        }
-      ];
+  image?: {
+    fileId: string;
+    fileName: string;
+    contentType: "image/jpeg";
+    size: number;
+  }[];
   /**
    * Order (排序)
    */

@@ -11,7 +11,7 @@ export interface DocumentShare {
    * @minItems 1
    * @maxItems 100
    */
-  companyIds: [string, ...string[]];
+  companyIds: string[];
   /**
    * Note (留言)
    */

@@ -11,7 +11,7 @@ export interface EmailGroup {
    * @minItems 1
    * @maxItems 50
    */
-  members: [string, ...string[]];
+  members: string[];
   /**
    * Remark (备注)
    */

@@ -27,7 +27,7 @@ export interface PaymentOrder {
    * @minItems 1
    * @maxItems 100
    */
-  invoiceIds: [string, ...string[]];
+  invoiceIds: string[];
   /**
    * Invoice nos. (发票号)
    *

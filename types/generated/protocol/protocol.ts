@@ -30,14 +30,10 @@ export interface Protocol {
    *
    * @maxItems 1
    */
-  attachment?:
-    | []
-    | [
-        {
-          fileId: string;
-          fileName: string;
-          contentType: "application/pdf";
-          size: number;
-        }
-      ];
+  attachment?: {
+    fileId: string;
+    fileName: string;
+    contentType: "application/pdf";
+    size: number;
+  }[];
 }

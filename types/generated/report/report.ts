@@ -63,12 +63,10 @@ export interface Report {
    * @minItems 1
    * @maxItems 1
    */
-  reportPdf: [
-    {
-      fileId: string;
-      fileName: string;
-      contentType: "application/pdf";
-      size: number;
-    }
-  ];
+  reportPdf: {
+    fileId: string;
+    fileName: string;
+    contentType: "application/pdf";
+    size: number;
+  }[];
 }

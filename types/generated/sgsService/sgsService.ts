@@ -18,16 +18,12 @@ export interface SgsService {
    *
    * @maxItems 1
    */
-  flyer?:
-    | []
-    | [
-        {
-          fileId: string;
-          fileName: string;
-          contentType: "application/pdf" | "image/jpeg";
-          size: number;
-        }
-      ];
+  flyer?: {
+    fileId: string;
+    fileName: string;
+    contentType: "application/pdf" | "image/jpeg";
+    size: number;
+  }[];
   /**
    * Order (排序)
    */

@@ -127,16 +127,12 @@ export interface Trf {
    *
    * @maxItems 1
    */
-  attachments?:
-    | []
-    | [
-        {
-          fileId: string;
-          fileName: string;
-          contentType: "application/pdf";
-          size: number;
-        }
-      ];
+  attachments?: {
+    fileId: string;
+    fileName: string;
+    contentType: "application/pdf";
+    size: number;
+  }[];
   /**
    * Remark (备注)
    */
@@ -171,35 +167,13 @@ export interface Trf {
    *
    * @maxItems 10
    */
-  reportDeliveredTo?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
+  reportDeliveredTo?: string[];
   /**
    * Failed report delivered to (不合格报告发送至)
    *
    * @maxItems 10
    */
-  failedReportDeliveredTo?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
+  failedReportDeliveredTo?: string[];
   /**
    * Return sample (退样)
    */
