@@ -50,7 +50,8 @@ export default function StatisticsPage() {
         {text(page.label, lang)}
       </Typography.Title>
       <Form layout="inline" onFinish={search} style={{ rowGap: 8 }}>
-        <Form.Item label={t('statistics.range')} required>
+        {/* No `name`: the items hold their own state, so each label is tied to its input by htmlFor. */}
+        <Form.Item label={t('statistics.range')} required htmlFor="statistics-range">
           <DatePicker.RangePicker
             id="statistics-range"
             value={range}
@@ -59,7 +60,7 @@ export default function StatisticsPage() {
             allowClear
           />
         </Form.Item>
-        <Form.Item label={t('statistics.company')}>
+        <Form.Item label={t('statistics.company')} htmlFor="statistics-company">
           <Select
             id="statistics-company"
             style={{ minWidth: 260 }}
@@ -72,7 +73,7 @@ export default function StatisticsPage() {
         </Form.Item>
         {scope &&
           decl.scope.criteria.map((c) => (
-            <Form.Item key={c} label={pathLabel(scope, c, lang)}>
+            <Form.Item key={c} label={pathLabel(scope, c, lang)} htmlFor={`statistics-${c}`}>
               <Input id={`statistics-${c}`} allowClear value={criteria[c] ?? ''} onChange={(e) => setCriteria({ ...criteria, [c]: e.target.value })} />
             </Form.Item>
           ))}
