@@ -7,10 +7,14 @@ import { useRendererEnv } from '../env/renderer-env.tsx';
  * A lookup source's options, as one query: loaded once per language and page view (the sources
  * change rarely; reloading the page loads them again), shared by every field and page using it.
  */
-export function lookupQuery(data: DataProvider, lang: string, name: string, context?: Readonly<Record<string, string>>) {
+export function lookupQuery(data: DataProvider, lang: string, name: string, context?: Readonly<Record<string, string>>, q?: string) {
   const asked = context && Object.keys(context).length ? context : undefined;
-  return { queryKey: lookupKey(name, lang, asked), queryFn: () => data.lookup({ name, ...(asked ? { context: asked } : {}) }), staleTime: Infinity } as const;
+  const key = q ? [...lookupKey(name, lang, asked), { q }] : lookupKey(name, lang, asked);
+  return { queryKey: key, queryFn: () => data.lookup({ name, ...(asked ? { context: asked } : {}), ...(q ? { q } : {}) }), staleTime: Infinity } as const;
 }
+
+/** The most options a source answers at once (server/lookups): a full answer may hold only the newest, so typing searches the server. */
+export const LOOKUP_CAP = 200;
 
 /** The options of a lookup source outside a component (a pick filling its sibling fields), from the same cache. */
 export function loadLookup(queries: QueryClient, data: DataProvider, lang: string, name: string): Promise<LookupOption[]> {
@@ -27,11 +31,12 @@ const NONE: LookupOption[] = [];
 
 /**
  * The options of a server lookup source (empty while loading); `undefined` name loads nothing;
- * `context`: what the source is told of the document (`x-lookupContext`), asked again when it changes.
+ * `context`: what the source is told of the document (`x-lookupContext`), asked again when it changes;
+ * `q`: a text the server searches for (all records, not only the newest LOOKUP_CAP).
  */
-export function useLookupOptions(name: string | undefined, context?: Readonly<Record<string, string>>): LookupState {
+export function useLookupOptions(name: string | undefined, context?: Readonly<Record<string, string>>, q?: string): LookupState {
   const { data, lang } = useRendererEnv();
-  const query = useQuery({ ...lookupQuery(data, lang, name ?? '', context), enabled: Boolean(name), placeholderData: (previous) => previous });
+  const query = useQuery({ ...lookupQuery(data, lang, name ?? '', context, q), enabled: Boolean(name), placeholderData: (previous) => previous });
   return { options: query.data ?? NONE, loading: Boolean(name) && query.isPending, error: query.isError };
 }
 

@@ -20,7 +20,7 @@ export function optionData(doc: Record<string, unknown>, version: number): Recor
  * The records of an entity the user may write to (the one visibility condition, without granted
  * read-only access: a company's own contacts, the TRFs a report can be made for — staff who see
  * every company: all; master data, `access.visibility: everyone`, is every user's to pick), labelled
- * by the entity's title field, newest first, at most 200 matching the text. Each option's data holds
+ * by the entity's title field, newest first, at most 200 matching the text (searched in SQL over all of them). Each option's data holds
  * the record's fields, its version (for `x-lookupVersion`) and its `title` (for `x-lookupFill`). The
  * user needs the entity's list or read permission (403 otherwise); an entity that is not registered
  * is no source (404).
@@ -37,11 +37,13 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
     return `$${params.length}`;
   };
   const visible = visibilityPredicate(scopeOf(user, registry), 'r', p, reg, reg.entity.access?.visibility === 'everyone' ? 'read' : 'write');
+  const needle = q.trim().toLowerCase();
+  // A text searches every record's title, not only the newest (a supplier with 500 materials picks its oldest one by name).
+  const search = needle && title ? ` and r.doc #>> ${p(`{${title.split('.').join(',')}}`)} ilike ${p(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : '';
   const { rows } = await db.query<{ id: string; doc: Record<string, unknown>; version: number }>(
-    `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible} order by r.created_at desc, r.id limit 500`,
+    `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible}${search} order by r.created_at desc, r.id limit 500`,
     params,
   );
-  const needle = q.trim().toLowerCase();
   const label = (doc: Record<string, unknown>, id: string) => {
     const v = title ? valueAt(doc, title) : undefined;
     return typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : text(reg.entity.label, lang, id);

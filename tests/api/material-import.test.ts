@@ -102,6 +102,14 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
     expect(await total()).toBe(500);
     const list = await h.call({ method: 'GET', url: `/api/entities/${CODE}?f.materialCode=M-0007`, token: supplier });
     expect(list.body.data.items[0].doc).toMatchObject({ buyer: 'c-buyer', category: 'fabric', markets: ['CN', 'EU'], composition: [{ component: 'cotton', percentage: 95 }, { component: 'elastane', percentage: 5 }] });
+    // The picker's answer holds the newest 200; a text searches them all (the oldest found by its name).
+    const picker = async (q = '') => ((await h.call({ method: 'GET', url: `/api/lookups/materials${q ? `?q=${encodeURIComponent(q)}` : ''}`, token: supplier })).body.data as { label: string }[]).map((o) => o.label.split(' · ')[0]);
+    const newest = await picker();
+    expect(newest).toHaveLength(200);
+    const older = rows.map((r) => String(r[1])).find((title) => !newest.includes(title))!;
+    expect(older).toBeDefined();
+    expect(await picker(older)).toContain(older);
+    expect(await picker('no such material %_')).toEqual([]);
     const again = await upload(await fillTemplate(template, [row(1)]), { lang: 'zh-CN' });
     expect(again.json().data.errors[0]).toMatchObject({ row: 3, column: 'C', message: '已存在相同的数据' });
   }, 60_000);

@@ -4,7 +4,7 @@ import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
 import { ui } from './portal-texts.ts';
-import { fillTemplate } from '../support/xlsx-files.ts';
+import { asXls, fillTemplate } from '../support/xlsx-files.ts';
 import { DEMO_MATERIAL_TEMPLATE } from '../../server/seed/demo-material-template.ts';
 
 /**
@@ -39,9 +39,11 @@ async function publish(portal: PortalPage, code: string): Promise<void> {
   await portal.logOut();
 }
 
-async function upload(portal: PortalPage, file: Buffer): Promise<void> {
+/** Uploads an import file: as .xlsx, or saved in the old Excel format (.xls) as "Save as Excel 97-2003" would. */
+async function upload(portal: PortalPage, file: Buffer, format: 'xlsx' | 'xls' = 'xlsx'): Promise<void> {
   const dialog = portal.page.getByTestId('import-dialog');
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'materials.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  const sent = format === 'xls' ? { name: 'materials.xls', mimeType: 'application/vnd.ms-excel', buffer: asXls(file) } : { name: 'materials.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file };
+  await dialog.locator('input[type=file]').setInputFiles(sent);
 }
 
 describe('materials in the browser', () => {
@@ -74,8 +76,8 @@ describe('materials in the browser', () => {
     await expect.poll(async () => (await errors.locator('tbody tr').allInnerTexts()).map((t) => t.split('\t').slice(0, 2).join('')), POLL).toEqual(['7E', '102D', '253F']);
     await portal.shot('materials-import-errors');
 
-    // Fixed: imported, the list shows them.
-    await upload(portal, await fillTemplate(template, rows(lang, prefix)));
+    // Fixed: imported (the English run saves the file as .xls first), the list shows them.
+    await upload(portal, await fillTemplate(template, rows(lang, prefix)), lang === 'en-US' ? 'xls' : 'xlsx');
     await portal.seeText(SUCCESS[lang]);
     await portal.seeText(ui(lang, 'renderer.list.total', { total: ROWS }));
     await portal.shot('materials-list');
@@ -95,15 +97,26 @@ describe('materials in the browser', () => {
     await portal.seeText(`Jersey ${prefix} 0 (edited)`);
     await portal.shot('material-detail');
 
-    // A TRF picks it; deleting it is refused with the SPEC message.
-    await portal.api('POST', '/api/entities/trf', {
+    // A TRF's sample picks it in the TRF form's sample table; deleting it is then refused with the SPEC message.
+    const materialDetail = page.url();
+    const trf = await portal.api<{ id: string }>('POST', '/api/entities/trf', {
       doc: {
         template: 'TPL-TEXTILE', sampleReceivedDate: '2026-11-01', dueDate: '2026-11-10',
         buyer: { companyId: 'c-buyer', name: 'Demo Buyer Co., Ltd.', contactName: 'Wang', contactEmail: 'wang@example.com' },
         applicant: { companyId: 'c-supplier', name: 'Demo Supplier Co., Ltd.', contactName: 'Li', contactEmail: 'li@example.com' },
-        samples: [{ sampleNo: 'S-1', description: 'Knitted top', materialId: id }],
+        samples: [{ sampleNo: 'S-1', description: 'Knitted top' }],
       },
     });
+    await page.goto(`${portal.baseUrl}/trf/trfForm?id=${trf.id}`);
+    // The samples section's form is drawn once it is in view.
+    await page.locator('[data-section=samples]').scrollIntoViewIfNeeded();
+    await portal.pick('root_samples_0_materialId', `Jersey ${prefix} 0 (edited)`);
+    await portal.shot('trf-sample-material');
+    await portal.save(ui(lang, 'renderer.form.saveDraft'));
+    await page.waitForURL(/\/trf\/trfDetail\?id=/);
+    const stored = await portal.api<{ doc: { samples: { materialId?: string }[] } }>('GET', `/api/entities/trf/${trf.id}`);
+    expect(stored.doc.samples[0]?.materialId).toBe(id);
+    await page.goto(materialDetail);
     await page.getByTestId('detail-delete').click();
     await page.getByTestId('detail-delete-ok').click();
     await portal.seeText(BOUND[lang]);

@@ -1,7 +1,8 @@
+import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
-import { useLookupOptions } from '../../lookup/use-lookup-options.ts';
+import { LOOKUP_CAP, useLookupOptions } from '../../lookup/use-lookup-options.ts';
 import { useLookupContextValues } from '../document-store.ts';
 
 /**
@@ -14,14 +15,28 @@ export function LookupWidget({ id, value, disabled, readonly, options, onChange,
   if (typeof source !== 'string') throw new Error(`Lookup widget '${id}' needs ui:options.lookup (the lookup source name)`);
   // A source told of the document (`x-lookupContext`: a TRF sample's materials by the TRF's buyer) asks again when those values change.
   const context = useLookupContextValues(options.lookupContext as Record<string, string> | undefined);
-  const { options: choices, loading } = useLookupOptions(source, context);
+  const base = useLookupOptions(source, context);
+  // A source answering its full cap may hold more than it sent: what the user types is then searched on the server too.
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const searched = useLookupOptions(q && base.options.length >= LOOKUP_CAP ? source : undefined, context, q);
+  const choices = useMemo(() => {
+    if (!searched.options.length) return base.options;
+    const known = new Set(base.options.map((o) => o.value));
+    return [...base.options, ...searched.options.filter((o) => !known.has(o.value))];
+  }, [base.options, searched.options]);
+  const loading = base.loading || searched.loading;
   const multiple = options.multiple === true;
   return (
     <Select
       id={id}
       mode={multiple ? 'multiple' : undefined}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={{ optionFilterProp: 'label', onSearch: setTyped }}
       loading={loading}
       disabled={disabled || readonly}
       placeholder={t('lookup.placeholder')}
