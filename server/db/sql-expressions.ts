@@ -100,9 +100,21 @@ export function grantIndexStatements(reg: RegisteredEntity): string[] {
   return [`create index if not exists ${name} on records (${grantee}, state) where entity = ${lit(reg.name)}`];
 }
 
-/** Index DDL for every filter and sortable column of an entity (partial on the entity), its unique indexes and its grant index. */
+/**
+ * The index serving JSON containment (`doc @> …`) on an entity's records whose fields hold picked
+ * records (`x-refuseDelete` / `x-refuseChange`: every delete, and every change of a material, asks
+ * whether a TRF holds it; a list filter on such a field inside a list uses it too): a GIN index with
+ * jsonb_path_ops, partial on the entity.
+ */
+export function containmentIndexStatements(reg: RegisteredEntity): string[] {
+  const declared = JSON.stringify(reg.schema);
+  if (!declared.includes('"x-refuseDelete"') && !declared.includes('"x-refuseChange"')) return [];
+  return [`create index if not exists cx_${reg.name.toLowerCase().slice(0, 55)}_doc on records using gin (doc jsonb_path_ops) where entity = ${lit(reg.name)}`];
+}
+
+/** Index DDL for every filter and sortable column of an entity (partial on the entity), its unique indexes, its grant index and its containment index. */
 export function entityIndexStatements(reg: RegisteredEntity): string[] {
-  const out: string[] = [...uniqueIndexes(reg).map((u) => u.ddl), ...grantIndexStatements(reg)];
+  const out: string[] = [...uniqueIndexes(reg).map((u) => u.ddl), ...grantIndexStatements(reg), ...containmentIndexStatements(reg)];
   for (const field of indexedFields(reg)) {
     const { sql } = fieldExpression(reg, field);
     if (sql === 'state') continue; // covered by records_entity_state

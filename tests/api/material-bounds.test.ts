@@ -78,6 +78,29 @@ describe.each(BACKENDS)('materials bound to TRFs on %s', (backend) => {
     expect((await edit(whileDraft.body.data.doc, 2)).status).toBe(200);
   });
 
+  it('asks whether a TRF holds a record through an index, not a scan of every TRF', async () => {
+    let plan = '';
+    // 3,000 TRFs, written and analysed inside a transaction that is then rolled back.
+    await h.db
+      .transaction(async (tx) => {
+        const { rows: owner } = await tx.query<{ id: string; company_id: string }>("select id, company_id from users where account = 'supplier'");
+        await tx.query(
+          `insert into records (id, entity, doc, company_id, visible_to, created_by)
+           select 'bulk-' || n, 'trf', jsonb_build_object('samples', jsonb_build_array(jsonb_build_object('sampleNo', 'S-1', 'materialId', 'm-' || n))), $1, array[$1], $2
+           from generate_series(1, 3000) n`,
+          [owner[0]!.company_id, owner[0]!.id],
+        );
+        await tx.query('analyze records');
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>('explain select 1 from records where entity = $1 and doc @> $2::jsonb limit 1', ['trf', JSON.stringify({ samples: [{ materialId: 'm-17' }] })]);
+        plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        throw new Error('rollback');
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error) || e.message !== 'rollback') throw e;
+      });
+    expect(plan).toContain('cx_trf_doc');
+  });
+
   it('refuses deleting a material or product template holding material data; deletes one without', async () => {
     for (const [code, lang, said] of [
       [MATERIAL, 'en-US', 'Cannot delete when material data exists'],
