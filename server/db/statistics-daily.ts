@@ -1,12 +1,12 @@
 /**
- * The daily pre-aggregate the statistics pages read (migration 038, docs/statistics.md): per counted
+ * The daily pre-aggregate the statistics pages read (migration 038, docs/declarations.md §7): per counted
  * source (an entity a chart counts: the scope entity, or a child of it), per day of the scope
  * record's date, per the visibility keys the statistics respect (the scope record's and the counted
  * record's `visible_to` and state, the scope record's company and its parent's company) and per the
  * declared dimension values (the counted record's fields in `sdims`, the scope record's in `rdims`),
- * the number of records. Statements, not one text: the functions' bodies hold semicolons. `statistics_sources` says what to keep: the server writes it from the
- * statistics declaration at start (server/statistics/statistics-sources.ts) and rebuilds the
- * aggregate when it changed. Row triggers on `records` keep it current on every insert, update and
+ * the number of records. Statements, not one text: the functions' bodies hold semicolons.
+ * `statistics_sources` says what to keep: the server writes it from the statistics declaration at
+ * start (server/statistics/statistics-sources.ts) and rebuilds the aggregate when it changed. Row triggers on `records` keep it current on every insert, update and
  * delete: a counted record's change moves its own count; a scope record's change moves the counts
  * of its children too. A row with n = 0 is harmless (the queries sum n).
  */
