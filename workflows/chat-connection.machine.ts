@@ -5,13 +5,18 @@ import { L, machineMeta, stateMeta as meta } from './machine-meta.ts';
 /**
  * The chat socket (SPEC §4 "Chat connection", §9): ping every 50 s, close when a ping gets no
  * answer within 5 s, reconnect 5 s later, at most 5 times, and only after a connection that
- * lasted more than 1 s. Rules: chat-connection.rules.md.
+ * lasted more than 1 s; while the browser is offline it waits for the network instead of spending
+ * attempts. Rules: chat-connection.rules.md.
  */
 export type ChatConnectionEvent =
   | { type: 'OPENED' }
   | { type: 'PONG' }
   | { type: 'SOCKET_CLOSED' }
-  | { type: 'CLOSE' };
+  | { type: 'CLOSE' }
+  /** The browser lost its network (`offline` on window): the socket is dropped without waiting for a ping to fail. */
+  | { type: 'OFFLINE' }
+  /** The network is back (`online`): connect at once, with a fresh budget of attempts. */
+  | { type: 'ONLINE' };
 
 /** What the socket actor receives from the machine. */
 export type ChatSocketCommand = { type: 'PING' };
@@ -32,6 +37,7 @@ export const chatConnectionMachine = setup({
     markOpened: assign({ lastedOverOneSecond: false }),
     markStable: assign({ lastedOverOneSecond: true, attempts: 0 }),
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
+    resetAttempts: assign({ attempts: 0 }),
   },
   actors: {
     /** Opens the WebSocket; sends back OPENED, PONG and SOCKET_CLOSED; sends PING on command. */
@@ -52,6 +58,8 @@ export const chatConnectionMachine = setup({
       PONG: { label: L('收到应答', 'Pong') },
       SOCKET_CLOSED: { label: L('连接断开', 'Socket closed') },
       CLOSE: { label: L('关闭', 'Close') },
+      OFFLINE: { label: L('网络断开', 'Went offline') },
+      ONLINE: { label: L('网络恢复', 'Back online') },
     },
   }),
   states: {
@@ -59,7 +67,7 @@ export const chatConnectionMachine = setup({
       initial: 'connecting',
       meta: meta({ label: L('会话', 'Session') }),
       invoke: { id: 'socket', src: 'chatSocket' },
-      on: { SOCKET_CLOSED: 'disconnected', CLOSE: 'closed' },
+      on: { SOCKET_CLOSED: 'disconnected', CLOSE: 'closed', OFFLINE: 'offline' },
       states: {
         connecting: {
           meta: meta({ label: L('连接中', 'Connecting') }),
@@ -102,7 +110,11 @@ export const chatConnectionMachine = setup({
     waitingToReconnect: {
       meta: meta({ label: L('等待重连', 'Waiting to reconnect') }),
       after: { reconnectDelay: { target: 'session', actions: 'countAttempt' } },
-      on: { CLOSE: 'closed' },
+      on: { CLOSE: 'closed', OFFLINE: 'offline' },
+    },
+    offline: {
+      meta: meta({ label: L('离线', 'Offline') }),
+      on: { ONLINE: { target: 'session', actions: 'resetAttempts' }, CLOSE: 'closed' },
     },
     closed: { type: 'final', meta: meta({ label: L('已关闭', 'Closed') }) },
   },

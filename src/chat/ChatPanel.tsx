@@ -8,7 +8,7 @@ import { useChat } from './use-chat.ts';
 import type { ChatStatus } from './chat-connection.ts';
 
 // A dot beside text in the body colour: a coloured tag's light text fails the contrast rule.
-const STATUS_DOT: Record<ChatStatus, 'processing' | 'success' | 'warning' | 'default'> = { connecting: 'processing', connected: 'success', reconnecting: 'warning', closed: 'default' };
+const STATUS_DOT: Record<ChatStatus, 'processing' | 'success' | 'warning' | 'default'> = { connecting: 'processing', connected: 'success', reconnecting: 'warning', offline: 'warning', closed: 'default' };
 
 /**
  * The chat of a record with a declared `chat` (a TRF's, docs/declarations.md §3): its parties and

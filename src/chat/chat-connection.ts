@@ -1,5 +1,5 @@
 import { createActor, fromCallback, type Actor, type ActorOptions, type AnyActorRef } from 'xstate';
-import { chatConnectionMachine, type ChatSocketCommand } from '../../engine/chat-connection.ts';
+import { chatConnectionMachine, type ChatConnectionEvent, type ChatSocketCommand } from '../../engine/chat-connection.ts';
 
 /** The part of a browser WebSocket the chat uses (a fake one in tests). */
 export interface ChatSocketLike {
@@ -11,7 +11,23 @@ export interface ChatSocketLike {
 }
 
 /** Where the connection is, for the panel. */
-export type ChatStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+export type ChatStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'closed';
+
+/** Tells `notify` when the network goes and comes back; returns how to stop listening. */
+export type NetworkWatch = (notify: (online: boolean) => void) => () => void;
+
+/** The browser's `offline`/`online` events on window (nothing to watch outside a browser). */
+const browserNetwork: NetworkWatch = (notify) => {
+  if (typeof window === 'undefined') return () => undefined;
+  const offline = () => notify(false);
+  const online = () => notify(true);
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+};
 
 /** The ping string and its answer (server/chat/socket-protocol.ts; SPEC §7). */
 const PING = 'ping';
@@ -27,6 +43,8 @@ export interface ChatConnectionOptions {
   onClosed?(close: { code: number; reason: string }): void;
   /** The clock of the machine's timers (xstate's SimulatedClock in tests). */
   clock?: ActorOptions<typeof chatConnectionMachine>['clock'];
+  /** Where offline/online come from (the browser's window events by default; a fake in tests). */
+  network?: NetworkWatch;
 }
 
 /**
@@ -39,6 +57,7 @@ export class ChatConnection {
   private readonly actor: Actor<typeof chatConnectionMachine>;
   private socket?: ChatSocketLike;
   private status?: ChatStatus;
+  private unwatch?: () => void;
 
   constructor(private readonly opts: ChatConnectionOptions) {
     const chatSocket = fromCallback<ChatSocketCommand, void>(({ sendBack, receive }) => {
@@ -78,6 +97,7 @@ export class ChatConnection {
 
   start(): this {
     this.actor.start();
+    this.unwatch = (this.opts.network ?? browserNetwork)((online) => this.deliver({ type: online ? 'ONLINE' : 'OFFLINE' }));
     return this;
   }
 
@@ -90,8 +110,14 @@ export class ChatConnection {
 
   /** The user closes the chat: no reconnecting. */
   close(): void {
-    this.actor.send({ type: 'CLOSE' });
+    this.unwatch?.();
+    this.deliver({ type: 'CLOSE' });
     this.actor.stop();
+  }
+
+  /** An event for the machine, unless it has already ended (gave up or was closed). */
+  private deliver(event: ChatConnectionEvent): void {
+    if (this.actor.getSnapshot().status === 'active') this.actor.send(event);
   }
 
   /** The machine's snapshot (tests). */
@@ -108,6 +134,7 @@ export class ChatConnection {
 
 function statusOf(value: unknown): ChatStatus {
   if (value === 'closed') return 'closed';
+  if (value === 'offline') return 'offline';
   if (value === 'waitingToReconnect' || value === 'disconnected') return 'reconnecting';
   if (typeof value === 'object' && value && 'session' in value && (value as { session: unknown }).session !== 'connecting') return 'connected';
   return 'connecting';

@@ -7,7 +7,9 @@ import { POLL } from './portal-page.ts';
 /**
  * Issue 19: an applicant and a staff member chat on a TRF, each in a browser context of their own,
  * through the real server's socket: each message shows on the other side live, the header counts
- * live what the other has not read, and the panel says when it is connected.
+ * live what the other has not read, and the panel says when it is connected. When the applicant's
+ * browser goes offline the panel says so at once; back online it reconnects by itself and shows
+ * what was said meanwhile.
  */
 const portalServer = usePortal({ demoRecords: true });
 
@@ -43,6 +45,19 @@ describe('chat on a TRF in the browser', () => {
     await applicant.seeText(ui(lang, 'chat.staff'), applicant.page.getByTestId('chat-messages'));
     await applicant.shot('trf-chat-applicant');
     await staff.shot('trf-chat-staff');
+
+    // The applicant's network goes: the panel says offline (not "connected" until a ping fails), and back online it reconnects alone.
+    await applicant.page.context().setOffline(true);
+    await expect.poll(() => applicant.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('offline');
+    await applicant.seeText(ui(lang, 'chat.status.offline'), applicant.page.getByTestId('chat-panel'));
+    const meanwhile = lang === 'zh-CN' ? '样品已收到' : 'Samples received';
+    await staff.page.getByTestId('chat-input').fill(meanwhile);
+    await staff.page.getByTestId('chat-send').click();
+    await staff.seeText(meanwhile, staff.page.getByTestId('chat-messages'));
+    await applicant.shot('trf-chat-offline');
+    await applicant.page.context().setOffline(false);
+    await expect.poll(() => applicant.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('connected');
+    await applicant.seeText(meanwhile, applicant.page.getByTestId('chat-messages'));
 
     // Away from the TRF, a message from staff counts as unread in the applicant's header at once, and leads back to the TRF.
     await applicant.page.goto(`${portalServer.url}/trf/newList`);

@@ -7,9 +7,10 @@ import { ChatConnection, type ChatSocketLike, type ChatStatus } from '../../../s
  * connection machine with a fake socket and a simulated clock) and a small reference model of SPEC
  * §9 take the same steps — the server opening, answering or dropping the socket, time passing — and
  * must agree after every step: sockets opened, pings sent, sockets the client closed, and the status.
+ * The browser going offline and coming back online are steps too.
  */
-type Step = 'open' | 'pong' | 'drop' | 'wait500ms' | 'wait5s' | 'wait50s';
-const STEPS: readonly Step[] = ['open', 'pong', 'drop', 'wait500ms', 'wait5s', 'wait50s'];
+type Step = 'open' | 'pong' | 'drop' | 'wait500ms' | 'wait5s' | 'wait50s' | 'offline' | 'online';
+const STEPS: readonly Step[] = ['open', 'pong', 'drop', 'wait500ms', 'wait5s', 'wait50s', 'offline', 'online'];
 const WAIT: Partial<Record<Step, number>> = { wait500ms: 500, wait5s: 5_000, wait50s: 50_000 };
 const TICK = 500;
 
@@ -37,6 +38,7 @@ class Real {
   readonly sockets: FakeSocket[] = [];
   status: ChatStatus = 'connecting';
   readonly conn: ChatConnection;
+  private network?: (online: boolean) => void;
   constructor() {
     this.conn = new ChatConnection({
       open: () => {
@@ -47,6 +49,10 @@ class Real {
       onFrame: () => undefined,
       onStatus: (s) => (this.status = s),
       clock: this.clock,
+      network: (notify) => {
+        this.network = notify;
+        return () => (this.network = undefined);
+      },
     }).start();
   }
   private get current() {
@@ -62,7 +68,8 @@ class Real {
     else if (step === 'drop' && s) {
       s.state = 'closed';
       s.onclose?.({ code: 1006, reason: '' });
-    } else if (WAIT[step]) for (let t = 0; t < WAIT[step]!; t += TICK) this.clock.increment(TICK);
+    } else if (step === 'offline' || step === 'online') this.network?.(step === 'online');
+    else if (WAIT[step]) for (let t = 0; t < WAIT[step]!; t += TICK) this.clock.increment(TICK);
   }
   observe() {
     return {
@@ -80,7 +87,7 @@ class Model {
   sockets = 1;
   pings = 0;
   closedByClient = 0;
-  phase: 'connecting' | 'open' | 'waiting' | 'closed' = 'connecting';
+  phase: 'connecting' | 'open' | 'waiting' | 'offline' | 'closed' = 'connecting';
   attempts = 0;
   lasted = false;
   awaiting = false;
@@ -101,7 +108,17 @@ class Model {
       this.pongBy = Infinity;
       this.pingAt = this.now + 50_000;
     } else if (step === 'drop' && (this.phase === 'connecting' || this.phase === 'open')) this.disconnect();
-    else if (WAIT[step]) for (let t = 0; t < WAIT[step]!; t += TICK) this.tick();
+    else if (step === 'offline' && this.phase !== 'closed' && this.phase !== 'offline') {
+      // The client closes the socket it has (none while waiting to reconnect) and waits for the network.
+      if (this.phase !== 'waiting') this.closedByClient += 1;
+      this.stableAt = this.pingAt = this.pongBy = this.reconnectAt = Infinity;
+      this.awaiting = false;
+      this.phase = 'offline';
+    } else if (step === 'online' && this.phase === 'offline') {
+      this.attempts = 0;
+      this.sockets += 1;
+      this.phase = 'connecting';
+    } else if (WAIT[step]) for (let t = 0; t < WAIT[step]!; t += TICK) this.tick();
   }
   private tick() {
     this.now += TICK;
@@ -135,7 +152,7 @@ class Model {
     } else this.phase = 'closed';
   }
   observe() {
-    const status: Record<Model['phase'], ChatStatus> = { connecting: 'connecting', open: 'connected', waiting: 'reconnecting', closed: 'closed' };
+    const status: Record<Model['phase'], ChatStatus> = { connecting: 'connecting', open: 'connected', waiting: 'reconnecting', offline: 'offline', closed: 'closed' };
     return { sockets: this.sockets, pings: this.pings, closedByClient: this.closedByClient, status: status[this.phase] };
   }
 }
@@ -174,7 +191,7 @@ describe('the chat connection follows SPEC §9, as the model says', { timeout: 1
         n++;
       }
     }
-    expect(n).toBe(6 + 36 + 216 + 1296);
+    expect(n).toBe(8 + 64 + 512 + 4096);
   });
 
   it('agrees with the model on 300 random walks of 40 steps (reconnect limits, the 1 s rule, missed pongs)', () => {
