@@ -56,6 +56,17 @@ export async function claimDueEffect(tx: Queryable): Promise<EffectRow | undefin
   return rows[0] && rowOf(rows[0]);
 }
 
+/** Leases a claimed effect to its worker for `seconds` (it is not due meanwhile); committed before an outside call. */
+export async function leaseEffect(tx: Queryable, id: number, seconds: number): Promise<void> {
+  await tx.query('update effects set next_attempt_at = now() + make_interval(secs => $2::int) where id = $1', [id, seconds]);
+}
+
+/** Locks a leased effect again to write its outcome; false when it is no longer pending. */
+export async function relockLeased(tx: Queryable, id: number): Promise<boolean> {
+  const { rows } = await tx.query("select 1 from effects where id = $1 and status = 'pending' for update", [id]);
+  return rows.length > 0;
+}
+
 export async function markDone(tx: Queryable, id: number): Promise<void> {
   await tx.query("update effects set status = 'done', attempts = attempts + 1, done_at = now(), last_error = null where id = $1", [id]);
 }

@@ -1,19 +1,33 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { drainClaims, startIntervalWorker } from '../db/claim-loop.ts';
-import { claimDueEffect, markDone, markFailedAttempt, type EffectRow } from './effects-repo.ts';
+import { startIntervalWorker } from '../db/claim-loop.ts';
+import { claimDueEffect, leaseEffect, markDone, markFailedAttempt, relockLeased, type EffectRow } from './effects-repo.ts';
 
 /** Runs one kind of declared effect (docs/declarations.md §4). */
-export interface EffectHandler {
+export interface EffectHandler<Called = unknown> {
   /**
    * Why this handler cannot run the effect a machine declares (the server refuses to start with
    * such a machine), or undefined when it can. `params`: the emitted event's fields.
    */
   accepts(machine: string, params: Record<string, unknown>): string | undefined;
+  /**
+   * The part that talks to an outside service (the regulator), run with NO transaction open while
+   * the effect is leased to this worker: on the embedded database one connection serves every
+   * request, so a transaction held across a slow call would stall the whole portal. Reads through
+   * `db`; what it returns is handed to `run`. Throws to retry.
+   */
+  call?(db: Queryable, effect: EffectRow): Promise<Called>;
   /** Does the work in the worker's transaction, which also marks the effect done. Throws to retry. */
-  run(tx: Queryable, effect: EffectRow): Promise<void>;
+  run(tx: Queryable, effect: EffectRow, called?: Called): Promise<void>;
 }
 
 export type EffectHandlers = Readonly<Record<string, EffectHandler>>;
+
+/**
+ * How long an effect with an outside call is leased to the worker that claimed it: no other
+ * worker takes it meanwhile; if the process dies mid-call it is due again after this. Longer than
+ * any adapter's own timeout, so a live call is never run twice at once.
+ */
+export const CALL_LEASE_SECONDS = 300;
 
 /** An effect that no retry can mend (no handler, an unknown recipient): failed at once. */
 export class PermanentEffectError extends Error {}
@@ -43,24 +57,68 @@ export class EffectRunner {
     return handler.accepts(machine, params);
   }
 
-  /** Runs every due effect; returns how many were done. */
-  runDue(): Promise<number> {
-    return drainClaims(
-      this.db,
-      claimDueEffect,
-      async (tx, effect) => {
-        const handler = Object.hasOwn(this.handlers, effect.kind) ? this.handlers[effect.kind] : undefined;
-        if (!handler) throw new PermanentEffectError(`no handler for the effect '${effect.kind}'`);
-        await handler.run(tx, effect);
+  /**
+   * Runs every due effect; returns how many were done. Each is claimed (`for update skip locked`)
+   * and run in the claiming transaction, which marks it done; one with an outside call is leased
+   * and committed first, called with no transaction open, then finished in a second transaction.
+   */
+  async runDue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      let current: EffectRow | undefined;
+      const step = await this.db
+        .transaction(async (tx): Promise<'empty' | 'done' | 'leased'> => {
+          current = await claimDueEffect(tx);
+          if (!current) return 'empty';
+          const handler = this.handlerOf(current);
+          if (handler.call) {
+            await leaseEffect(tx, current.id, CALL_LEASE_SECONDS);
+            return 'leased';
+          }
+          await handler.run(tx, current);
+          await markDone(tx, current.id);
+          return 'done';
+        })
+        .catch(async (err: unknown): Promise<'failed'> => {
+          if (current === undefined) throw err;
+          await this.failed(current, err);
+          return 'failed';
+        });
+      if (step === 'empty') return done;
+      if (step === 'done') done += 1;
+      if (step === 'leased' && (await this.runLeased(current!))) done += 1;
+    }
+  }
+
+  private handlerOf(effect: EffectRow): EffectHandler {
+    const handler = Object.hasOwn(this.handlers, effect.kind) ? this.handlers[effect.kind] : undefined;
+    if (!handler) throw new PermanentEffectError(`no handler for the effect '${effect.kind}'`);
+    return handler;
+  }
+
+  /** The outside call of a leased effect, then its writes in a transaction of their own; false when it failed. */
+  private async runLeased(effect: EffectRow): Promise<boolean> {
+    try {
+      const handler = this.handlerOf(effect);
+      const called = await handler.call!(this.db, effect);
+      await this.db.transaction(async (tx) => {
+        // Finished or failed meanwhile (a lease that ran out and another worker): nothing to write.
+        if (!(await relockLeased(tx, effect.id))) return;
+        await handler.run(tx, effect, called);
         await markDone(tx, effect.id);
-      },
-      async (effect, err) => {
-        const attempts = effect.attempts + 1;
-        const last = err instanceof PermanentEffectError || attempts >= MAX_EFFECT_ATTEMPTS;
-        if (!last) console.error(`effect ${effect.id} (${effect.kind}) failed; retrying in ${retryDelaySeconds(attempts)} s`, err);
-        await markFailedAttempt(this.db, effect.id, String(err instanceof Error ? err.message : err), last ? null : retryDelaySeconds(attempts));
-      },
-    );
+      });
+      return true;
+    } catch (err) {
+      await this.failed(effect, err);
+      return false;
+    }
+  }
+
+  private async failed(effect: EffectRow, err: unknown): Promise<void> {
+    const attempts = effect.attempts + 1;
+    const last = err instanceof PermanentEffectError || attempts >= MAX_EFFECT_ATTEMPTS;
+    if (!last) console.error(`effect ${effect.id} (${effect.kind}) failed; retrying in ${retryDelaySeconds(attempts)} s`, err);
+    await markFailedAttempt(this.db, effect.id, String(err instanceof Error ? err.message : err), last ? null : retryDelaySeconds(attempts));
   }
 
   /**

@@ -52,6 +52,11 @@ export class RegulatorEmulator {
   private readonly versions = new Map<string, number>();
   private readonly failures: EmulatorFailure[] = [];
   private sequence = 0;
+  /**
+   * Run while a certificate is in flight, before it is answered: what the portal can do during
+   * the regulator's latency (a test checks it can still write to its database meanwhile).
+   */
+  whileInFlight?: () => Promise<void>;
 
   /** How long the emulator stalls when told to time out (longer than the adapter waits). */
   constructor(readonly stallMs = 1500) {}
@@ -88,6 +93,7 @@ export class RegulatorEmulator {
         return reply.status(400).send({ error: 'MALFORMED_CERTIFICATE' });
       }
       this.received.push({ idempotencyKey: key, certificate });
+      await this.whileInFlight?.();
       const failure = this.failures.shift();
       if (failure === 'serverError') return reply.status(503).send({ error: 'SERVICE_UNAVAILABLE' });
       if (failure === 'timeout') {

@@ -162,6 +162,32 @@ describe.each(BACKENDS)('e-filing with the regulator on %s', (backend) => {
     expect(emulator().filings).toBe(filingsBefore + 1);
   });
 
+  it('holds no transaction while the regulator answers: the portal writes, and the filing is not locked, meanwhile', async () => {
+    const importer = await d.importer();
+    const id = await validated(importer.id);
+    let during: { effect?: string; wrote?: boolean } = {};
+    emulator().whileInFlight = async () => {
+      // On the embedded database a transaction held across the call would block this one forever: the race names it.
+      const hang = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the database stayed busy while the regulator was called')), 20_000));
+      during = await Promise.race([
+        h.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ status: string }>("select status from effects where subject_id = $1 and kind = 'fileWithRegulator' for update nowait", [id]);
+          await tx.query("update records set updated_at = updated_at where id = $1", [importer.id]);
+          return { effect: rows[0]?.status, wrote: true };
+        }),
+        hang,
+      ]);
+    };
+    try {
+      const sent = await d.send(id, 'SEND_TO_REGULATOR');
+      expect(sent.status).toBe(200);
+    } finally {
+      emulator().whileInFlight = undefined;
+    }
+    expect(during).toEqual({ effect: 'pending', wrote: true });
+    expect((await d.get(id)).states.$status).toBe('filed');
+  });
+
   it('gives up after the last attempt: refused as unreachable', async () => {
     const importer = await d.importer();
     const id = await validated(importer.id);
