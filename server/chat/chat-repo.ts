@@ -74,16 +74,27 @@ export async function historyPage(db: Queryable, recordId: string, before?: numb
   return { messages: rows.slice(0, limit).reverse().map(messageOf), hasMore: rows.length > limit };
 }
 
-async function markReadIn(db: Queryable, userId: string, recordId: string, upTo: number): Promise<void> {
-  await db.query(
-    `insert into chat_reads (user_id, record_id, last_read_id) values ($1, $2, $3)
-     on conflict (user_id, record_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)`,
-    [userId, recordId, upTo],
-  );
+/** A user's read mark moved, as every process hears it on the chat channel: their other sockets' headers read their count again. */
+export interface ReadMark {
+  readBy: string;
+  recordId: string;
 }
 
-/** The user has read the chat up to message `upTo` (never backwards). */
-export const markRead = (db: Queryable, userId: string, recordId: string, upTo: number): Promise<void> => markReadIn(db, userId, recordId, upTo);
+/**
+ * The user has read the chat up to message `upTo` (never backwards). When the mark moved, every
+ * process hears it on `channel` (at commit), so the user's header on another device follows.
+ */
+export async function markRead(db: Queryable, channel: string, userId: string, recordId: string, upTo: number): Promise<void> {
+  await db.query(
+    `with moved as (
+       insert into chat_reads (user_id, record_id, last_read_id) values ($1, $2, $3)
+       on conflict (user_id, record_id) do update set last_read_id = excluded.last_read_id
+         where chat_reads.last_read_id < excluded.last_read_id
+       returning user_id)
+     select pg_notify($4, json_build_object('readBy', $1::text, 'recordId', $2::text)::text) from moved`,
+    [userId, recordId, upTo, channel],
+  );
+}
 
 /** Messages of others the user has not read in one chat. */
 export async function unreadIn(db: Queryable, userId: string, recordId: string): Promise<number> {

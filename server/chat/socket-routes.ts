@@ -140,7 +140,7 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         return send({ type: 'history', recordId: joined.recordId, unread: await unreadIn(db, user.id, joined.recordId), before: frame.before, ...page });
       }
       if (frame.type === 'read') {
-        await markRead(db, user.id, joined.recordId, frame.upTo);
+        await markRead(db, hub.channel, user.id, joined.recordId, frame.upTo);
         return send({ type: 'unread', recordId: joined.recordId, count: await unreadIn(db, user.id, joined.recordId) });
       }
       if (!allowance.take()) return fail('CHAT_RATE_LIMITED', { max: CHAT_SEND_LIMIT.max, seconds: CHAT_SEND_LIMIT.seconds }, frame.clientId);

@@ -168,6 +168,13 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
     expect(pushed).toEqual({ type: 'unreadTotal', ...(await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data });
     // The supplier cannot see the TRF: whatever reached their socket never counted its messages.
     expect(outsider.frames.every((f) => f.type === 'unreadTotal' && f.total === 0)).toBe(true);
-    await Promise.all([own.close(), outsider.close(), staff.close()]);
+    // Read on another device (the chat open there): this header follows without a reload.
+    const other = open({ trfNo: trf.trfNo }, { token: t.applicant });
+    const latest = (await other.next((f) => f.type === 'history')).messages.at(-1).id;
+    other.send({ type: 'read', upTo: latest });
+    expect(await other.next((f) => f.type === 'unread')).toMatchObject({ count: 0 });
+    const afterRead = await own.next((f) => f.type === 'unreadTotal' && !f.chats.some((c: { number: string }) => c.number === trf.trfNo));
+    expect(afterRead).toEqual({ type: 'unreadTotal', ...(await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data });
+    await Promise.all([own.close(), outsider.close(), staff.close(), other.close()]);
   });
 });
