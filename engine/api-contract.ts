@@ -150,8 +150,17 @@ export interface ChatMessage {
   side: 'customer' | 'staff';
   /** The sender's own id of the message: sending it again stores it once. */
   clientId: string;
+  /** The text; empty when the message only carries files. */
   body: string;
+  /** Files sent with it (uploaded through /api/files; readable by whoever sees the record). */
+  files: ChatFile[];
   createdAt: string;
+}
+
+/** A file of a chat message. */
+export interface ChatFile {
+  fileId: string;
+  fileName: string;
 }
 
 /** One row of the training performance (/training/performance, server/training/): a trainee or a company. */

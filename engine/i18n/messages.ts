@@ -322,6 +322,8 @@ export const MESSAGES = {
   CHAT_USER_MISMATCH: { 'zh-CN': '连接中的用户与当前登录用户不一致', 'en-US': 'The user of the connection is not the user signed in' },
   CHAT_BAD_MESSAGE: { 'zh-CN': '无法识别的消息', 'en-US': 'The message could not be understood' },
   CHAT_MESSAGE_LENGTH: { 'zh-CN': '消息须为 1 到 {max} 个字符', 'en-US': 'A message must be 1 to {max} characters long' },
+  CHAT_TOO_MANY_FILES: { 'zh-CN': '一条消息最多附 {max} 个文件', 'en-US': 'A message carries at most {max} files' },
+  CHAT_FILE_NOT_READABLE: { 'zh-CN': '附件不存在或无权使用，请重新上传', 'en-US': 'An attached file does not exist or is not yours to send: upload it again' },
   CHAT_RATE_LIMITED: { 'zh-CN': '发送过于频繁：每 {seconds} 秒最多 {max} 条消息，请稍后再发', 'en-US': 'Too many messages: at most {max} every {seconds} seconds, send again shortly' },
   // The publish-status STOMP endpoint (server/publish-status/): the text of its ERROR frames.
   STOMP_BAD_FRAME: { 'zh-CN': '无法识别的 STOMP 帧', 'en-US': 'The STOMP frame could not be understood' },

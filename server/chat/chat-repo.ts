@@ -1,4 +1,4 @@
-import type { ChatMessage, EntityRegistry, RegisteredEntity } from '../../engine/index.ts';
+import type { ChatFile, ChatMessage, EntityRegistry, RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
@@ -6,8 +6,8 @@ import { visibilityPredicate, type Scope } from '../entities/visibility.ts';
 
 export type { ChatMessage };
 
-type Raw = { id: number; record_id: string; sender_id: string; sender_name: string; sender_side: ChatMessage['side']; client_id: string; body: string; created_at: Date | string };
-const COLUMNS = 'id::int as id, record_id, sender_id, sender_name, sender_side, client_id, body, created_at';
+type Raw = { id: number; record_id: string; sender_id: string; sender_name: string; sender_side: ChatMessage['side']; client_id: string; body: string; files: ChatFile[]; created_at: Date | string };
+const COLUMNS = 'id::int as id, record_id, sender_id, sender_name, sender_side, client_id, body, files, created_at';
 const messageOf = (r: Raw): ChatMessage => ({
   id: r.id,
   recordId: r.record_id,
@@ -16,6 +16,7 @@ const messageOf = (r: Raw): ChatMessage => ({
   side: r.sender_side,
   clientId: r.client_id,
   body: r.body,
+  files: r.files,
   createdAt: isoTime(r.created_at),
 });
 
@@ -35,7 +36,7 @@ export const CHAT_CHANNEL_PREFIX = 'portico_chat';
 
 /** A stored message as the JSON every process hears (the fields and form of `ChatMessage`). */
 const MESSAGE_JSON = `json_build_object('id', m.id, 'recordId', m.record_id, 'senderId', m.sender_id, 'senderName', m.sender_name,
-  'side', m.sender_side, 'clientId', m.client_id, 'body', m.body,
+  'side', m.sender_side, 'clientId', m.client_id, 'body', m.body, 'files', m.files,
   'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
 
 /**
@@ -47,18 +48,18 @@ const MESSAGE_JSON = `json_build_object('id', m.id, 'recordId', m.record_id, 'se
 export async function saveMessage(
   db: Queryable,
   channel: string,
-  m: { recordId: string; senderId: string; senderName: string; side: ChatMessage['side']; clientId: string; body: string },
+  m: { recordId: string; senderId: string; senderName: string; side: ChatMessage['side']; clientId: string; body: string; files: ChatFile[] },
 ): Promise<{ message: ChatMessage; fresh: boolean }> {
   const { rows } = await db.query<{ json: string }>(
     `with m as (
-       insert into chat_messages (record_id, sender_id, sender_name, sender_side, client_id, body) values ($1, $2, $3, $4, $5, $6)
+       insert into chat_messages (record_id, sender_id, sender_name, sender_side, client_id, body, files) values ($1, $2, $3, $4, $5, $6, $8::jsonb)
        on conflict (sender_id, client_id) do nothing returning *),
      r as (
        insert into chat_reads (user_id, record_id, last_read_id) select m.sender_id, m.record_id, m.id from m
        on conflict (user_id, record_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)),
      j as (select ${MESSAGE_JSON} as json from m)
      select j.json, pg_notify($7, j.json) from j`,
-    [m.recordId, m.senderId, m.senderName, m.side, m.clientId, m.body, channel],
+    [m.recordId, m.senderId, m.senderName, m.side, m.clientId, m.body, channel, JSON.stringify(m.files)],
   );
   if (rows[0]) return { message: JSON.parse(rows[0].json) as ChatMessage, fresh: true };
   const stored = await db.query<Raw>(`select ${COLUMNS} from chat_messages where sender_id = $1 and client_id = $2`, [m.senderId, m.clientId]);

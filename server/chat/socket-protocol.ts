@@ -1,3 +1,4 @@
+import type { ChatFile } from '../../engine/index.ts';
 import type { ChatMessage, HistoryPage, UnreadChat } from './chat-repo.ts';
 import type { UserNotification } from '../notifications/notifications-repo.ts';
 
@@ -5,12 +6,12 @@ import type { UserNotification } from '../notifications/notifications-repo.ts';
 export const PING = 'ping';
 export const PONG = 'pong';
 
-export { MAX_CHAT_BODY } from '../../engine/index.ts';
+export { MAX_CHAT_BODY, MAX_CHAT_FILES } from '../../engine/index.ts';
 
 /** What a client sends, besides the ping string (JSON). */
 export type ChatClientFrame =
   /** A message; `clientId` is the client's own id of it: sent again after a reconnect, it is stored once. */
-  | { type: 'send'; clientId: string; body: string }
+  | { type: 'send'; clientId: string; body: string; files: ChatFile[] }
   /** The page of history before message `before`. */
   | { type: 'history'; before: number }
   /** The user has read the chat up to message `upTo`. */
@@ -36,6 +37,15 @@ export const CLOSE = { badRequest: 4400, unauthorized: 4401, forbidden: 4403, no
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64;
 const isMessageId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isFile = (v: unknown): v is ChatFile =>
+  typeof v === 'object' && v !== null && isId((v as ChatFile).fileId) && typeof (v as ChatFile).fileName === 'string' && (v as ChatFile).fileName.length <= 255;
+
+/** A send frame's files (none when absent); undefined when they are not a list of files. The count is checked by the caller, with a message. */
+function filesOf(v: unknown): ChatFile[] | undefined {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || v.length > 50 || !v.every(isFile)) return undefined;
+  return v.map((f) => ({ fileId: f.fileId, fileName: f.fileName }));
+}
 
 /** A client's JSON frame, or undefined when it is not one the server understands. */
 export function parseClientFrame(text: string): ChatClientFrame | undefined {
@@ -47,7 +57,8 @@ export function parseClientFrame(text: string): ChatClientFrame | undefined {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const f = value as Record<string, unknown>;
-  if (f.type === 'send' && isId(f.clientId) && typeof f.body === 'string') return { type: 'send', clientId: f.clientId, body: f.body };
+  const files = f.type === 'send' ? filesOf(f.files) : undefined;
+  if (f.type === 'send' && isId(f.clientId) && typeof f.body === 'string' && files) return { type: 'send', clientId: f.clientId, body: f.body, files };
   if (f.type === 'history' && isMessageId(f.before)) return { type: 'history', before: f.before };
   if (f.type === 'read' && isMessageId(f.upTo)) return { type: 'read', upTo: f.upTo };
   return undefined;

@@ -11,8 +11,9 @@ import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unr
 import type { ChatHub } from './chat-hub.ts';
 import { CHAT_SEND_LIMIT, sendAllowance } from './send-rate.ts';
 import { UnreadWatch } from './unread-watch.ts';
+import { linkFiles, writerMayAttach } from '../files/file-refs.ts';
 import type { NotificationHub } from '../notifications/notification-hub.ts';
-import { CLOSE, MAX_CHAT_BODY, PING, PONG, parseClientFrame, type ChatClientFrame, type ChatServerFrame } from './socket-protocol.ts';
+import { CLOSE, MAX_CHAT_BODY, MAX_CHAT_FILES, PING, PONG, parseClientFrame, type ChatClientFrame, type ChatServerFrame } from './socket-protocol.ts';
 
 /** SPEC §7: /ws?userId=…&userSource=SGSMART&trfNo=… (`lang` too: a browser's socket sends no language header of ours). */
 const QUERY = {
@@ -145,7 +146,8 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
       }
       if (!allowance.take()) return fail('CHAT_RATE_LIMITED', { max: CHAT_SEND_LIMIT.max, seconds: CHAT_SEND_LIMIT.seconds }, frame.clientId);
       const body = frame.body.trim();
-      if (!body || body.length > MAX_CHAT_BODY) return fail('CHAT_MESSAGE_LENGTH', { max: MAX_CHAT_BODY }, frame.clientId);
+      if ((!body && !frame.files.length) || body.length > MAX_CHAT_BODY) return fail('CHAT_MESSAGE_LENGTH', { max: MAX_CHAT_BODY }, frame.clientId);
+      if (frame.files.length > MAX_CHAT_FILES) return fail('CHAT_TOO_MANY_FILES', { max: MAX_CHAT_FILES }, frame.clientId);
       if (body.includes('\u0000')) return fail('CHAT_BAD_MESSAGE', {}, frame.clientId);
       // The session is read again for each message, the record's visibility at most every few seconds: an ended
       // session stops the sending at once, a share withdrawn within VISIBILITY_RECHECK_MS.
@@ -156,7 +158,15 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         joined.checkedAt = Date.now();
       }
       const side = scopeOf(still, registry).all ? 'staff' : 'customer';
-      const saved = await saveMessage(db, hub.channel, { recordId: joined.recordId, senderId: still.id, senderName: still.userName, side, clientId: frame.clientId, body });
+      // The files go with the message or not at all: linked to the chat's record (its parties may read them) in its transaction.
+      const saved = await db.transaction(async (tx) => {
+        const ids = [...new Set(frame.files.map((f) => f.fileId))];
+        const readable = await writerMayAttach(tx, joined.recordId, ids, scopeOf(still, registry));
+        if (ids.some((id) => !readable.has(id))) return undefined;
+        await linkFiles(tx, joined.recordId, ids);
+        return saveMessage(tx, hub.channel, { recordId: joined.recordId, senderId: still.id, senderName: still.userName, side, clientId: frame.clientId, body, files: frame.files });
+      });
+      if (!saved) return fail('CHAT_FILE_NOT_READABLE', {}, frame.clientId);
       send({ type: 'ack', clientId: frame.clientId, message: saved.message });
     }
   });

@@ -535,6 +535,11 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     `,
   },
   {
+    // Chat attachments (issue 19): the files a message carries, as [{ fileId, fileName }]; the files are linked to the chat's record.
+    id: '034_chat_attachments',
+    sql: `alter table chat_messages add column files jsonb not null default '[]'::jsonb`,
+  },
+  {
     // The statistics pages' daily pre-aggregate, kept by triggers on records (issue 18 bench; server/db/statistics-daily.ts).
     id: '038_statistics_daily',
     sql: '',

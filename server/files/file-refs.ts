@@ -21,23 +21,35 @@ export function fileRefsIn(doc: unknown, path = ''): { fileId: string; path: str
 export async function attachFiles(tx: Queryable, recordId: string, doc: unknown, writer: Scope): Promise<void> {
   const refs = fileRefsIn(doc);
   const ids = [...new Set(refs.map((r) => r.fileId))];
-  if (ids.length) {
-    const { rows } = await tx.query<{ id: string }>(
-      `select f.id from files f where f.id = any($1::text[]) and (
-         $2::boolean or f.company_id = any($3::text[])
-         or exists (select 1 from file_links l where l.file_id = f.id and l.record_id = $4))`,
-      [ids, writer.all, writerCompanies(writer), recordId],
-    );
-    const readable = new Set(rows.map((r) => r.id));
-    const refused = refs.find((r) => !readable.has(r.fileId));
-    if (refused) {
-      throw new ApiError(400, 'FILE_NOT_READABLE', { fileId: refused.fileId.slice(0, 64) }, [{ field: refused.path, keyword: 'file', message: refused.path }]);
-    }
+  const readable = await writerMayAttach(tx, recordId, ids, writer);
+  const refused = refs.find((r) => !readable.has(r.fileId));
+  if (refused) {
+    throw new ApiError(400, 'FILE_NOT_READABLE', { fileId: refused.fileId.slice(0, 64) }, [{ field: refused.path, keyword: 'file', message: refused.path }]);
   }
-  await tx.query('delete from file_links where record_id = $1 and not (file_id = any($2::text[]))', [recordId, ids]);
-  if (ids.length) {
-    await tx.query('insert into file_links (file_id, record_id) select unnest($1::text[]), $2 on conflict do nothing', [ids, recordId]);
-  }
+  // A file sent in the record's chat stays linked whatever the document now holds.
+  await tx.query(
+    `delete from file_links where record_id = $1 and not (file_id = any($2::text[]))
+       and not exists (select 1 from chat_messages m where m.record_id = $1 and m.files @> jsonb_build_array(jsonb_build_object('fileId', file_links.file_id)))`,
+    [recordId, ids],
+  );
+  await linkFiles(tx, recordId, ids);
+}
+
+/** Of `ids`, the files the writer may attach to the record: their company's upload, or attached to it already. */
+export async function writerMayAttach(tx: Queryable, recordId: string, ids: readonly string[], writer: Scope): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await tx.query<{ id: string }>(
+    `select f.id from files f where f.id = any($1::text[]) and (
+       $2::boolean or f.company_id = any($3::text[])
+       or exists (select 1 from file_links l where l.file_id = f.id and l.record_id = $4))`,
+    [ids, writer.all, writerCompanies(writer), recordId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Links files to a record: whoever sees the record may read them. */
+export async function linkFiles(tx: Queryable, recordId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length) await tx.query('insert into file_links (file_id, record_id) select unnest($1::text[]), $2 on conflict do nothing', [ids, recordId]);
 }
 
 /**

@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import { useSession } from '../auth/session-store.ts';
 import { MAX_CHAT_BODY } from '../../engine/chat-limits.ts';
 import { useChat } from './use-chat.ts';
+import { ChatAttach, ChatFileLinks } from './ChatFiles.tsx';
+import type { ChatFile } from './chat-state.ts';
 import type { ChatStatus } from './chat-connection.ts';
 
 // A dot beside text in the body colour: a coloured tag's light text fails the contrast rule.
@@ -19,11 +21,13 @@ export function ChatPanel({ number }: { number: string }) {
   const me = useSession((s) => s.userInfo?.id);
   const chat = useChat(number);
   const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<ChatFile[]>([]);
+  const ready = Boolean(draft.trim() || files.length);
   const submit = () => {
-    const body = draft.trim();
-    if (!body || chat.status !== 'connected') return;
-    chat.send(body);
+    if (!ready || chat.status !== 'connected') return;
+    chat.send(draft.trim(), files);
     setDraft('');
+    setFiles([]);
   };
   const title = (
     <Flex gap={8} align="center">
@@ -52,9 +56,12 @@ export function ChatPanel({ number }: { number: string }) {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {m.senderName} · {m.side === 'staff' ? t('chat.staff') : t('chat.customer')} · {dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}
               </Typography.Text>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', background: m.senderId === me ? '#fff7e6' : '#f5f5f5', padding: '4px 10px', borderRadius: 6 }}>
-                {m.body}
-              </Typography.Paragraph>
+              {m.body && (
+                <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', background: m.senderId === me ? '#fff7e6' : '#f5f5f5', padding: '4px 10px', borderRadius: 6 }}>
+                  {m.body}
+                </Typography.Paragraph>
+              )}
+              <ChatFileLinks files={m.files ?? []} />
             </Flex>
           ))}
           {chat.pending.map((p) => (
@@ -62,10 +69,16 @@ export function ChatPanel({ number }: { number: string }) {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('chat.sending')}
               </Typography.Text>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', opacity: 0.6 }}>{p.body}</Typography.Paragraph>
+              {p.body && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', opacity: 0.6 }}>{p.body}</Typography.Paragraph>}
+              {p.files.map((f) => (
+                <Typography.Text key={f.fileId} type="secondary">
+                  {f.fileName}
+                </Typography.Text>
+              ))}
             </Flex>
           ))}
         </Flex>
+        <ChatAttach files={files} onChange={setFiles} disabled={chat.status !== 'connected'} />
         <Flex gap={8}>
           <Input.TextArea
             value={draft}
@@ -82,7 +95,7 @@ export function ChatPanel({ number }: { number: string }) {
             aria-label={t('chat.placeholder')}
             data-testid="chat-input"
           />
-          <Button type="primary" onClick={submit} disabled={chat.status !== 'connected' || !draft.trim()} data-testid="chat-send">
+          <Button type="primary" onClick={submit} disabled={chat.status !== 'connected' || !ready} data-testid="chat-send">
             {t('chat.send')}
           </Button>
         </Flex>

@@ -1,12 +1,12 @@
-import type { ChatMessage } from '../../engine/index.ts';
+import type { ChatFile, ChatMessage } from '../../engine/index.ts';
 
-export type { ChatMessage };
+export type { ChatFile, ChatMessage };
 
 /** What the chat panel shows: stored messages in order, those sent but not yet acknowledged, paging, unread. */
 export interface ChatState {
   messages: ChatMessage[];
   /** Sent by this client and not yet stored: re-sent with the same client id after a reconnect. */
-  pending: { clientId: string; body: string }[];
+  pending: { clientId: string; body: string; files: ChatFile[] }[];
   hasMore: boolean;
   loadingOlder: boolean;
   unread: number;
@@ -18,7 +18,7 @@ export const EMPTY_CHAT: ChatState = { messages: [], pending: [], hasMore: false
 
 export type ChatAction =
   | { type: 'frame'; frame: unknown }
-  | { type: 'sending'; clientId: string; body: string }
+  | { type: 'sending'; clientId: string; body: string; files: ChatFile[] }
   | { type: 'loadingOlder' };
 
 /** Messages by id, once each, oldest first. */
@@ -30,7 +30,7 @@ function merged(a: readonly ChatMessage[], b: readonly ChatMessage[]): ChatMessa
 
 /** The chat's state after an action: a frame from the server, or the user sending or paging. */
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
-  if (action.type === 'sending') return { ...state, pending: [...state.pending, { clientId: action.clientId, body: action.body }], error: undefined };
+  if (action.type === 'sending') return { ...state, pending: [...state.pending, { clientId: action.clientId, body: action.body, files: action.files }], error: undefined };
   if (action.type === 'loadingOlder') return { ...state, loadingOlder: true };
   const f = action.frame as { type?: string } & Record<string, any>;
   switch (f.type) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session-store.ts';
 import { useLanguage } from '../i18n/language-store.ts';
 import { ChatConnection, type ChatSocketLike, type ChatStatus } from './chat-connection.ts';
-import { chatReducer, EMPTY_CHAT, type ChatState } from './chat-state.ts';
+import { chatReducer, EMPTY_CHAT, type ChatFile, type ChatState } from './chat-state.ts';
 import { chatKeys } from './chat-api.ts';
 
 /** SPEC §7: the chat's address on our own origin (no TRF number: the user's own channel, with the unread count and their notifications); the HttpOnly session cookie authenticates it. */
@@ -26,7 +26,8 @@ export interface UseChat extends ChatState {
   status: ChatStatus;
   /** Why the server closed the socket, when it refused it (a message code). */
   refusal?: string;
-  send(body: string): void;
+  /** Sends a message: its text, and the files uploaded for it (either may be empty, not both). */
+  send(body: string, files?: ChatFile[]): void;
   loadOlder(): void;
   /** Opens the chat again after it gave up reconnecting. */
   reconnect(): void;
@@ -61,7 +62,7 @@ export function useChat(number: string): UseChat {
         if (next === 'connected') {
           setRefusal(undefined);
           // Messages not acknowledged before the connection dropped go again (the server stores each client id once).
-          for (const p of pending.current) conn.send({ type: 'send', clientId: p.clientId, body: p.body });
+          for (const p of pending.current) conn.send({ type: 'send', clientId: p.clientId, body: p.body, files: p.files });
         }
       },
       onClosed: ({ code, reason }) => {
@@ -78,10 +79,10 @@ export function useChat(number: string): UseChat {
     if (latest !== undefined && status === 'connected') connection.current?.send({ type: 'read', upTo: latest });
   }, [latest, status]);
 
-  const send = useCallback((body: string) => {
+  const send = useCallback((body: string, files: ChatFile[] = []) => {
     const clientId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    dispatch({ type: 'sending', clientId, body });
-    connection.current?.send({ type: 'send', clientId, body });
+    dispatch({ type: 'sending', clientId, body, files });
+    connection.current?.send({ type: 'send', clientId, body, files });
   }, []);
   const loadOlder = useCallback(() => {
     const first = state.messages[0]?.id;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { ApiHarness, fileBytes, validTrf } from '../support/api-harness.ts';
 import { ChatClient } from '../support/chat-socket.ts';
 
-/** Issue 19: the chat socket of a TRF — who may open it, persistence before the ack, history, unread counts. */
+/** Issue 19: the chat socket of a TRF — who may open it, persistence before the ack, history, unread counts, files. */
 describe.each(BACKENDS)('the chat socket on %s', (backend) => {
   let h: ApiHarness;
   let base: string;
@@ -176,5 +176,46 @@ describe.each(BACKENDS)('the chat socket on %s', (backend) => {
     const afterRead = await own.next((f) => f.type === 'unreadTotal' && !f.chats.some((c: { number: string }) => c.number === trf.trfNo));
     expect(afterRead).toEqual({ type: 'unreadTotal', ...(await h.call({ method: 'GET', url: '/api/chat/unread', token: t.applicant })).body.data });
     await Promise.all([own.close(), outsider.close(), staff.close(), other.close()]);
+  });
+  it('carries files: readable by whoever sees the TRF once sent, never a file the sender may not read, and kept when the TRF is saved', async () => {
+    const upload = async (token: string, kind: 'pdf' | 'jpg') => {
+      const res = await h.app.inject({ method: 'POST', url: `/api/files?name=sample.${kind}`, headers: { 'portico-auth': `bearer ${token}`, 'content-type': kind === 'pdf' ? 'application/pdf' : 'image/jpeg' }, payload: fileBytes(kind, 512) });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json().data as { fileId: string; fileName: string };
+    };
+    const read = async (fileId: string, token: string) => (await h.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: { 'portico-auth': `bearer ${token}` } })).statusCode;
+    const report = await upload(t.applicant, 'pdf');
+    const buyersOwn = await upload(t.buyer, 'jpg');
+    expect(await read(report.fileId, t.buyer)).toBe(404);
+
+    const staff = open({ trfNo: trf.trfNo }, { token: t.staff });
+    await staff.next((f) => f.type === 'history');
+    const c = open({ trfNo: trf.trfNo, lang: 'en-US' }, { token: t.applicant });
+    await c.next((f) => f.type === 'history');
+    c.send({ type: 'send', clientId: 'with-file', body: '', files: [{ fileId: report.fileId, fileName: report.fileName }] });
+    const acked = await c.next((f) => f.type === 'ack' && f.clientId === 'with-file');
+    expect(acked.message).toMatchObject({ body: '', files: [{ fileId: report.fileId, fileName: report.fileName }] });
+    expect((await staff.next((f) => f.type === 'message' && f.message.clientId === 'with-file')).message.files).toEqual([{ fileId: report.fileId, fileName: report.fileName }]);
+    // Sent in the chat: the TRF's other parties read it; a company that does not see the TRF still does not.
+    expect(await read(report.fileId, t.buyer)).toBe(200);
+    expect(await read(report.fileId, t.supplier)).toBe(404);
+
+    c.send({ type: 'send', clientId: 'not-mine', body: 'look', files: [{ fileId: buyersOwn.fileId, fileName: 'x.jpg' }] });
+    expect(await c.next((f) => f.type === 'error' && f.clientId === 'not-mine')).toMatchObject({ code: 'CHAT_FILE_NOT_READABLE', message: 'An attached file does not exist or is not yours to send: upload it again' });
+    expect(await read(buyersOwn.fileId, t.applicant)).toBe(404);
+    const six = Array.from({ length: 6 }, () => ({ fileId: report.fileId, fileName: report.fileName }));
+    c.send({ type: 'send', clientId: 'six', body: 'many', files: six });
+    expect(await c.next((f) => f.type === 'error' && f.clientId === 'six')).toMatchObject({ code: 'CHAT_TOO_MANY_FILES', message: 'A message carries at most 5 files' });
+    c.send({ type: 'send', clientId: 'bad-files', body: 'x', files: 'report.pdf' });
+    expect(await c.next((f) => f.type === 'error' && !f.clientId)).toMatchObject({ code: expect.any(String) });
+    const stored = await h.db.query<{ n: number }>("select count(*)::int as n from chat_messages where client_id in ('not-mine', 'six', 'bad-files')");
+    expect(stored.rows[0]!.n).toBe(0);
+
+    // Saving the TRF (whose document names none of the chat's files) keeps them linked.
+    const current = (await h.call({ method: 'GET', url: `/api/entities/trf/${trf.id}`, token: t.staff })).body.data;
+    const saved = await h.call({ method: 'PUT', url: `/api/entities/trf/${trf.id}`, payload: { doc: current.doc, version: current.version }, token: t.staff });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await read(report.fileId, t.buyer)).toBe(200);
+    await Promise.all([c.close(), staff.close()]);
   });
 });

@@ -7,7 +7,8 @@ import { POLL } from './portal-page.ts';
 /**
  * Issue 19: an applicant and a staff member chat on a TRF, each in a browser context of their own,
  * through the real server's socket: each message shows on the other side live, the header counts
- * live what the other has not read, and the panel says when it is connected. When the applicant's
+ * live what the other has not read, and the panel says when it is connected; a file sent with a
+ * message opens on the other side. When the applicant's
  * browser goes offline the panel says so at once; back online it reconnects by itself and shows
  * what was said meanwhile.
  */
@@ -43,6 +44,15 @@ describe('chat on a TRF in the browser', () => {
     await staff.page.getByTestId('chat-input').press('Enter');
     await applicant.seeText(answer, applicant.page.getByTestId('chat-messages'));
     await applicant.seeText(ui(lang, 'chat.staff'), applicant.page.getByTestId('chat-messages'));
+    // A file goes with a message (SPEC §5 upload rules); the other side opens it from the chat.
+    const pdf = { name: `sample-photos-${lang}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% chat attachment\n') };
+    await applicant.page.getByTestId('chat-panel').locator('input[type=file]').setInputFiles(pdf);
+    await applicant.seeText(pdf.name, applicant.page.getByTestId('chat-attached'));
+    await applicant.page.getByTestId('chat-send').click();
+    const link = staff.page.getByTestId('chat-messages').getByRole('link', { name: pdf.name });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    expect(await staff.page.evaluate(async (url) => (await fetch(url!)).status, href)).toBe(200);
     await applicant.shot('trf-chat-applicant');
     await staff.shot('trf-chat-staff');
 

@@ -5,9 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { FieldSchema } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import type { StoredFile } from '../../env/data-provider.ts';
-import { fileKinds } from '../../format/file-kinds.ts';
-
-const megabytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`;
+import { uploadRefusal } from '../../format/file-kinds.ts';
 
 /**
  * Files uploaded to the server (raw body, one request per file) and kept in the document as
@@ -34,19 +32,9 @@ export function UploadWidget({ id, value, disabled, readonly, schema, onChange }
       disabled={disabled || readonly}
       multiple={rules.maxFiles > 1}
       beforeUpload={(file) => {
-        if (!rules.accept.includes(file.type)) {
-          message.error(t('upload.wrongType', { name: file.name, types: fileKinds(rules.accept, t('common.listSeparator')) }));
-          return Upload.LIST_IGNORE;
-        }
-        if (file.size > rules.maxBytes) {
-          message.error(t('upload.tooLarge', { name: file.name, max: megabytes(rules.maxBytes) }));
-          return Upload.LIST_IGNORE;
-        }
-        if (current.current.length >= rules.maxFiles) {
-          message.error(t('upload.tooMany', { max: rules.maxFiles }));
-          return Upload.LIST_IGNORE;
-        }
-        return true;
+        const refusal = uploadRefusal(file, { accept: rules.accept, maxBytesOf: () => rules.maxBytes, maxFiles: rules.maxFiles }, current.current.length, t);
+        if (refusal) message.error(refusal);
+        return refusal ? Upload.LIST_IGNORE : true;
       }}
       customRequest={({ file, onSuccess, onError }) => {
         data.upload({ file: file as File }).then(
