@@ -122,6 +122,9 @@ function spawnProblems(b: EntityBundle, sp: NonNullable<EntityBundle['entity']['
   sp.on.forEach((e, j) => {
     if (!events.has(e)) problems.push({ file, path: at('on', j), message: `'${e}' is neither $create, $update nor an action of '${b.entity.name}'` });
   });
+  sp.refreshOn?.forEach((e, j) => {
+    if (!events.has(e)) problems.push({ file, path: at('refreshOn', j), message: `'${e}' is neither $create, $update nor an action of '${b.entity.name}'` });
+  });
   return problems;
 }
 

@@ -500,12 +500,15 @@ export interface RelayDeclaration {
  * leaves `when.field` holding `when.equals` and no record of `entity` names this one in `link`
  * (the target's optional `access.parent` field), the server makes one in the same transaction, as
  * that user, with `link` set and each `fill` field (target field ← this document's path) copied
- * (a TRF needing e-filing gets its e-filing certificate).
+ * (a TRF needing e-filing gets its e-filing certificate). `refreshOn`: events of this record after
+ * which a record it spawned is written again through its own linked data, filling what it still
+ * leaves empty (the TRF's report, once issued, reaches its certificate).
  */
 export interface SpawnDeclaration {
   entity: string;
   link: string;
   on: readonly string[];
+  refreshOn?: readonly string[];
   when: { field: FieldPath; equals: string | number | boolean };
   fill?: Readonly<Record<string, FieldPath>>;
 }

@@ -62,7 +62,7 @@ import {
 import { scopeOf } from './visibility.ts';
 import { runRelays } from './relays.ts';
 import { gatherInto } from './gathers.ts';
-import { runSpawns, type SpawnRecord } from './spawns.ts';
+import { runSpawns, type RefreshRecord, type SpawnRecord } from './spawns.ts';
 import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
 import { withoutLinked } from '../db/linked-values.ts';
 
@@ -271,60 +271,94 @@ export class EntityService {
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
     if (!Number.isInteger(version)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'version' });
     const linked = await this.linked?.prepare(entityReg, body as Doc, incoming, lang);
-    return this.db.transaction(async (tx) => {
-      const current = await this.load(tx, entityReg, id, user, true);
-      if (entityReg.entity.access?.updatedBy === 'owner' && !scopeOf(user).all && current.companyId !== user.companyId) {
-        throw new ApiError(403, 'OWNER_ONLY_EDIT', { entity: text(entityReg.entity.label, lang, entityReg.name) });
+    return this.db.transaction((tx) => this.updateIn(tx, entityReg, id, incoming, version as number, user, lang, linked));
+  }
+
+  /**
+   * A spawned record written again, unchanged, through its linked data (spawns.ts `refreshOn`): what
+   * its linked data fills now (the TRF's issued report on its certificate) is stored as an update
+   * by the user whose event caused it; nothing is written when nothing was filled. A record the
+   * user may not see or that its own rules refuse to store now is left as it is: the event that
+   * caused the refresh never fails for it (the record fills itself on its next save).
+   */
+  private refreshAs(user: SessionUser, lang: Language): RefreshRecord {
+    return async (tx, target, id) => {
+      try {
+        const current = await this.load(tx, target, id, user, true);
+        const linked = await this.linked?.prepare(target, { doc: current.doc }, current.doc, lang);
+        if (linked) await this.updateIn(tx, target, id, current.doc, current.version, user, lang, linked, true);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
       }
-      refuseGone(entityReg, current, lang);
-      if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
-      // A template's record is validated with the version it was made with.
-      const reg = registrationFor(entityReg, current.templateVersion);
-      const secrets = sealSecrets(reg, withSystemFields(reg, incoming, current.doc), current.doc);
-      let doc = secrets.doc;
-      const changed = changedFields(withoutLinked(reg, current.doc), withoutLinked(reg, doc));
-      checkFieldPermissions(reg, user, changed);
-      const editable = editableFields(reg, current.snapshot ?? undefined);
-      const locked = changed.filter((f) => !editable.has(f));
-      if (locked.length) {
-        throw new ApiError(400, 'FIELD_NOT_EDITABLE', {
-          state: stateLabel(reg, current.snapshot, lang),
-          fields: locked.join(', '),
-        }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
-      }
-      // Computed fields follow the fields they are computed from (not an edit of their own).
-      doc = withComputedFields(reg.entity, doc);
-      validateDoc(reg, doc, current.snapshot, lang);
-      doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
-      const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
-      await checkUploads(tx, reg, doc, lang);
-      await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
-      await checkAccountLookups(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
-      await checkLookupSnapshots(tx, reg, doc, lang, editable);
-      await checkPickedRecords(tx, this.registry, reg, doc, current.doc, user, lang);
-      if (changed.length) await refuseChangingBound(tx, this.registry, reg, id, lang);
-      doc = await checkTreeParent(tx, reg, id, doc, lang);
-      if (linked) {
-        const snap = current.snapshot ?? undefined;
-        const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
-        doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId, current.snapshot) });
-      }
-      const content = contentOf(reg, doc, current.snapshot, current.companyId, parent);
-      if (!(await updateRecord(tx, id, current.version, content))) {
-        throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
-      }
-      await storeSecrets(tx, id, secrets);
-      if (parent) await setParent(tx, id, parent.id);
-      await shareChildren(tx, id, content.visibleTo, allDraftStates(this.registry));
-      await writeProjection(tx, reg, id, content);
-      // A changed date moves its date event (lifecycle.dateEvents: a class's start).
-      if (reg.entity.lifecycle?.dateEvents?.length) await setTimers(tx, id, withDateEvents(reg.entity, reg.machine, current.snapshot, doc, await getTimers(tx, id)));
-      await refreshTreePaths(tx, reg, id, doc);
-      await attachFiles(tx, id, doc, scopeOf(user));
-      await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: changed, version: current.version + 1 });
-      await runSpawns(tx, this.registry, reg, id, doc, '$update', this.spawnAs(user, lang, noEffects()));
-      return this.load(tx, reg, id, user);
-    });
+    };
+  }
+
+  /** An update in the caller's transaction (`update`'s checks and writes); `onlyIfFilled`: nothing is written when the linked data filled nothing. */
+  private async updateIn(
+    tx: Queryable,
+    entityReg: RegisteredEntity,
+    id: string,
+    incoming: Doc,
+    version: number,
+    user: SessionUser,
+    lang: Language,
+    linked: LinkedWrite | undefined,
+    onlyIfFilled = false,
+  ): Promise<EntityRecord> {
+    const current = await this.load(tx, entityReg, id, user, true);
+    if (entityReg.entity.access?.updatedBy === 'owner' && !scopeOf(user).all && current.companyId !== user.companyId) {
+      throw new ApiError(403, 'OWNER_ONLY_EDIT', { entity: text(entityReg.entity.label, lang, entityReg.name) });
+    }
+    refuseGone(entityReg, current, lang);
+    if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
+    // A template's record is validated with the version it was made with.
+    const reg = registrationFor(entityReg, current.templateVersion);
+    const secrets = sealSecrets(reg, withSystemFields(reg, incoming, current.doc), current.doc);
+    let doc = secrets.doc;
+    const changed = changedFields(withoutLinked(reg, current.doc), withoutLinked(reg, doc));
+    checkFieldPermissions(reg, user, changed);
+    const editable = editableFields(reg, current.snapshot ?? undefined);
+    const locked = changed.filter((f) => !editable.has(f));
+    if (locked.length) {
+      throw new ApiError(400, 'FIELD_NOT_EDITABLE', {
+        state: stateLabel(reg, current.snapshot, lang),
+        fields: locked.join(', '),
+      }, locked.map((f) => ({ field: f, keyword: 'editable', message: f })));
+    }
+    // Computed fields follow the fields they are computed from (not an edit of their own).
+    doc = withComputedFields(reg.entity, doc);
+    validateDoc(reg, doc, current.snapshot, lang);
+    doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
+    const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+    await checkUploads(tx, reg, doc, lang);
+    await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
+    await checkAccountLookups(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
+    await checkLookupSnapshots(tx, reg, doc, lang, editable);
+    await checkPickedRecords(tx, this.registry, reg, doc, current.doc, user, lang);
+    if (changed.length) await refuseChangingBound(tx, this.registry, reg, id, lang);
+    doc = await checkTreeParent(tx, reg, id, doc, lang);
+    if (linked) {
+      const snap = current.snapshot ?? undefined;
+      const ctx = { id, doc, previous: current.doc, draft: isDraftState(reg, snap), editable, activeStates: activeStateKeys(reg, snap), state: stateLabel(reg, current.snapshot, lang), companyId: current.companyId, user, lang };
+      doc = await linked.write(tx, { ...ctx, visibleTo: visibleTo(reg, doc, current.companyId, current.snapshot) });
+    }
+    if (onlyIfFilled && JSON.stringify(doc) === JSON.stringify(current.doc)) return current;
+    const filled = onlyIfFilled ? changedFields(withoutLinked(reg, current.doc), withoutLinked(reg, doc)) : changed;
+    const content = contentOf(reg, doc, current.snapshot, current.companyId, parent);
+    if (!(await updateRecord(tx, id, current.version, content))) {
+      throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });
+    }
+    await storeSecrets(tx, id, secrets);
+    if (parent) await setParent(tx, id, parent.id);
+    await shareChildren(tx, id, content.visibleTo, allDraftStates(this.registry));
+    await writeProjection(tx, reg, id, content);
+    // A changed date moves its date event (lifecycle.dateEvents: a class's start).
+    if (reg.entity.lifecycle?.dateEvents?.length) await setTimers(tx, id, withDateEvents(reg.entity, reg.machine, current.snapshot, doc, await getTimers(tx, id)));
+    await refreshTreePaths(tx, reg, id, doc);
+    await attachFiles(tx, id, doc, scopeOf(user));
+    await writeAudit(tx, reg.name, id, user.id, { kind: 'update', changedFields: filled, version: current.version + 1 });
+    await runSpawns(tx, this.registry, reg, id, doc, '$update', this.spawnAs(user, lang, noEffects()));
+    return this.load(tx, reg, id, user);
   }
 
   /** Sends a lifecycle event: permission, version, payload, machine — then state and audit in one transaction. */
@@ -442,7 +476,7 @@ export class EntityService {
     await queueEntityEffects(tx, reg, current.id, doc, [...next.effects, ...notificationsOn(reg.entity, type)], lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
     await runRelays(tx, this.registry, reg, doc, type, payload, user, lang, this.relayTo(user, lang, written, actorId));
-    if (user) await runSpawns(tx, this.registry, reg, current.id, doc, type, this.spawnAs(user, lang, written));
+    if (user) await runSpawns(tx, this.registry, reg, current.id, doc, type, this.spawnAs(user, lang, written), this.refreshAs(user, lang));
     return 'moved';
   }
 

@@ -70,15 +70,19 @@ describe.each(BACKENDS)('e-filing certificates from TRFs on %s', (backend) => {
   it('takes the test report id, key and address from the TRF report once it is issued', async () => {
     const trf = await completedTrf(h, t, validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: 'Link Buyer Three' } }));
     const [cert] = await certificatesOf(trf.id);
-    let stored = await full(cert!.id);
-    expect(stored.doc.testReportId).toBeUndefined();
+    const before = await full(cert!.id);
+    expect(before.doc.testReportId).toBeUndefined();
     const report = await issuedReport(h, trf.id, t.staff);
-    // The next save of the certificate picks the report up.
-    const saved = await h.call({ method: 'PUT', url: `/api/entities/cpscTrfInfo/${cert!.id}`, payload: { doc: stored.doc, version: stored.version }, token: t.staff });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    stored = saved.body.data;
+    // The TRF's ISSUE_REPORT (spawns.refreshOn) writes the certificate again: the report reaches it with no save of its own.
+    const current = (await h.call({ method: 'GET', url: `/api/entities/trf/${trf.id}`, token: t.staff })).body.data;
+    const issued = await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, payload: { type: 'ISSUE_REPORT', version: current.version }, token: t.staff });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const stored = await full(cert!.id);
+    expect(stored.version).toBe(before.version + 1);
     expect(stored.doc).toMatchObject({ testReportId: report.doc.reportNo, testReportKey: report.id });
     expect(String(stored.doc.testReportUrl)).toMatch(new RegExp(`/report/detail\\?id=${report.id}$`));
+    const audit = (await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${cert!.id}/history`, token: t.staff })).body.data;
+    expect(JSON.stringify(audit)).toContain('testReportId');
   });
 
   it('refuses a certificate naming a TRF the user does not see, and one naming none is still allowed', async () => {
