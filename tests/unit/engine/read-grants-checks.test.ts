@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DeclarationError, STATIC_BUNDLES, type EntityBundle } from '../../../engine/index.ts';
-import { checkLinkedEntities } from '../../../engine/declaration/check-links.ts';
-
-type Json = Record<string, any>;
-
-/** The static bundles with one entity changed (a deep copy: the registered ones stay as they are). */
-const withChanged = (name: string, mutate: (b: { entity: Json; schema: Json }) => void): EntityBundle[] =>
-  STATIC_BUNDLES.map((b) => {
-    if (b.entity.name !== name) return b;
-    const copy = JSON.parse(JSON.stringify(b)) as EntityBundle & { entity: Json; schema: Json };
-    mutate(copy);
-    return copy;
-  });
-
-const problems = (bundles: EntityBundle[]): string => {
-  try {
-    checkLinkedEntities(bundles);
-  } catch (err) {
-    expect(err).toBeInstanceOf(DeclarationError);
-    return (err as Error).message;
-  }
-  return '';
-};
+import { STATIC_BUNDLES } from '../../../engine/index.ts';
+import { linkProblems as problems, withChanged, type Json } from './linked-checks.ts';
 
 /**
  * `access.readGrants` and `access.parent.closed` name other entities' fields: checked once every

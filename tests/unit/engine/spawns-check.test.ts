@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DeclarationError, type EntityBundle } from '../../../engine/index.ts';
-import { checkLinkedEntities } from '../../../engine/declaration/check-links.ts';
-import { DECLARED_BUNDLES } from '../../../engine/generated/declarations.ts';
+import { STATIC_BUNDLES } from '../../../engine/index.ts';
+import { linkProblems, withChanged, type Json } from './linked-checks.ts';
 
-type Json = Record<string, any>;
-const TRF = 'schemas/trf/trf.entity.json';
-const problems = (mutate: (spawn: Json) => void): string => {
-  const bundles = JSON.parse(JSON.stringify(DECLARED_BUNDLES)) as EntityBundle[];
-  mutate((bundles.find((b) => b.files?.entity === TRF)!.entity.spawns as unknown as Json[])[0]!);
-  try {
-    checkLinkedEntities(bundles);
-  } catch (err) {
-    expect(err).toBeInstanceOf(DeclarationError);
-    return (err as Error).message;
-  }
-  return '';
-};
+const problems = (mutate: (spawn: Json) => void): string => linkProblems(withChanged('trf', (b) => mutate(b.entity.spawns[0])));
 
 /** An entity's `spawns` names the target's parent link, fields and this entity's events: checked once every entity is registered. */
 describe('spawns across entities', () => {
   it('the TRF as committed spawns its certificate and refreshes it when its report is issued', () => {
-    expect((DECLARED_BUNDLES as unknown as EntityBundle[]).find((b) => b.files?.entity === TRF)!.entity.spawns?.[0]?.refreshOn).toEqual(['ISSUE_REPORT']);
+    expect(STATIC_BUNDLES.find((b) => b.entity.name === 'trf')!.entity.spawns?.[0]?.refreshOn).toEqual(['ISSUE_REPORT']);
     expect(problems(() => undefined)).toBe('');
   });
 
