@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { createSession } from '../../server/auth/sessions.ts';
 import { freshDatabase } from '../support/backends.ts';
 import { validTrf } from '../support/api-harness.ts';
 import { ChatClient } from '../support/chat-socket.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { percentile, type BenchFigure } from './stats.ts';
 
 const SOCKETS = 500;
@@ -14,17 +13,6 @@ const CHATS = 50;
 /** Messages per second (CHAT_BENCH_RATE to try another load; the goal is stated at 200). */
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);
 const SECONDS = 10;
-
-/** Starts a server process on the database; resolves with its address. */
-function serverProcess(url: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'chat-server-process.ts'), url, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((done, fail) => {
-    child.once('exit', (code) => fail(new Error(`chat server exited (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{')) done({ child, base: (JSON.parse(line) as { url: string }).url });
-    });
-  });
-}
 
 /**
  * Issue 19's goal: chat latency from sender to receiver across two server processes on one
@@ -39,13 +27,13 @@ export async function benchChatLatency(): Promise<BenchFigure[]> {
   }
   const { db, drop, url } = await freshDatabase('postgres');
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-chat-bench-'));
-  const servers: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   const clients: ChatClient[] = [];
   try {
-    const a = await serverProcess(url!, dataDir);
-    servers.push(a.child);
-    const b = await serverProcess(url!, dataDir);
-    servers.push(b.child);
+    const a = await startServerProcess(url!, dataDir);
+    servers.push(a);
+    const b = await startServerProcess(url!, dataDir);
+    servers.push(b);
     const applicant = (await createSession(db, 'u-applicant')).token;
     const staff = (await createSession(db, 'u-staff')).token;
     const numbers: string[] = [];
@@ -95,7 +83,7 @@ export async function benchChatLatency(): Promise<BenchFigure[]> {
     ];
   } finally {
     for (const c of clients) c.socket.terminate();
-    for (const s of servers) s.kill('SIGTERM');
+    for (const s of servers) await s.stop();
     await new Promise((r) => setTimeout(r, 500));
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
