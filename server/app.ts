@@ -59,6 +59,8 @@ import { efilingServiceRoutes } from './efiling/service-routes.ts';
 
 export interface AppOptions {
   db: Database;
+  /** A read replica of `db` (READ_DATABASE_URL) that record lists and statistics are read from; `db` unless given. */
+  readDb?: Database;
   registry: EntityRegistry;
   /** Where uploaded files go when no `fileStorage` is given (a local folder). */
   filesDir: string;
@@ -176,7 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('regulator', late.regulator);
   efilingRoutes(app, opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects));
   efilingServiceRoutes(app, opts.registry);
-  const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
+  const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects, opts.readDb);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
@@ -185,7 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   exportRoutes(app, opts.db, opts.registry, files);
   importRoutes(app, opts.db, opts.registry, entities);
   trainingRoutes(app, opts.db, opts.registry);
-  await statisticsRoutes(app, opts.db, opts.registry);
+  await statisticsRoutes(app, opts.db, opts.registry, opts.readDb);
   dashboardRoutes(app, opts.db, opts.registry);
   powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
   app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants, notifications.hub));

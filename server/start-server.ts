@@ -19,6 +19,8 @@ export interface StartOptions {
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /** A read replica of that server: record lists and statistics are read there (docs/deployment.md). */
+  readDatabaseUrl?: string;
   clientDir?: string;
   registry?: EntityRegistry;
   logger?: boolean;
@@ -52,6 +54,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const registry = opts.registry ?? createStaticRegistry();
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
   const files = storageFromEnv(opts.filesEnv ?? {}, resolve(dataDir, 'files'));
+  if (opts.readDatabaseUrl && !opts.databaseUrl) throw new Error('READ_DATABASE_URL needs DATABASE_URL: a replica is of a PostgreSQL server');
+  const readDb = opts.readDatabaseUrl ? await openDatabase({ databaseUrl: opts.readDatabaseUrl }) : undefined;
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
@@ -68,6 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const app = await buildApp({
     db,
+    readDb,
     registry,
     filesDir: resolve(dataDir, 'files'),
     fileStorage: files,
@@ -96,6 +101,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopReclaim();
       await stopEffects();
       await app.close();
+      await readDb?.close();
       await db.close();
     },
   };

@@ -54,6 +54,7 @@ if (cluster.isPrimary && workers > 1) {
     host: process.env.HOST ?? '0.0.0.0',
     dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
     databaseUrl: process.env.DATABASE_URL || undefined,
+    readDatabaseUrl: process.env.READ_DATABASE_URL || undefined,
     clientDir: resolve(root, 'dist'),
     logger: process.env.LOG === '1',
     smtpUrl: process.env.SMTP_URL || undefined,

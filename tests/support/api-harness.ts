@@ -24,6 +24,8 @@ export interface HarnessOptions {
   efilingEnv?: Record<string, string | undefined>;
   /** The uploaded files' storage (server/files/storage.ts); a temporary folder unless given. */
   fileStorage?: FileStorage;
+  /** A read replica lists and statistics are read from (server/app.ts `readDb`). */
+  readDb?: Database;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -51,7 +53,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
