@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSession } from '../../server/auth/sessions.ts';
 import { DatabaseRateLimitStore } from '../../server/http/rate-limit-store.ts';
-import { freshDatabase } from '../support/backends.ts';
 import { validTrf } from '../support/api-harness.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { withServerProcesses } from '../support/server-process.ts';
 import { percentile, type BenchFigure } from './stats.ts';
 
 const CONNECTIONS = 50;
@@ -39,21 +35,14 @@ async function load(bases: readonly string[], path: string, token: string): Prom
  * as a load balancer would), and the cost of the shared rate-limit counter (one upsert).
  */
 export async function benchScaleOut(): Promise<BenchFigure[]> {
-  if (!process.env.TEST_DATABASE_URL) {
-    console.log('scale-out: skipped (needs TEST_DATABASE_URL: several processes share a PostgreSQL)');
-    return [];
-  }
-  const { db, drop, url } = await freshDatabase('postgres');
-  const dataDir = mkdtempSync(join(tmpdir(), 'portico-scale-bench-'));
-  const servers: ServerProcess[] = [];
-  try {
-    servers.push(await startServerProcess(url!, dataDir));
+  const figures = await withServerProcesses('scale-out', async ({ db, start }) => {
+    const first = await start();
     const token = (await createSession(db, 'u-applicant')).token;
-    const made = await fetch(`${servers[0]!.base}/api/entities/trf`, { method: 'POST', headers: { 'content-type': 'application/json', 'portico-auth': `bearer ${token}` }, body: JSON.stringify({ doc: validTrf() }) });
+    const made = await fetch(`${first.base}/api/entities/trf`, { method: 'POST', headers: { 'content-type': 'application/json', 'portico-auth': `bearer ${token}` }, body: JSON.stringify({ doc: validTrf() }) });
     const id = ((await made.json()) as { data: { id: string } }).data.id;
-    const one = await load([servers[0]!.base], `/api/entities/trf/${id}`, token);
-    servers.push(await startServerProcess(url!, dataDir));
-    const two = await load(servers.map((s) => s.base), `/api/entities/trf/${id}`, token);
+    const one = await load([first.base], `/api/entities/trf/${id}`, token);
+    const second = await start();
+    const two = await load([first.base, second.base], `/api/entities/trf/${id}`, token);
     const store = new DatabaseRateLimitStore(db);
     const counts: number[] = [];
     for (let i = 0; i < 500; i++) {
@@ -68,9 +57,6 @@ export async function benchScaleOut(): Promise<BenchFigure[]> {
       { name: `record GET p95, 2 processes on PostgreSQL, ${CONNECTIONS} connections`, value: percentile(two.times, 95), unit: 'ms', goal: 100, note: note(two) },
       { name: 'shared rate-limit count (one upsert) p95', value: percentile(counts, 95), unit: 'ms', goal: 5 },
     ];
-  } finally {
-    for (const s of servers) await s.stop();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
+  return figures ?? [];
 }
