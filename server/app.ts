@@ -18,6 +18,7 @@ import { installSchemaValidation } from './http/schema-validation.ts';
 import { answers } from './http/route-schemas.ts';
 import { entityRoutes } from './entities/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { folderStorage, type FileStorage } from './files/storage.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
@@ -58,15 +59,19 @@ import { efilingServiceRoutes } from './efiling/service-routes.ts';
 
 export interface AppOptions {
   db: Database;
+  /** A read replica of `db` (READ_DATABASE_URL) that record lists and statistics are read from; `db` unless given. */
+  readDb?: Database;
   registry: EntityRegistry;
-  /** Where uploaded files go. */
+  /** Where uploaded files go when no `fileStorage` is given (a local folder). */
   filesDir: string;
+  /** The uploaded files' storage (server/files/storage.ts: a folder or an S3 bucket); the folder `filesDir` unless given. */
+  fileStorage?: FileStorage;
   /** The built client (dist/) to serve, with the SPA fallback; omitted in API-only tests. */
   clientDir?: string;
   logger?: boolean;
   /** Mail goes out over SMTP when configured; it is always kept in the outbox table. */
   smtpConfigured?: boolean;
-  /** Per-client request limits of the anonymous routes; `off` only for tests that hammer a route on purpose (fuzzing). */
+  /** Per-client request limits of the anonymous routes (`shared` on PostgreSQL unless given); `off` only for tests that hammer a route on purpose (fuzzing). */
   rateLimits?: RateLimits;
   /**
    * Behind a reverse proxy: trust its X-Forwarded-For/-Proto (Fastify's `trustProxy`: `true` or
@@ -133,7 +138,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);
-  await installProtections(app, opts.rateLimits ?? 'on', paymentFormOrigins(opts.paymentsEnv ?? {}));
+  // On PostgreSQL other processes may serve the same clients: the counters are kept in the database.
+  const limits = opts.rateLimits ?? (opts.db.kind === 'postgres' ? 'shared' : 'on');
+  await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), opts.db);
   const grants = grantSource(() => opts.registry.list(), opts.access);
   installSessionHook(app, opts.db, grants);
   installInputGuard(app);
@@ -171,15 +178,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('regulator', late.regulator);
   efilingRoutes(app, opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects));
   efilingServiceRoutes(app, opts.registry);
-  const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects);
+  const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects, opts.readDb);
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
-  fileRoutes(app, opts.db, opts.filesDir, opts.registry);
-  exportRoutes(app, opts.db, opts.registry);
+  const files = opts.fileStorage ?? folderStorage(opts.filesDir);
+  fileRoutes(app, opts.db, files, opts.registry);
+  exportRoutes(app, opts.db, opts.registry, files);
   importRoutes(app, opts.db, opts.registry, entities);
   trainingRoutes(app, opts.db, opts.registry);
-  await statisticsRoutes(app, opts.db, opts.registry);
+  await statisticsRoutes(app, opts.db, opts.registry, opts.readDb);
   dashboardRoutes(app, opts.db, opts.registry);
   powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
   app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants, notifications.hub));

@@ -4,6 +4,7 @@ import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { storageFromEnv } from './files/storage.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { startTimerWorker } from './entities/timer-worker.ts';
@@ -18,6 +19,8 @@ export interface StartOptions {
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /** A read replica of that server: record lists and statistics are read there (docs/deployment.md). */
+  readDatabaseUrl?: string;
   clientDir?: string;
   registry?: EntityRegistry;
   logger?: boolean;
@@ -35,6 +38,8 @@ export interface StartOptions {
   paymentsEnv?: Record<string, string | undefined>;
   /** The e-filing regulator's and the secrets key's configuration (server/app.ts `efilingEnv`). */
   efilingEnv?: Record<string, string | undefined>;
+  /** Where uploaded files go (FILE_STORAGE, S3_*: server/files/storage.ts); the folder dataDir/files unless configured. */
+  filesEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -47,22 +52,30 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(opts.dataDir ?? 'data');
   const registry = opts.registry ?? createStaticRegistry();
+  if (opts.readDatabaseUrl && !opts.databaseUrl) throw new Error('READ_DATABASE_URL needs DATABASE_URL: a replica is of a PostgreSQL server');
+  const files = storageFromEnv(opts.filesEnv ?? {}, resolve(dataDir, 'files'));
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
-  await prepareDatabase(db, registry);
-  // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
-  if (db.kind === 'pglite') await db.exec('vacuum analyze records');
+  const readDb = opts.readDatabaseUrl ? await openDatabase({ databaseUrl: opts.readDatabaseUrl }) : undefined;
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
   const publicUrl = opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-  // The demo's secret fields (an importer's regulator key) are sealed with the configured key: it comes first.
-  await configureSecrets(opts.efilingEnv ?? {}, db);
-  const seeded = await seedDemoAccounts(db);
-  if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, resolve(dataDir, 'files'), publicUrl);
+  // Processes starting together on one PostgreSQL take turns: the first migrates and seeds.
+  await whileStarting(db, async () => {
+    await prepareDatabase(db, registry);
+    // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
+    if (db.kind === 'pglite') await db.exec('vacuum analyze records');
+    // The demo's secret fields (an importer's regulator key) are sealed with the configured key: it comes first.
+    await configureSecrets(opts.efilingEnv ?? {}, db);
+    const seeded = await seedDemoAccounts(db);
+    if (seeded && opts.demoRecords !== false) await seedDemoRecords(db, registry, files, publicUrl);
+  });
   const app = await buildApp({
     db,
+    readDb,
     registry,
     filesDir: resolve(dataDir, 'files'),
+    fileStorage: files,
     clientDir: resolve(opts.clientDir ?? 'dist'),
     logger: opts.logger,
     smtpConfigured: Boolean(opts.smtpUrl),
@@ -88,9 +101,25 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopReclaim();
       await stopEffects();
       await app.close();
+      await readDb?.close();
       await db.close();
     },
   };
+}
+
+/** The advisory lock key of preparing the database at start (any fixed number; "Seed" in ASCII). */
+const START_LOCK_KEY = 0x53656564;
+
+/** Runs `work` holding the start lock, so one process at a time migrates and seeds (the others then find it done). */
+async function whileStarting(db: Database, work: () => Promise<void>): Promise<void> {
+  await db.session(async (conn) => {
+    await conn.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]);
+    }
+  });
 }
 
 /** A port free on `host` now (asked of the system by listening on port 0 once). */

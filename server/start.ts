@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { buildClient, clientBuildNeeded } from './client-build.ts';
 import { startServer } from './start-server.ts';
+import { workerCount } from './workers.ts';
 
-/** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL). */
+/** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
 /** TRUST_PROXY: `true`, or a comma list of the proxies' addresses (CIDR too); unset trusts none. */
 function trustProxyOf(value: string | undefined): boolean | string | undefined {
   if (!value || value === 'false') return undefined;
@@ -10,28 +12,65 @@ function trustProxyOf(value: string | undefined): boolean | string | undefined {
 }
 
 const root = resolve(import.meta.dirname, '..');
-if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildNeeded(root)) {
-  console.log('Building the client…');
-  await buildClient(root);
+const workers = (() => {
+  try {
+    return workerCount(process.env);
+  } catch (err) {
+    console.error((err as Error).message);
+    return process.exit(1);
+  }
+})();
+
+if (cluster.isPrimary) {
+  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildNeeded(root)) {
+    console.log('Building the client…');
+    await buildClient(root);
+  }
 }
-const server = await startServer({
-  port: Number(process.env.PORT ?? 8080),
-  host: process.env.HOST ?? '0.0.0.0',
-  dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  clientDir: resolve(root, 'dist'),
-  logger: process.env.LOG === '1',
-  smtpUrl: process.env.SMTP_URL || undefined,
-  trustProxy: trustProxyOf(process.env.TRUST_PROXY),
-  publicUrl: process.env.PUBLIC_URL || undefined,
-  paymentsEnv: process.env,
-  efilingEnv: process.env,
-  embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
-});
-console.log(`Portico is running on ${server.url} (database: ${server.db.kind})`);
-const stop = async () => {
-  await server.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+
+if (cluster.isPrimary && workers > 1) {
+  // WORKERS processes share the port (node:cluster); each migrates and seeds under the start lock
+  // (start-server.ts), so the first does it and the others find it done. One that dies is replaced.
+  let stopping = false;
+  const fork = () => cluster.fork({ SKIP_CLIENT_BUILD: '1' });
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  const server = await startServer({
+    port: Number(process.env.PORT ?? 8080),
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    readDatabaseUrl: process.env.READ_DATABASE_URL || undefined,
+    clientDir: resolve(root, 'dist'),
+    logger: process.env.LOG === '1',
+    smtpUrl: process.env.SMTP_URL || undefined,
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    paymentsEnv: process.env,
+    efilingEnv: process.env,
+    filesEnv: process.env,
+    embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+  });
+  const who = cluster.isWorker ? `worker ${process.pid}` : 'Portico';
+  console.log(`${who} is running on ${server.url} (database: ${server.db.kind})`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -545,6 +545,18 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     sql: '',
     statements: STATISTICS_DAILY_STATEMENTS,
   },
+  {
+    // Rate-limit counters every server process shares (server/http/rate-limit-store.ts); unlogged:
+    // no WAL for counters that may be lost in a crash (PostgreSQL empties the table then).
+    id: '040_rate_limits',
+    sql: `
+      create unlogged table rate_limits (
+        key text primary key,
+        hits integer not null,
+        window_end timestamptz not null
+      )
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILTER_PREFIX, message, own, parseListQuery, pickLanguage, searchProblems, valueAt, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import { renderRecordPdf } from '../documents/record-pdf.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { listAudit } from './audit-repo.ts';
@@ -33,7 +33,8 @@ const MAX_BATCH = 200;
 
 /** Generic endpoints for every registered entity (docs/api.md). Routes stay thin: the service decides. */
 /** `publicUrl`: the portal's address, for the set-password link of a company's first account. */
-export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner): EntityService {
+/** `reads`: where lists are read (a read replica, READ_DATABASE_URL: docs/deployment.md); the database itself unless given. */
+export function entityRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, outbox: Outbox, publicUrl: string, effects?: EffectRunner, reads: Queryable = db): EntityService {
   const service = new EntityService(db, combineLinked([new TemplateRules(db), new DffRecords(db, registry), new FirstAccount(outbox, publicUrl), new EfilingTrfFill(registry, publicUrl)]), registry, effects);
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
 
@@ -47,7 +48,7 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     // The list's declared search rules (SPEC §5 dates): the first broken one is the answer's message.
     const problems = searchProblems(reg, filterValues(req.query), lang);
     if (problems[0]) throw new ApiError(400, problems[0].code, problems[0].params, problems.map((p) => ({ field: p.field, keyword: 'search', message: p.message })));
-    const { items, total, counts } = await listRecords(db, reg, parsed.query, scopeOf(user, registry), user.permissionMap);
+    const { items, total, counts } = await listRecords(reads, reg, parsed.query, scopeOf(user, registry), user.permissionMap);
     return ok({ items, total, page: parsed.query.page, pageSize: parsed.query.pageSize, ...(counts ? { counts } : {}) });
   });
 

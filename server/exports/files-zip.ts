@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { recordTitle, valueAt, type EntityRecord, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 export interface ZipEntry {
   name: string;
@@ -34,10 +35,14 @@ export async function zipEntries(db: Queryable, reg: RegisteredEntity, records: 
   });
 }
 
-/** A zip of the entries, streamed by archiver as each file is read (PDFs and JPGs are compressed already: stored). */
-export function zipStream(entries: readonly ZipEntry[]): ZipArchive {
+/**
+ * A zip of the entries, streamed by archiver as each file is read (PDFs and JPGs are compressed
+ * already: stored). Each file is opened from the storage only when archiver comes to it.
+ */
+export function zipStream(entries: readonly ZipEntry[], storage: FileStorage): ZipArchive {
   const zip = new ZipArchive({ store: true });
-  for (const e of entries) zip.append(createReadStream(e.path), { name: e.name });
+  const opened = (path: string) => Readable.from((async function* () { yield* await storage.read(path); })());
+  for (const e of entries) zip.append(opened(e.path), { name: e.name });
   void zip.finalize();
   return zip;
 }

@@ -12,6 +12,7 @@ import { LookupLabeller } from './lookup-labels.ts';
 import { writeXlsx } from './xlsx-export.ts';
 import { writeImportFile } from '../imports/xlsx-template.ts';
 import { zipEntries, zipStream } from './files-zip.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 type Params = { entity: string };
 type Body = { ids?: string[] } | undefined;
@@ -32,7 +33,7 @@ const attachment = (reply: FastifyReply, type: string, fileName: string, total: 
  * as xlsx with the list's filters, sort and visibility, and the selected records' files as a zip.
  * Everything that can be refused is refused before the first byte is streamed.
  */
-export function exportRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
+export function exportRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, storage: FileStorage): void {
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
   const allowed = (req: FastifyRequest, reg: RegisteredEntity) => {
     const user = currentUser(req);
@@ -85,7 +86,7 @@ export function exportRoutes(app: FastifyInstance, db: Database, registry: Entit
     const entries = await zipEntries(db, reg, records, declared.field, lang);
     if (entries.length > declared.maxFiles) throw new ApiError(400, 'EXPORT_FILES_LIMIT', { max: declared.maxFiles, count: entries.length });
     if (!entries.length) throw new ApiError(400, 'NO_FILES_TO_EXPORT');
-    const zip = zipStream(entries);
+    const zip = zipStream(entries, storage);
     zip.on('error', (err: Error) => req.log.error({ err }, 'files export failed while streaming'));
     return attachment(reply, 'application/zip', `${exportFileName(reg, lang)}.zip`, entries.length).send(zip);
   });

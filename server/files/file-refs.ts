@@ -17,6 +17,7 @@ export function fileRefsIn(doc: unknown, path = ''): { fileId: string; path: str
  * may reference a file only when the writer may read it: the writer's company uploaded it, or it is
  * attached to this very record already. Then the record's attachments are stored as links, which
  * is what lets the record's other companies read the file (never a file id typed into a field).
+ * The files are share-locked until the record commits, so a concurrent delete (files-repo.ts) waits.
  */
 export async function attachFiles(tx: Queryable, recordId: string, doc: unknown, writer: Scope): Promise<void> {
   const refs = fileRefsIn(doc);
@@ -35,13 +36,14 @@ export async function attachFiles(tx: Queryable, recordId: string, doc: unknown,
   await linkFiles(tx, recordId, ids);
 }
 
-/** Of `ids`, the files the writer may attach to the record: their company's upload, or attached to it already. */
+/** Of `ids`, the files the writer may attach to the record: their company's upload, or attached to it already (share-locked until the writer commits). */
 export async function writerMayAttach(tx: Queryable, recordId: string, ids: readonly string[], writer: Scope): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const { rows } = await tx.query<{ id: string }>(
     `select f.id from files f where f.id = any($1::text[]) and (
        $2::boolean or f.company_id = any($3::text[])
-       or exists (select 1 from file_links l where l.file_id = f.id and l.record_id = $4))`,
+       or exists (select 1 from file_links l where l.file_id = f.id and l.record_id = $4))
+     for share of f`,
     [ids, writer.all, writerCompanies(writer), recordId],
   );
   return new Set(rows.map((r) => r.id));

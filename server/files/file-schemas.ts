@@ -14,4 +14,9 @@ export const FILE_SCHEMAS = {
     }),
   },
   download: { tags: TAGS, params: pathParams('id'), querystring: queryStrings('download') },
+  remove: {
+    tags: TAGS,
+    params: pathParams('id'),
+    response: answers({ type: 'object', required: ['fileId'], properties: { fileId: { type: 'string' } } }),
+  },
 };

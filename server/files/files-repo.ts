@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { Scope } from '../entities/visibility.ts';
 import { readableFileSql } from './file-refs.ts';
 
@@ -7,7 +7,7 @@ export interface StoredFile {
   fileName: string;
   contentType: string;
   size: number;
-  /** Where the bytes are on disk. */
+  /** Where the bytes are: what the file storage's `put` returned (storage.ts). */
   path: string;
   uploadedBy: string;
   companyId: string;
@@ -30,4 +30,23 @@ export async function readableFile(db: Queryable, id: string, scope: Scope): Pro
   );
   const row = rows[0];
   return row && { fileName: row.file_name, contentType: row.content_type, path: row.path };
+}
+
+/**
+ * Deletes the row of an upload the scope may read, made by the scope's company (any, for staff
+ * who see all), that no record holds: `{ path }` to remove the bytes from, `linked` when a record
+ * holds it, undefined when there is no such file for the scope. The row is locked first, so a
+ * record attaching it at the same time (attachFiles share-locks it) either wins or sees it gone.
+ */
+export async function deleteUnlinkedFile(db: Database, id: string, scope: Scope): Promise<{ path: string } | 'linked' | undefined> {
+  const where = readableFileSql(id, scope);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ path: string; company_id: string }>(`select f.path, f.company_id from files f where ${where.sql} for update of f`, where.params);
+    const row = rows[0];
+    if (!row || (!scope.all && row.company_id !== scope.companyId)) return undefined;
+    const linked = await tx.query('select 1 from file_links where file_id = $1 limit 1', [id]);
+    if (linked.rows.length) return 'linked';
+    await tx.query('delete from files where id = $1', [id]);
+    return { path: row.path };
+  });
 }

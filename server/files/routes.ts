@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { scopeOf } from '../entities/visibility.ts';
 import { own, type EntityRegistry } from '../../engine/index.ts';
-import { insertFile, readableFile } from './files-repo.ts';
+import { deleteUnlinkedFile, insertFile, readableFile } from './files-repo.ts';
+import type { FileStorage } from './storage.ts';
 import { FILE_SCHEMAS as S } from './file-schemas.ts';
 
 /**
@@ -21,9 +19,8 @@ export const UPLOAD_RULES: Record<string, { maxBytes: number; label: string; kin
 };
 const KINDS = Object.values(UPLOAD_RULES).map((r) => r.kind).join(', ');
 
-/** Files on the local disk under dataDir/files (object storage is the scale-out path). */
-export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string, registry: EntityRegistry): void {
-  mkdirSync(filesDir, { recursive: true });
+/** Uploads, downloads and deletes; the bytes go to the configured storage (storage.ts: a local folder or an S3 bucket). */
+export function fileRoutes(app: FastifyInstance, db: Database, storage: FileStorage, registry: EntityRegistry): void {
   for (const type of Object.keys(UPLOAD_RULES)) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 11 * 1024 * 1024 }, (_req, body, done) => done(null, body));
   }
@@ -39,8 +36,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string,
     if (!body.subarray(0, rule.magic.length).equals(rule.magic)) throw new ApiError(415, 'FILE_CONTENT', { types: rule.kind });
     const fileName = String(req.query.name ?? 'file').slice(0, 255) || 'file';
     const id = randomUUID();
-    const path = join(filesDir, id);
-    await writeFile(path, body);
+    const path = await storage.put(id, body, type);
     await insertFile(db, { id, fileName, contentType: type, size: body.length, path, uploadedBy: user.id, companyId: user.companyId });
     return ok({ fileId: id, fileName, contentType: type, size: body.length });
   });
@@ -53,6 +49,15 @@ export function fileRoutes(app: FastifyInstance, db: Database, filesDir: string,
     reply.header('content-type', file.contentType);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-    return reply.send(createReadStream(file.path));
+    return reply.send(await storage.read(file.path));
+  });
+
+  // An upload no record holds yet (taken off a form before saving) may be deleted by its company.
+  app.delete<{ Params: { id: string } }>('/api/files/:id', { schema: S.remove }, async (req) => {
+    const gone = await deleteUnlinkedFile(db, req.params.id, scopeOf(currentUser(req), registry));
+    if (!gone) throw new ApiError(404, 'NOT_FOUND');
+    if (gone === 'linked') throw new ApiError(409, 'FILE_IN_USE');
+    await storage.remove(gone.path).catch((err: unknown) => req.log.warn({ err }, 'file bytes not removed'));
+    return ok({ fileId: req.params.id });
   });
 }

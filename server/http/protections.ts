@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { Queryable } from '../db/database.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ApiError } from './errors.ts';
 
-/** `on` in the product; `off` for tests that hammer a route on purpose (fuzzing). */
-export type RateLimits = 'on' | 'off';
+/**
+ * `on` in the product (counted in this process: enough for one process, as with PGlite);
+ * `shared` counts in the database, for several processes on one PostgreSQL (rate-limit-store.ts);
+ * `off` for tests that hammer a route on purpose (fuzzing).
+ */
+export type RateLimits = 'on' | 'shared' | 'off';
 
 /**
  * Browser protections (helmet: CSP, nosniff, frame-ancestors, referrer policy; HSTS on https only)
@@ -12,7 +18,7 @@ export type RateLimits = 'on' | 'off';
  * public API route does), answered with a 429 in the request's language. `formOrigins`: the
  * other origins a page of ours may post a form to (a configured payment gateway).
  */
-export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = []): Promise<void> {
+export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = [], db?: Queryable): Promise<void> {
   await app.register(helmet, {
     // The portal is often served over plain HTTP on an intranet: no upgrade, no HSTS there.
     hsts: false,
@@ -46,6 +52,7 @@ export async function installProtections(app: FastifyInstance, limits: RateLimit
   if (limits === 'off') return;
   await app.register(rateLimit, {
     global: false,
+    ...(limits === 'shared' && db ? { store: databaseRateLimitStore(db) } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(429, 'RATE_LIMITED', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
 }

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { EntityRegistry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { EntityService } from '../entities/service.ts';
 import { insertFile } from '../files/files-repo.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /** A demo test line (the fields of schemas/testLine/). */
 export type DemoLine = Record<'categoryCode' | 'protocolPackage' | 'citation' | 'sampleNo' | 'testName' | 'testResult' | 'component' | 'color', string>;
@@ -45,7 +43,7 @@ export async function seedDemoReport(
   db: Database,
   service: EntityService,
   registry: EntityRegistry,
-  filesDir: string,
+  files: FileStorage,
   staff: SessionUser,
   trf: { id: string; doc: Record<string, unknown> },
   report: DemoReport,
@@ -53,11 +51,10 @@ export async function seedDemoReport(
   if (!registry.has('report') || !registry.has('testLine')) return;
   const trfNo = String(trf.doc.trfNo ?? '');
   const bytes = await reportPdf(trfNo, report);
-  mkdirSync(filesDir, { recursive: true });
   const fileId = randomUUID();
-  await writeFile(join(filesDir, fileId), bytes);
+  const path = await files.put(fileId, bytes, 'application/pdf');
   const fileName = `${trfNo}-report.pdf`;
-  await insertFile(db, { id: fileId, fileName, contentType: 'application/pdf', size: bytes.length, path: join(filesDir, fileId), uploadedBy: staff.id, companyId: staff.companyId });
+  await insertFile(db, { id: fileId, fileName, contentType: 'application/pdf', size: bytes.length, path, uploadedBy: staff.id, companyId: staff.companyId });
   const { lines, ...fields } = report;
   const doc = { trfId: trf.id, trfNo, ...fields, reportPdf: [{ fileId, fileName, contentType: 'application/pdf', size: bytes.length }] };
   const made = await service.create(registry.get('report'), { doc }, staff, 'zh-CN');

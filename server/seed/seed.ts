@@ -13,6 +13,7 @@ import { seedLibraryAndTraining } from './library-training-seed.ts';
 import type { Trf } from '../../types/generated/index.ts';
 import { DEMO_REPORTS, seedDemoReport } from './demo-reports.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from './demo-efiling.ts';
 import { seedBulkReports } from './demo-statistics.ts';
 
@@ -49,9 +50,9 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
 
 /**
  * A few demo TRFs in several states, made through the same service the API uses (audit included);
- * those issued have their issued report (PDF under `filesDir`) and test lines.
+ * those issued have their issued report (PDF in the file storage) and test lines.
  */
-export async function seedDemoRecords(db: Database, registry: EntityRegistry, filesDir?: string, publicUrl = 'http://localhost:3000'): Promise<void> {
+export async function seedDemoRecords(db: Database, registry: EntityRegistry, files?: FileStorage, publicUrl = 'http://localhost:3000'): Promise<void> {
   await seedDemoTemplate(db);
   await seedDemoMaterials(db);
   await seedDemoNetwork(db, registry);
@@ -93,8 +94,8 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
       // Report Issued needs the TRF's issued report (schemas/report/); without a files folder the TRF stays completed.
       if (type === 'ISSUE_REPORT') {
         const report = reports.shift();
-        if (!report || !filesDir) break;
-        await seedDemoReport(db, service, registry, filesDir, staff, record, report);
+        if (!report || !files) break;
+        await seedDemoReport(db, service, registry, files, staff, record, report);
       }
       const next = await service.send(trf, record.id, { type, version: record.version, payload }, actor, 'zh-CN');
       if ('deleted' in next) break;

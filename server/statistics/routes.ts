@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { productMenu, productStatistics, type EntityRegistry, type StatisticsPage } from '../../engine/index.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { scopeOf } from '../entities/visibility.ts';
@@ -18,8 +18,9 @@ type Req = FastifyRequest<{ Params: { page: string }; Querystring: Record<string
  * the registry and the menu): GET a page's charts for a date range and company, or their data as
  * xlsx (all charts, or `chart`). The page's permission is checked; the counts respect visibility.
  * The declaration's sources of the daily pre-aggregate are written (and the aggregate rebuilt if they changed) first.
+ * `reads`: where the counts are read (a read replica, READ_DATABASE_URL); the database itself unless given.
  */
-export async function statisticsRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): Promise<void> {
+export async function statisticsRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, reads: Queryable = db): Promise<void> {
   const decl = productStatistics(registry, new Set(productMenu().pages.map((p) => p.path)));
   await syncStatisticsSources(db, decl, registry);
   const pageOf = (req: Req): StatisticsPage => {
@@ -35,9 +36,9 @@ export async function statisticsRoutes(app: FastifyInstance, db: Database, regis
     const wanted = req.query.chart ? page.charts.filter((c) => c.id === req.query.chart) : page.charts;
     if (!wanted.length) throw new ApiError(404, 'STATISTICS_CHART_UNKNOWN', { chart: req.query.chart ?? '' });
     const scope = scopeOf(currentUser(req), registry);
-    const counted = await chartsCounts(db, decl, registry, wanted, filters, scope);
+    const counted = await chartsCounts(reads, decl, registry, wanted, filters, scope);
     const companies = wanted.flatMap((c, i) => (c.groupBy === '$company' ? counted[i]!.flatMap((r) => (r.k ? [r.k] : [])) : []));
-    const names = await companyNames(db, [...new Set(companies)], lang === 'en-US');
+    const names = await companyNames(reads, [...new Set(companies)], lang === 'en-US');
     return wanted.map((c, i) => chartData(decl, registry, c, counted[i]!, lang, names));
   };
 

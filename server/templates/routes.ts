@@ -5,6 +5,7 @@ import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { versionNumber } from './guards.ts';
 import { loadPublishedTemplates } from './load.ts';
+import { syncTemplates } from './template-sync.ts';
 import { publishedBundle, publishedBundles } from './published-bundles.ts';
 import { TemplateMigrations } from './migration-service.ts';
 import { TemplateService } from './template-service.ts';
@@ -26,7 +27,9 @@ const NO_SETTING: ReadonlySet<MessageCode> = new Set<MessageCode>(['BUYER_NO_CUS
 export async function templateRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): Promise<void> {
   const warn = (err: unknown, what: string) => app.log.warn({ err }, `templates: ${what} skipped`);
   await loadPublishedTemplates(db, registry, warn);
-  const templates = new TemplateService(db, registry, warn);
+  const sync = await syncTemplates(db, registry, warn);
+  app.addHook('onClose', () => sync.close());
+  const templates = new TemplateService(db, registry, warn, sync);
   const migrations = new TemplateMigrations(db, registry);
   const settings = new TemplateSettings(db, registry);
   const v = (p: CodeVersion) => versionNumber(p.version, 'version');

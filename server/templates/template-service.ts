@@ -21,6 +21,7 @@ import { bodyOf, isDesigner, isRecord, renameMap, requireDesigner } from './guar
 import { normalizeBundle, starterBundle } from './template-bundle.ts';
 import * as repo from './templates-repo.ts';
 import type { TemplateKind, TemplateVersion } from './templates-repo.ts';
+import type { TemplateSync } from './template-sync.ts';
 
 export interface TemplateSummary {
   code: string;
@@ -70,6 +71,8 @@ export class TemplateService {
     private readonly db: Database,
     private readonly registry: EntityRegistry,
     private readonly warn: (err: unknown, what: string) => void = () => undefined,
+    /** Tells the other server processes of a publish or removal (template-sync.ts). */
+    private readonly sync?: Pick<TemplateSync, 'announce'>,
   ) {}
 
   /** The templates the user may see, optionally of one kind and matching a code or name (`q`). */
@@ -186,6 +189,7 @@ export class TemplateService {
       if (!row) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
       if (await repo.hasRecords(tx, code)) throw new ApiError(409, row.kind === 'material' || row.kind === 'product' ? 'TEMPLATE_HAS_RECORDS' : 'TEMPLATE_HAS_RECORDS_FORM');
       await repo.deleteWholeTemplate(tx, code);
+      await this.sync?.announce(tx, { code, removed: true });
     });
     this.registry.unregisterDynamic(code);
   }
@@ -221,6 +225,7 @@ export class TemplateService {
         throw new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'bundle', keyword: 'TEMPLATE_DECLARATION_INVALID', message: (err as Error).message }]);
       }
       if (!(await repo.markPublished(tx, code, version, user.id))) throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      await this.sync?.announce(tx, { code, version });
       return (await repo.getVersion(tx, code, version))!;
     });
     const registered = this.registry.addVersion(prepared!);

@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/database.ts';
 import { seedDemoAccounts } from '../../server/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
 import { freshDatabase } from './backends.ts';
+import type { FileStorage } from '../../server/files/storage.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -21,6 +22,10 @@ export interface HarnessOptions {
   trustProxy?: boolean;
   /** The e-filing configuration (server/app.ts `efilingEnv`: the regulator emulator's timeout, the secrets key). */
   efilingEnv?: Record<string, string | undefined>;
+  /** The uploaded files' storage (server/files/storage.ts); a temporary folder unless given. */
+  fileStorage?: FileStorage;
+  /** A read replica lists and statistics are read from (server/app.ts `readDb`). */
+  readDb?: Database;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -48,7 +53,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
@@ -80,8 +85,7 @@ export class ApiHarness {
 
   async encrypt(password: string): Promise<string> {
     const { body } = await this.call<{ spki: string }>({ method: 'GET', url: '/api/auth/public-key' });
-    const pem = `-----BEGIN PUBLIC KEY-----\n${body.data.spki.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
-    return publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+    return sealPassword(body.data.spki, password);
   }
 
   /** Logs a demo account in and returns its token. */
@@ -90,6 +94,12 @@ export class ApiHarness {
     if (res.status !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(res.body)}`);
     return res.body.data.accessToken;
   }
+}
+
+/** A password encrypted as the browser does it, with the server's login key (its SPKI, base64). */
+export function sealPassword(spki: string, password: string): string {
+  const pem = `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
+  return publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
 }
 
 /** A TRF document that passes full validation. */
