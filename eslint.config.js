@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * added here on purpose). No cycles anywhere. React's hook rules hold in renderers/ and src/.
  */
 const FOLDERS = {
-  engine: { folders: ['engine', 'schemas', 'workflows', 'types'], packages: ['xstate', 'ajv', 'ajv-formats', 'ajv-i18n', 'elkjs'] },
+  engine: { folders: ['engine', 'schemas', 'workflows', 'types'], packages: ['xstate', 'ajv', 'ajv-draft-04', 'ajv-formats', 'ajv-i18n', 'elkjs'] },
   workflows: { folders: ['workflows'], packages: ['xstate'] },
   renderers: {
     folders: ['renderers', 'engine', 'types'],
@@ -25,7 +25,7 @@ const FOLDERS = {
   },
 };
 const WHY = {
-  engine: 'engine/ imports schemas, workflows, ajv, xstate and elkjs only: no framework, no app layer, no node-only module (DESIGN.md).',
+  engine: 'engine/ imports schemas, workflows, ajv (ajv-draft-04 for draft-04), xstate and elkjs only: no framework, no app layer, no node-only module (DESIGN.md).',
   workflows: 'workflows/ imports xstate only (DESIGN.md).',
   renderers: 'renderers/ render engine descriptions with React, antd and RJSF; they import no app, server, workflows/ or schemas/ code (DESIGN.md).',
   src: 'src/ reaches workflows/ and schemas/ through the engine and the server over HTTP only (DESIGN.md).',

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { ValidateFunction } from 'ajv';
 import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from './declaration/types.ts';
-import { createAjv } from './validate/ajv.ts';
+import { ajvPerDraft } from './validate/ajv.ts';
 import { withoutRequired } from './schema/resolve.ts';
 import { checkEntityBundle } from './declaration/check.ts';
 import { templateAccess } from './templates/template-access.ts';
@@ -36,6 +36,12 @@ export function registrationFor(reg: RegisteredEntity, templateVersion: number |
   return found;
 }
 
+/**
+ * The `$id` of an entity's draft schema (`required` left out): the entity's own with a query, not
+ * a fragment, since draft 2019-09 and 2020-12 refuse a `$id` with a fragment.
+ */
+const draftId = (id: string): string => `${id}${id.includes('?') ? '&' : '?'}draft`;
+
 export class UnknownEntityError extends Error {
   readonly code = 'UNKNOWN_ENTITY';
   constructor(readonly entityName: string) {
@@ -48,7 +54,8 @@ export class EntityRegistry {
   private readonly entities = new Map<string, RegisteredEntity>();
   /** The published versions of each dynamic entity (templates); `entities` holds the newest. */
   private readonly dynamic = new Map<string, Map<number, RegisteredEntity>>();
-  private readonly ajv = createAjv();
+  /** Each schema is compiled by the ajv of its draft (`$schema`; draft-07 without one). */
+  private readonly ajvs = ajvPerDraft();
 
   constructor(private readonly machines: Readonly<Record<string, AnyStateMachine>>) {}
 
@@ -80,8 +87,9 @@ export class EntityRegistry {
     const versions = this.dynamic.get(name) ?? new Map<number, RegisteredEntity>();
     if (versions.has(version)) throw new Error(`Version ${version} of entity '${name}' is registered twice`);
     this.dynamic.set(name, versions);
-    this.ajv.removeSchema(bundle.schema.$id);
-    this.ajv.removeSchema(`${bundle.schema.$id}#draft`);
+    const ajv = this.ajvs.for(bundle.schema);
+    ajv.removeSchema(bundle.schema.$id);
+    ajv.removeSchema(draftId(bundle.schema.$id));
     return { ...this.compile(templateAccess(bundle)), templateVersion: version, versions };
   }
 
@@ -101,8 +109,9 @@ export class EntityRegistry {
     const versions = this.dynamic.get(name);
     if (!versions) return;
     for (const reg of versions.values()) {
-      this.ajv.removeSchema(reg.schema.$id);
-      this.ajv.removeSchema(`${reg.schema.$id}#draft`);
+      const ajv = this.ajvs.for(reg.schema);
+      ajv.removeSchema(reg.schema.$id);
+      ajv.removeSchema(draftId(reg.schema.$id));
     }
     this.dynamic.delete(name);
     this.entities.delete(name);
@@ -118,7 +127,7 @@ export class EntityRegistry {
     const machine = checkEntityBundle(bundle, this.machines);
     const validatePayload: Record<string, ValidateFunction> = {};
     for (const [event, action] of Object.entries(entity.actions ?? {})) {
-      if (action.payloadSchema) validatePayload[event] = this.ajv.compile(action.payloadSchema);
+      if (action.payloadSchema) validatePayload[event] = this.ajvs.for(action.payloadSchema).compile(action.payloadSchema);
     }
     const registered: RegisteredEntity = {
       name: entity.name,
@@ -126,8 +135,8 @@ export class EntityRegistry {
       schema,
       views,
       machine,
-      validate: this.ajv.compile(schema),
-      validateDraft: this.ajv.compile({ ...withoutRequired(schema), $id: `${schema.$id}#draft` }),
+      validate: this.ajvs.for(schema).compile(schema),
+      validateDraft: this.ajvs.for(schema).compile({ ...withoutRequired(schema), $id: draftId(schema.$id) }),
       validatePayload,
     };
     return registered;

@@ -171,6 +171,10 @@ export const MESSAGES = {
   },
   TEMPLATE_SHAPE: { 'zh-CN': '模板结构有误（{path}）：{detail}', 'en-US': 'The template is malformed at {path}: {detail}' },
   TEMPLATE_SCHEMA_INVALID: { 'zh-CN': 'JSON Schema 无效（{path}）：{detail}', 'en-US': 'The JSON Schema is invalid at {path}: {detail}' },
+  TEMPLATE_SCHEMA_DRAFT: {
+    'zh-CN': '不支持的 JSON Schema 版本（$schema：{uri}）；可用 draft-04、draft-06、draft-07、2019-09 或 2020-12，省略即为 draft-07',
+    'en-US': 'Unsupported JSON Schema version ($schema: {uri}); use draft-04, draft-06, draft-07, 2019-09 or 2020-12, or leave it out for draft-07',
+  },
   TEMPLATE_FIELD_KEY: {
     'zh-CN': '字段键“{field}”无效：须以字母开头，只含字母、数字和下划线',
     'en-US': 'The field key "{field}" is invalid: it starts with a letter and holds only letters, digits and _',

@@ -11,7 +11,7 @@ const sortSpec = { type: 'object', required: ['field', 'order'], properties: { f
 /**
  * The outline of a template bundle (entity, schema, views, uiSchema), checked before anything
  * reads it, so a malformed draft is a 400 with a message and never a crash. The JSON Schema
- * itself is checked against the draft-07 meta-schema separately.
+ * itself is checked against its draft's meta-schema separately.
  */
 export const TEMPLATE_BUNDLE_SHAPE: EntitySchema = {
   $id: 'https://portico.dev/schemas/template-bundle.json',

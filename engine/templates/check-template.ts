@@ -7,7 +7,7 @@ import { checkEntityBundle } from '../declaration/check.ts';
 import { templateAccess } from './template-access.ts';
 import { resolveField } from '../derive/fields.ts';
 import { message } from '../i18n/messages.ts';
-import { createAjv } from '../validate/ajv.ts';
+import { createAjv, draftOf } from '../validate/ajv.ts';
 import type { FieldError } from '../validate/messages.ts';
 import { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
 import { checkFields, hasBothLanguages } from './check-fields.ts';
@@ -65,7 +65,7 @@ function checkViews(bundle: TemplateBundle): TemplateProblem[] {
 
 /**
  * Everything that stops a template from being published, as problems with message codes: the
- * bundle's outline, the JSON Schema against the draft-07 meta-schema and ajv's compiler, the
+ * bundle's outline, the JSON Schema's draft (`$schema`), its meta-schema and ajv's compiler, the
  * field rules (checkFields), labels in zh-CN and en-US, views naming declared fields, and finally
  * the engine's own registration check (checkEntityBundle). Empty when it may be published.
  * `lang` is the language of the meta-schema details, which come from ajv-i18n.
@@ -74,9 +74,14 @@ export function checkTemplate(input: unknown, lang: Language): TemplateProblem[]
   if (!validateShape(input)) return ajvProblems('TEMPLATE_SHAPE', 'bundle', validateShape.errors, lang);
   const bundle = input as TemplateBundle;
   const out: TemplateProblem[] = [];
-  const meta = createAjv();
-  if (!meta.validateSchema(bundle.schema)) return ajvProblems('TEMPLATE_SCHEMA_INVALID', 'schema', meta.errors, lang);
+  const draft = draftOf(bundle.schema);
+  if (!draft) {
+    const uri = (bundle.schema as { $schema?: unknown }).$schema;
+    return [{ at: 'schema.$schema', code: 'TEMPLATE_SCHEMA_DRAFT', params: { uri: typeof uri === 'string' ? uri : JSON.stringify(uri) } }];
+  }
+  const meta = createAjv(draft);
   try {
+    if (!meta.validateSchema(bundle.schema)) return ajvProblems('TEMPLATE_SCHEMA_INVALID', 'schema', meta.errors, lang);
     meta.compile(bundle.schema as EntitySchema);
   } catch (err) {
     out.push({ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID', params: { path: 'schema', detail: (err as Error).message } });

@@ -6,7 +6,7 @@ import type { AvailableAction, RegisteredEntity } from '../../engine/index.ts';
 import { toFieldErrors } from '../../engine/index.ts';
 import type { EntitySchema } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
-import { formValidator } from '../form/form-validator.ts';
+import { formValidatorFor } from '../form/form-validator.ts';
 import { FORM_DEFAULTS } from '../form/form-defaults.ts';
 import { toErrorSchema } from '../form/error-schema.ts';
 import { inlineMessage } from '../form/inline-message.ts';
@@ -67,7 +67,7 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
         schema={schema as RJSFSchema}
         uiSchema={uiSchema as UiSchema}
         formData={formData}
-        validator={formValidator}
+        validator={formValidatorFor(schema)}
         experimental_defaultFormStateBehavior={FORM_DEFAULTS}
         widgets={portalWidgets}
         extraErrors={errors}

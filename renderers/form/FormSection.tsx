@@ -5,7 +5,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
-import { formValidator } from './form-validator.ts';
+import { formValidatorFor } from './form-validator.ts';
 import { FORM_DEFAULTS } from './form-defaults.ts';
 import { portalWidgets } from './widgets/index.ts';
 import { AddRowButton } from './templates/AddRowButton.tsx';
@@ -104,7 +104,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           schema={section.schema as RJSFSchema}
           uiSchema={uiSchema}
           initialFormData={start.data}
-          validator={formValidator}
+          validator={formValidatorFor(section.schema)}
           experimental_defaultFormStateBehavior={FORM_DEFAULTS}
           widgets={portalWidgets}
           templates={TEMPLATES}

@@ -4,7 +4,7 @@ import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { validateForm, type EntitySchema } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
-import { formValidator } from './form-validator.ts';
+import { formValidatorFor } from './form-validator.ts';
 import { FORM_DEFAULTS } from './form-defaults.ts';
 import { toErrorSchema, type FieldMessage } from './error-schema.ts';
 import { inlineMessage } from './inline-message.ts';
@@ -70,7 +70,7 @@ export function SchemaFormModal({ schema, title, okText, initial, busy, serverEr
           schema={localized.schema as RJSFSchema}
           uiSchema={localized.uiSchema as UiSchema}
           formData={formData}
-          validator={formValidator}
+          validator={formValidatorFor(schema)}
           experimental_defaultFormStateBehavior={FORM_DEFAULTS}
           widgets={portalWidgets}
           extraErrors={shown.length ? toErrorSchema(shown) : undefined}

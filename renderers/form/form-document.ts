@@ -1,7 +1,7 @@
 import { getDefaultFormState } from '@rjsf/utils';
 import type { RJSFSchema } from '@rjsf/utils';
 import { withoutHiddenValues, type DerivedFormSection, type FieldSchema } from '../../engine/index.ts';
-import { formValidator } from './form-validator.ts';
+import { formValidatorFor } from './form-validator.ts';
 import { FORM_DEFAULTS } from './form-defaults.ts';
 
 export type Doc = Record<string, unknown>;
@@ -12,7 +12,7 @@ export function splitDocument(sections: readonly DerivedFormSection[], doc: Doc,
   for (const section of sections) {
     const own: Doc = {};
     for (const field of section.fields) if (doc[field] !== undefined) own[field] = doc[field];
-    parts[section.id] = withDefaults ? ((getDefaultFormState(formValidator, section.schema as RJSFSchema, own, undefined, false, FORM_DEFAULTS) as Doc | undefined) ?? own) : own;
+    parts[section.id] = withDefaults ? ((getDefaultFormState(formValidatorFor(section.schema), section.schema as RJSFSchema, own, undefined, false, FORM_DEFAULTS) as Doc | undefined) ?? own) : own;
   }
   return parts;
 }

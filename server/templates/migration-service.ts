@@ -3,6 +3,7 @@ import {
   checkTemplate,
   compileMigrationStep,
   createAjv,
+  draftOf,
   localizeProblems,
   message,
   planMigration,
@@ -108,7 +109,7 @@ export class TemplateMigrations {
       throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
     }
     const schema = target!.bundle.schema;
-    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv().compile(schema);
+    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv(draftOf(schema)).compile(schema);
     const check = (doc: Record<string, unknown>) => (validate(doc) ? [] : toFieldErrors(schema, validate.errors, lang));
     return { steps, check };
   }
