@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes.ts';
 import { loadLoginKey } from './auth/rsa-keys.ts';
 import { grantSource } from './auth/roles.ts';
 import { installSessionHook, publicRoute } from './auth/session-hook.ts';
+import { startSessionCache } from './auth/sessions.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { recordRoutes, type RouteEntry } from './http/route-table.ts';
@@ -135,6 +136,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await installProtections(app, opts.rateLimits ?? 'on', paymentFormOrigins(opts.paymentsEnv ?? {}));
   const grants = grantSource(() => opts.registry.list(), opts.access);
+  const stopSessionCache = await startSessionCache(opts.db);
+  app.addHook('onClose', () => stopSessionCache());
   installSessionHook(app, opts.db, grants);
   installInputGuard(app);
   const key = await loadLoginKey(opts.db);
