@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
+import { installCompression, staticCacheHeaders } from './http/compression.ts';
 import { buildOpenApi, type AccessDeclarations, type EntityRegistry } from '../engine/index.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);
+  await installCompression(app);
   await installProtections(app, opts.rateLimits ?? 'on', paymentFormOrigins(opts.paymentsEnv ?? {}));
   const grants = grantSource(() => opts.registry.list(), opts.access);
   const stopSessionCache = await startSessionCache(opts.db);
@@ -198,11 +200,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       client.addHook('onRoute', (route) => {
         route.config = { ...route.config, public: true };
       });
-      await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+      // The build writes each file's .br and .gz beside it (vite.config.ts): sent as the browser accepts.
+      await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });
       client.get('/*', async (req, reply) => {
         const path = req.url.split('?')[0] ?? '/';
         if (path.startsWith('/api/')) return reply.callNotFound();
-        return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       });
     });
   }
