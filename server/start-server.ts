@@ -18,6 +18,8 @@ export interface StartOptions {
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /** Its connection pool's size per process (server/db/postgres.ts's default unless given). */
+  databasePoolSize?: number;
   clientDir?: string;
   registry?: EntityRegistry;
   logger?: boolean;
@@ -47,7 +49,7 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(opts.dataDir ?? 'data');
   const registry = opts.registry ?? createStaticRegistry();
-  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
   await prepareDatabase(db, registry);
   // PGlite has no autovacuum: refresh statistics and the visibility map at start (cheap when small).
   if (db.kind === 'pglite') await db.exec('vacuum analyze records');

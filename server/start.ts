@@ -19,6 +19,7 @@ const server = await startServer({
   host: process.env.HOST ?? '0.0.0.0',
   dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
   databaseUrl: process.env.DATABASE_URL || undefined,
+  databasePoolSize: Number(process.env.DATABASE_POOL_SIZE) || undefined,
   clientDir: resolve(root, 'dist'),
   logger: process.env.LOG === '1',
   smtpUrl: process.env.SMTP_URL || undefined,

@@ -5,9 +5,12 @@ import { PostgresListener } from './postgres-listener.ts';
 // Counts and bigint ids come back as numbers; timestamps stay Date objects as in PGlite.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-/** A PostgreSQL server through a pg connection pool (the scale-out path). */
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** Connections per process unless configured (DATABASE_POOL_SIZE): PostgreSQL's 100 by default serve several processes. */
+export const DEFAULT_POOL_SIZE = 20;
+
+/** A PostgreSQL server through a pg connection pool (the scale-out path) of `poolSize` connections. */
+export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   await pool.query('select 1');
   const listener = new PostgresListener(url);
   const query: Queryable['query'] = async (sql, params = []) => {
