@@ -7,16 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
-
-/** Waits for a condition that another process learns of by notification (a hang fails by the deadline, never by slowness). */
-async function eventually(check: () => Promise<boolean>, deadlineMs = 20_000): Promise<boolean> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { eventually } from '../support/eventually.ts';
 
 /**
  * Sessions are checked from a per-process cache (server/auth/session-cache.ts). What ends or
