@@ -10,6 +10,7 @@ import { benchMaterials } from './materials.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchPortalBundle } from './portal-bundle.ts';
 import { benchChatLatency } from './chat-latency.ts';
+import { benchHttpThroughput } from './http-throughput.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -33,6 +34,7 @@ if (part('portal')) figures.push(...(await benchPortalBundle()));
 if (part('viewer')) figures.push(...(await benchViewerPage()));
 if (part('form')) figures.push(...(await benchFormSpeed()));
 if (part('chat')) figures.push(...(await benchChatLatency()));
+if (part('http')) figures.push(...(await benchHttpThroughput()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
 if (part('statechart') && existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };
