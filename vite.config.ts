@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.ts';
 
 /**
  * antd's form/context module, which every antd input imports, takes only `FormProvider` from
@@ -58,7 +59,7 @@ function lazyTooltipUniqueProvider(): Plugin {
  * components. `manifest.json` lets tools/measure-login.ts add up what /login downloads.
  */
 export default defineConfig({
-  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), react()],
+  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

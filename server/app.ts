@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
+import { installCompression, staticCacheHeaders } from './http/compression.ts';
 import { buildOpenApi, type AccessDeclarations, type EntityRegistry } from '../engine/index.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
@@ -11,6 +12,7 @@ import { authRoutes } from './auth/routes.ts';
 import { loadLoginKey } from './auth/rsa-keys.ts';
 import { grantSource } from './auth/roles.ts';
 import { installSessionHook, publicRoute } from './auth/session-hook.ts';
+import { startSessionCache } from './auth/sessions.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { recordRoutes, type RouteEntry } from './http/route-table.ts';
@@ -138,10 +140,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);
+  await installCompression(app);
   // On PostgreSQL other processes may serve the same clients: the counters are kept in the database.
   const limits = opts.rateLimits ?? (opts.db.kind === 'postgres' ? 'shared' : 'on');
   await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), opts.db);
   const grants = grantSource(() => opts.registry.list(), opts.access);
+  const stopSessionCache = await startSessionCache(opts.db);
+  app.addHook('onClose', () => stopSessionCache());
   installSessionHook(app, opts.db, grants);
   installInputGuard(app);
   const key = await loadLoginKey(opts.db);
@@ -203,11 +208,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       client.addHook('onRoute', (route) => {
         route.config = { ...route.config, public: true };
       });
-      await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+      // The build writes each file's .br and .gz beside it (vite.config.ts): sent as the browser accepts.
+      await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });
       client.get('/*', async (req, reply) => {
         const path = req.url.split('?')[0] ?? '/';
         if (path.startsWith('/api/')) return reply.callNotFound();
-        return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       });
     });
   }

@@ -21,6 +21,8 @@ export interface StartOptions {
   databaseUrl?: string;
   /** A read replica of that server: record lists and statistics are read there (docs/deployment.md). */
   readDatabaseUrl?: string;
+  /** Its connection pool's size per process (server/db/postgres.ts's default unless given). */
+  databasePoolSize?: number;
   clientDir?: string;
   registry?: EntityRegistry;
   logger?: boolean;
@@ -54,7 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const registry = opts.registry ?? createStaticRegistry();
   if (opts.readDatabaseUrl && !opts.databaseUrl) throw new Error('READ_DATABASE_URL needs DATABASE_URL: a replica is of a PostgreSQL server');
   const files = storageFromEnv(opts.filesEnv ?? {}, resolve(dataDir, 'files'));
-  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
   const readDb = opts.readDatabaseUrl ? await openDatabase({ databaseUrl: opts.readDatabaseUrl }) : undefined;
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';

@@ -55,6 +55,7 @@ if (cluster.isPrimary && workers > 1) {
     dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
     databaseUrl: process.env.DATABASE_URL || undefined,
     readDatabaseUrl: process.env.READ_DATABASE_URL || undefined,
+    databasePoolSize: Number(process.env.DATABASE_POOL_SIZE) || undefined,
     clientDir: resolve(root, 'dist'),
     logger: process.env.LOG === '1',
     smtpUrl: process.env.SMTP_URL || undefined,

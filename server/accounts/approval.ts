@@ -7,6 +7,7 @@ import { decide, record } from '../machines/transitions.ts';
 import type { EffectRunner } from '../effects/runner.ts';
 import { EntityService } from '../entities/service.ts';
 import type { EntityRegistry } from '../../engine/index.ts';
+import { forgetUserLocally } from '../auth/session-cache.ts';
 
 export interface PendingAccount {
   id: string;
@@ -98,6 +99,7 @@ export async function decideAccount(
       }
     }
     await tx.query('update users set status = $2, reject_reason = $3 where id = $1', [userId, account.to, reason ?? null]);
+    forgetUserLocally(userId);
     // The account's decision mail is queued last: the newest mail the applicant gets is about their account.
     await record(tx, account, actorId, reason === undefined ? {} : { reason });
   });

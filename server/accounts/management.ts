@@ -6,6 +6,7 @@ import { decide, record } from '../machines/transitions.ts';
 import type { EffectRunner } from '../effects/runner.ts';
 import { checkAccountUnique, fieldError, insertEnabledAccount, raced } from './enabled-account.ts';
 import { accountById, auditAccountChange, type StoredAccountPosts } from './posts-repo.ts';
+import { forgetUserLocally } from '../auth/session-cache.ts';
 
 /** The create/edit form of account management: the same schema the page draws. */
 export const MANAGED_ACCOUNT_SCHEMA = checkedSchema(ACCOUNT_FORMS.managedAccount, 'schemas/account/managed-account.schema.json');
@@ -105,6 +106,7 @@ export async function editAccount(db: Database, by: Manager, userId: string, bod
         `update users set account = $2, user_name = $3, email = $4, mobile = $5, dimensions = dimensions || $6::jsonb, department = $7, posts = $8::text[] where id = $1`,
         [userId, form.account, form.userName, form.email, form.mobile, JSON.stringify({ UserRole: now.accountType }), now.department, form.posts],
       );
+      forgetUserLocally(userId);
       if (changed.length) {
         await auditAccountChange(tx, userId, by.id, 'update', { from: Object.fromEntries(changed.map((k) => [k, was[k] ?? null])), to: Object.fromEntries(changed.map((k) => [k, now[k]])) });
       }
@@ -154,6 +156,7 @@ export async function switchAccount(db: Database, effects: EffectRunner, by: Man
     }
     await tx.query('update users set account_state = $2 where id = $1', [userId, d.to]);
     if (d.to !== 'enabled') await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+    forgetUserLocally(userId);
     await record(tx, d, by.id, {});
   });
   await effects.afterCommit();

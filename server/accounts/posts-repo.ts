@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { accountTypeOf, type AccountPosts, type PostChange } from '../../engine/index.ts';
+import { forgetUserLocally } from '../auth/session-cache.ts';
 
 /** An account as stored: the dimensions that mark its roles instead of the roles (posts-routes.ts works them out). */
 export type StoredAccountPosts = Omit<AccountPosts, 'roles'> & { dimensions: Record<string, unknown> };
@@ -112,6 +113,7 @@ export async function setAccountPosts(db: Database, userId: string, posts: reado
     const unchanged = before.length === posts.length && before.every((p, i) => p === posts[i]);
     if (!unchanged) {
       await tx.query('update users set posts = $2::text[] where id = $1', [userId, posts]);
+      forgetUserLocally(userId);
       await auditAccountChange(tx, userId, actorId, AUDIT_KIND, { from: before, to: posts });
     }
     return accountById(tx, userId);

@@ -5,6 +5,7 @@ import { startIntervalWorker } from '../db/claim-loop.ts';
 import { ApiError } from '../http/errors.ts';
 import { decide, record } from '../machines/transitions.ts';
 import type { EffectRunner } from '../effects/runner.ts';
+import { forgetUserLocally } from '../auth/session-cache.ts';
 
 const machine = machines.accountStatus;
 
@@ -41,6 +42,7 @@ export async function reclaimInactiveAccounts(db: Database, effects: EffectRunne
           lang: DEFAULT_LANGUAGE,
         });
         await tx.query('update users set account_state = $2 where id = $1', [id, d.to]);
+        forgetUserLocally(id);
         await record(tx, d, null);
         return true;
       } catch (err) {

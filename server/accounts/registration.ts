@@ -12,6 +12,7 @@ import { checkCode, checkSendingRate, issueCode, useCode, type CodePurpose } fro
 import { codeMail } from './mail-texts.ts';
 import { writeAudit } from '../entities/audit-repo.ts';
 import { EntityService } from '../entities/service.ts';
+import { forgetUserLocally } from '../auth/session-cache.ts';
 
 export const REGISTRATION_SCHEMA = checkedSchema(registrationSchema, 'schemas/account/registration.schema.json');
 export const SIMPLE_REGISTRATION_SCHEMA = checkedSchema(simpleSchema, 'schemas/account/simple-registration.schema.json');
@@ -138,6 +139,7 @@ export async function resetPassword(db: Database, body: Body, password: string, 
     );
     if (!rows[0]) throw codeError('CODE_INVALID', lang);
     await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rows[0].id]);
+    forgetUserLocally(rows[0].id);
     // A new password clears the failed logins and the lock (session.machine.ts: PASSWORD_RESET).
     await clearThrottle(tx, rows[0].account);
   });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { forgetUserLocally } from './session-cache.ts';
 
 /** What the user chose at login: terms accepted now (kept once given), marketing mail (kept when not said). */
 export async function recordLoginChoices(db: Queryable, userId: string, termsAccepted: boolean, receiveMarketing: boolean | null): Promise<void> {
@@ -8,4 +9,5 @@ export async function recordLoginChoices(db: Queryable, userId: string, termsAcc
      where id = $1`,
     [userId, termsAccepted, receiveMarketing],
   );
+  forgetUserLocally(userId);
 }

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/database.ts';
 import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
 import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
 import { STATIC_GRANTS, type GrantSource } from './roles.ts';
+import { SessionCache } from './session-cache.ts';
+import type { Database } from '../db/database.ts';
 
 /** Token cookie and session lifetime: 4 hours (SPEC §9; the session machine's expiry timer). */
 export const SESSION_MS = SESSION_TTL_MS;
@@ -42,7 +44,24 @@ export async function createSession(db: Queryable, userId: string): Promise<{ to
 }
 
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
-  await db.query('update sessions set revoked_at = now() where token_hash = $1', [hashToken(token)]);
+  const hash = hashToken(token);
+  await db.query('update sessions set revoked_at = now() where token_hash = $1', [hash]);
+  for (const cache of caches.values()) cache.forgetToken(hash);
+}
+
+/** The session cache of each database an app serves (server/auth/session-cache.ts); none: every check asks the database. */
+const caches = new Map<Database, SessionCache<UserRow & { expires_at: Date }>>();
+
+/** Starts the session cache of an app's database; the returned function stops it (app close). */
+export async function startSessionCache(db: Database): Promise<() => Promise<void>> {
+  if (caches.has(db)) return async () => undefined;
+  const cache = new SessionCache<UserRow & { expires_at: Date }>();
+  await cache.start(db);
+  caches.set(db, cache);
+  return async () => {
+    caches.delete(db);
+    await cache.close();
+  };
 }
 
 interface UserRow {
@@ -98,12 +117,20 @@ function toSessionUser(r: UserRow, grants: GrantSource): SessionUser {
 
 /** The user of a live (unexpired, unrevoked) session token. */
 export async function userOfToken(db: Queryable, token: string, grants: GrantSource = STATIC_GRANTS): Promise<SessionUser | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
+  const hash = hashToken(token);
+  const cache = caches.get(db as Database);
+  const cached = cache?.get(hash);
+  if (cached) return toSessionUser(cached, grants);
+  const readAt = cache?.generation ?? 0;
+  const { rows } = await db.query<UserRow & { expires_at: Date }>(
+    `select ${USER_COLUMNS}, s.expires_at from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'approved' and u.account_state = 'enabled'`,
-    [hashToken(token)],
+    [hash],
   );
-  return rows[0] && toSessionUser(rows[0], grants);
+  const row = rows[0];
+  if (!row) return undefined;
+  cache?.set(hash, row, { userId: row.id, companyId: row.company_id, expiresAt: new Date(row.expires_at).getTime() }, readAt);
+  return toSessionUser(row, grants);
 }
 
 export interface LoginCandidate extends SessionUser {

@@ -21,10 +21,10 @@ export interface Database extends Queryable {
 }
 
 /** Opens the database the environment names: DATABASE_URL (PostgreSQL) or PGlite under dataDir. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, opts.poolSize);
   }
   const { openPglite } = await import('./pglite.ts');
   return openPglite(opts.dataDir);

@@ -1,4 +1,5 @@
 import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
+import { SESSION_CHANGE_STATEMENTS } from './session-changes.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -544,6 +545,12 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     id: '038_statistics_daily',
     sql: '',
     statements: STATISTICS_DAILY_STATEMENTS,
+  },
+  {
+    // Sessions are cached per process (server/auth/session-cache.ts): a change to a session, its user or company is notified to every process.
+    id: '039_session_changes',
+    sql: '',
+    statements: SESSION_CHANGE_STATEMENTS,
   },
   {
     // Rate-limit counters every server process shares (server/http/rate-limit-store.ts); unlogged:

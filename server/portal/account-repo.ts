@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { forgetUserLocally } from '../auth/session-cache.ts';
 
 /** What /info/index shows of the user's own account and company. */
 export async function accountInfo(db: Queryable, userId: string): Promise<Record<string, unknown> | undefined> {
@@ -14,6 +15,7 @@ export async function accountInfo(db: Queryable, userId: string): Promise<Record
 /** Changes the user's own name and numbers (a mobile number taken by another account fails with 23505). */
 export async function updateProfile(db: Queryable, userId: string, p: Record<string, unknown>): Promise<void> {
   await db.query('update users set user_name = $2, mobile = $3, contact_number = $4 where id = $1', [userId, p.userName, p.mobile ?? null, p.contactNumber ?? null]);
+  forgetUserLocally(userId);
 }
 
 /** Merges settings into the user's settings. */
@@ -24,4 +26,5 @@ export async function mergeSettings(db: Queryable, userId: string, settings: Rec
 /** Merges guide progress into the user's guide. */
 export async function mergeGuide(db: Queryable, userId: string, guide: Record<string, unknown>): Promise<void> {
   await db.query('update users set guide = guide || $2::jsonb where id = $1', [userId, JSON.stringify(guide)]);
+  forgetUserLocally(userId);
 }

@@ -11,6 +11,7 @@ import { benchStatistics } from './statistics.ts';
 import { benchPortalBundle } from './portal-bundle.ts';
 import { benchChatLatency } from './chat-latency.ts';
 import { benchScaleOut } from './scale-out.ts';
+import { benchHttpThroughput } from './http-throughput.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -35,6 +36,7 @@ if (part('viewer')) figures.push(...(await benchViewerPage()));
 if (part('form')) figures.push(...(await benchFormSpeed()));
 if (part('chat')) figures.push(...(await benchChatLatency()));
 if (part('scale')) figures.push(...(await benchScaleOut()));
+if (part('http')) figures.push(...(await benchHttpThroughput()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
 if (part('statechart') && existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };
