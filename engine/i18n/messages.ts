@@ -170,6 +170,10 @@ export const MESSAGES = {
   },
   TEMPLATE_SHAPE: { 'zh-CN': '模板结构有误（{path}）：{detail}', 'en-US': 'The template is malformed at {path}: {detail}' },
   TEMPLATE_SCHEMA_INVALID: { 'zh-CN': 'JSON Schema 无效（{path}）：{detail}', 'en-US': 'The JSON Schema is invalid at {path}: {detail}' },
+  TEMPLATE_REF_UNRESOLVED: {
+    'zh-CN': '引用“{ref}”（{path}）找不到目标：本模板中没有这个定义',
+    'en-US': 'The reference "{ref}" at {path} does not resolve: the template defines nothing there',
+  },
   TEMPLATE_FIELD_KEY: {
     'zh-CN': '字段键“{field}”无效：须以字母开头，只含字母、数字和下划线',
     'en-US': 'The field key "{field}" is invalid: it starts with a letter and holds only letters, digits and _',

@@ -140,6 +140,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
               formData={dffParts[section.id] ?? {}}
               extraErrors={errors.bySection[section.id]}
               onChange={onChange}
+              keepData={!!resolved.stored}
               disabled={!canEdit}
             />
           ))}
