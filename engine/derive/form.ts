@@ -70,7 +70,8 @@ function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): 
   if (node.type === 'array' && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
     const expanded = expand(ctx, node.items);
     const items = expanded.node;
-    const inner = localizeNode(expanded.ctx, items, key);
+    // A reference left to RJSF (a tree's children) keeps its definition's title, not the list's key.
+    const inner = localizeNode(expanded.ctx, items, items.$ref ? '' : key);
     out.items = inner.schema;
     if (items.enum && node.uniqueItems) {
       ui['ui:widget'] = 'checkboxes';

@@ -60,7 +60,7 @@ export const isUiHidden = (reg: Pick<RegisteredEntity, 'uiSchema'>, path: string
 
 /**
  * The field's schema with the declared uiSchema's labels folded in, for pages that read labels
- * from the schema (detail, list, filters): `ui:title` as its `title`, `ui:enumNames` as its
+ * from the schema (detail, list, filters): `ui:title` as its label, `ui:enumNames` as its
  * `enumNames` (the label fallbacks of engine/i18n/labels.ts then find them).
  */
 export function labelledField(reg: Pick<RegisteredEntity, 'schema' | 'uiSchema'>, path: string): FieldSchema | undefined {
@@ -68,7 +68,11 @@ export function labelledField(reg: Pick<RegisteredEntity, 'schema' | 'uiSchema'>
   const ui = uiAt(reg.uiSchema, path);
   if (!node || !ui) return node;
   const out: FieldSchema & { enumNames?: unknown } = { ...node };
-  if (typeof ui['ui:title'] === 'string' && ui['ui:title']) out.title = ui['ui:title'];
+  // As in the form, where RJSF shows `ui:title` over the schema's title in any language.
+  if (typeof ui['ui:title'] === 'string' && ui['ui:title']) {
+    out.title = ui['ui:title'];
+    delete out['x-label'];
+  }
   if (Array.isArray(ui['ui:enumNames'])) out.enumNames = ui['ui:enumNames'];
   return out;
 }

@@ -18,6 +18,9 @@ export function refTarget(root: unknown, ref: string): FieldSchema | undefined {
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as FieldSchema) : undefined;
 }
 
+/** Walks over a schema's fields stop this deep: a recursive schema (a tree) would never end. */
+export const MAX_FIELD_DEPTH = 16;
+
 /** Deeper than this a chain of references is taken as a loop (`a` → `b` → `a`). */
 const MAX_REF_CHAIN = 32;
 
