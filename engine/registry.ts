@@ -26,6 +26,8 @@ export interface RegisteredEntity {
    */
   templateVersion?: number;
   versions?: ReadonlyMap<number, RegisteredEntity>;
+  /** A template's declared RJSF uiSchema, laid over the derived one by the form, detail and list (engine/derive/ui-schema.ts). */
+  uiSchema?: Record<string, unknown>;
 }
 
 /** The registration a record was made with: its template version's, or the entity's own (static entities). */
@@ -90,7 +92,8 @@ export class EntityRegistry {
     const ajv = this.ajvs.for(bundle.schema);
     ajv.removeSchema(bundle.schema.$id);
     ajv.removeSchema(draftId(bundle.schema.$id));
-    return { ...this.compile(templateAccess(bundle)), templateVersion: version, versions };
+    const { uiSchema } = bundle as { uiSchema?: Record<string, unknown> };
+    return { ...this.compile(templateAccess(bundle)), templateVersion: version, versions, ...(uiSchema && Object.keys(uiSchema).length ? { uiSchema } : {}) };
   }
 
   /** Adds a prepared version; the newest version becomes the entity's current one. */

@@ -1,6 +1,6 @@
 import type { FieldSchema, LocalizedText } from '../declaration/types.ts';
 import type { EntityRegistry, RegisteredEntity } from '../registry.ts';
-import { resolveNode } from '../schema/resolve.ts';
+import { MAX_FIELD_DEPTH, resolveNode } from '../schema/resolve.ts';
 
 /**
  * A field whose picked record may not be deleted (`x-refuseDelete`) or changed (`x-refuseChange`)
@@ -20,7 +20,9 @@ export interface BoundField {
   changeMessage?: LocalizedText;
 }
 
-function walk(root: Parameters<typeof resolveNode>[0], node: FieldSchema, path: string[], wrap: (inner: unknown) => unknown, out: Omit<BoundField, 'entity'>[]): void {
+function walk(root: Parameters<typeof resolveNode>[0], node: FieldSchema, path: string[], wrap: (inner: unknown) => unknown, out: Omit<BoundField, 'entity'>[], depth = 0): void {
+  // A recursive schema (a tree) is walked this deep only.
+  if (depth > MAX_FIELD_DEPTH) return;
   const resolved = resolveNode(root, node);
   const onDelete = resolved['x-refuseDelete'];
   const onChange = resolved['x-refuseChange'];
@@ -28,8 +30,8 @@ function walk(root: Parameters<typeof resolveNode>[0], node: FieldSchema, path: 
     out.push({ path: path.join('.'), ...(resolved['x-lookup'] ? { source: resolved['x-lookup'] } : {}), contains: wrap, ...(onDelete ? { message: onDelete } : {}), ...(onChange ? { changeMessage: onChange } : {}) });
     return;
   }
-  if (resolved.type === 'array' && resolved.items) return walk(root, resolved.items, path, (inner) => wrap([inner]), out);
-  for (const [key, child] of Object.entries(resolved.properties ?? {})) walk(root, child, [...path, key], (inner) => wrap({ [key]: inner }), out);
+  if (resolved.type === 'array' && resolved.items) return walk(root, resolved.items, path, (inner) => wrap([inner]), out, depth + 1);
+  for (const [key, child] of Object.entries(resolved.properties ?? {})) walk(root, child, [...path, key], (inner) => wrap({ [key]: inner }), out, depth + 1);
 }
 
 /** Every `x-refuseDelete` / `x-refuseChange` field of the registry's entities (their newest versions), read at each delete and change. */

@@ -2,6 +2,7 @@ import type { Language } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { text } from '../i18n/labels.ts';
 import { pathLabel, resolveField, type FieldKind } from './fields.ts';
+import { isUiHidden, labelledField, orderedFields } from './ui-schema.ts';
 import type { FieldSchema } from '../declaration/types.ts';
 
 export interface DerivedDetailField {
@@ -18,14 +19,22 @@ export interface DerivedSection {
   fields: DerivedDetailField[];
 }
 
+/**
+ * The detail page's sections. A template's declared uiSchema applies as it does in the form:
+ * a hidden field (`ui:widget: hidden`) is not shown, `ui:title`/`ui:enumNames` label, and the
+ * root `ui:order` orders each section's fields.
+ */
 export function deriveDetailSections(reg: RegisteredEntity, lang: Language): DerivedSection[] {
+  const order = reg.uiSchema?.['ui:order'];
   return reg.views.detail.sections.map((s) => ({
     id: s.id,
     title: text(s.label, lang, s.id),
     columns: s.columns ?? 2,
-    fields: s.fields.map((path) => {
-      const f = resolveField(reg.entity, reg.schema, path);
-      return { field: path, label: pathLabel(reg, path, lang), kind: f.kind, node: f.node };
-    }),
+    fields: orderedFields(s.fields, order)
+      .filter((path) => !isUiHidden(reg, path))
+      .map((path) => {
+        const f = resolveField(reg.entity, reg.schema, path);
+        return { field: path, label: pathLabel(reg, path, lang), kind: f.kind, node: f.node && labelledField(reg, path) };
+      }),
   }));
 }

@@ -4,6 +4,7 @@ import { fieldAt, valueAt } from '../schema/resolve.ts';
 import { enumLabel, fieldLabel, text } from '../i18n/labels.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { regionNode } from '../lifecycle/regions.ts';
+import { labelledField } from './ui-schema.ts';
 
 /** What kind of value a field holds, for rendering, filtering and sorting. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'enum' | 'state' | 'object' | 'array';
@@ -61,7 +62,7 @@ export function resolveField(entity: EntityDeclaration, schema: EntitySchema, pa
 
 /** The label of any field path (doc or system) in the language; a region is labelled by its machine. */
 export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): string {
-  const { entity, schema } = reg;
+  const { entity } = reg;
   if (path.startsWith('$')) {
     const region = entity.lifecycle?.regions[path];
     if (region && reg.machine) {
@@ -72,10 +73,10 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
     }
     return text(SYSTEM_LABELS[path], lang, path);
   }
-  const node = fieldAt(schema, path);
-  const own = fieldLabel(node, lang, path);
-  const parent = path.includes('.') ? fieldAt(schema, path.slice(0, path.lastIndexOf('.'))) : undefined;
-  return parent ? `${fieldLabel(parent, lang)} · ${own}` : own;
+  const node = labelledField(reg, path);
+  const own = node ? fieldLabel(node, lang, path.slice(path.lastIndexOf('.') + 1)) : path;
+  const parent = path.includes('.') ? labelledField(reg, path.slice(0, path.lastIndexOf('.'))) : undefined;
+  return parent ? `${fieldLabel(parent, lang, path.slice(0, path.lastIndexOf('.')).split('.').pop())} · ${own}` : own;
 }
 
 

@@ -1,10 +1,33 @@
 import type { EntitySchema, FieldSchema, Language } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
+import { tryResolveNode } from '../schema/resolve.ts';
 import { localizeConditionals, namesIn, showWhenConditionsHold } from './form-conditions.ts';
+import { mergeUi, orderedFields, type UiSchema } from './ui-schema.ts';
 
-/** An RJSF uiSchema (kept as plain data so the engine does not depend on RJSF). */
-export type UiSchema = Record<string, unknown>;
+export type { UiSchema } from './ui-schema.ts';
+
+/** What localizing reads besides the node: the root (references resolve in it), the language, and the references being inlined (a recursive one is left to RJSF). */
+interface Ctx {
+  root: EntitySchema;
+  lang: Language;
+  inlined: readonly string[];
+}
+
+/**
+ * A node with its reference inlined (its own keywords, such as its label, win), so the engine's
+ * widgets and labels of the target apply. A reference already being inlined further up (a tree:
+ * a node whose children are nodes), or one that does not resolve (publishing refuses it), stays
+ * a `$ref`: RJSF resolves it in the definitions the section's schema keeps.
+ */
+function expand(ctx: Ctx, node: FieldSchema): { node: FieldSchema; ctx: Ctx } {
+  const ref = node.$ref;
+  if (typeof ref !== 'string' || ctx.inlined.includes(ref)) return { node, ctx };
+  const target = tryResolveNode(ctx.root, node);
+  return target ? { node: target, ctx: { ...ctx, inlined: [...ctx.inlined, ref] } } : { node, ctx };
+}
+
+const DEFINITION_KEYS = ['definitions', '$defs'] as const;
 
 export interface DerivedFormSection {
   id: string;
@@ -21,11 +44,16 @@ export interface DerivedFormSection {
  * `ui:enumNames` from `x-enumLabels`, widgets from `x-widget`, disabled when not editable.
  * The `x-` annotations stay on the schema (validators ignore them).
  */
-function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key: string, nested = true): { schema: FieldSchema; ui: UiSchema } {
+function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): { schema: FieldSchema; ui: UiSchema } {
+  const { lang } = ctx;
   const ui: UiSchema = {};
-  const out: FieldSchema = { ...node, title: fieldLabel(node, lang, key) };
+  const out: FieldSchema = { ...node };
+  const label = fieldLabel(node, lang, key);
+  if (label) out.title = label;
   if (node['x-description']) out.description = text(node['x-description'], lang);
   if (node['x-enumLabels'] && node.enum) ui['ui:enumNames'] = node.enum.map((v) => text(node['x-enumLabels']?.[String(v)], lang, String(v)));
+  // RJSF 6 reads option labels from the uiSchema only: a schema's own `enumNames` goes there.
+  else if (node.enum && Array.isArray((node as { enumNames?: unknown }).enumNames)) ui['ui:enumNames'] = (node as { enumNames: unknown[] }).enumNames;
   // 'table' is the default rendering of an array of objects: no widget to name.
   if (node['x-widget'] && node['x-widget'] !== 'table') ui['ui:widget'] = node['x-widget'];
   if (node['x-lookup']) ui['ui:widget'] = 'lookup';
@@ -39,15 +67,17 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
   // An amount in minor units is typed in the currency's units ("2500.50").
   const money = node['x-money'];
   if (money && !node['x-widget']) Object.assign(ui, { 'ui:widget': 'money', 'ui:options': typeof money === 'object' && 'code' in money ? { currency: money.code } : {} });
-  if (node.type === 'array' && node.items) {
-    const items = node.items.$ref ? { ...node.items } : node.items;
-    const inner = localizeNode(root, items, lang, key);
+  if (node.type === 'array' && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
+    const expanded = expand(ctx, node.items);
+    const items = expanded.node;
+    // A reference left to RJSF (a tree's children) keeps its definition's title, not the list's key.
+    const inner = localizeNode(expanded.ctx, items, items.$ref ? '' : key);
     out.items = inner.schema;
-    if (node.items.enum && node.uniqueItems) {
+    if (items.enum && node.uniqueItems) {
       ui['ui:widget'] = 'checkboxes';
-      const labels = node['x-enumLabels'] ?? node.items['x-enumLabels'];
+      const labels = node['x-enumLabels'] ?? items['x-enumLabels'];
       if (labels) out.items = { ...inner.schema, title: undefined };
-      if (labels) ui['ui:enumNames'] = node.items.enum.map((v) => text(labels[String(v)], lang, String(v)));
+      if (labels) ui['ui:enumNames'] = items.enum.map((v) => text(labels[String(v)], lang, String(v)));
     } else if (items['x-lookup'] && node.uniqueItems) {
       // Several distinct picks from one lookup source (a notification setting's contacts): one multiple select.
       ui['ui:widget'] = 'lookup';
@@ -60,32 +90,22 @@ function localizeNode(root: EntitySchema, node: FieldSchema, lang: Language, key
   if (node.properties) {
     const props: Record<string, FieldSchema> = {};
     for (const [k, child] of Object.entries(node.properties)) {
-      const inner = localizeNode(root, resolved(root, child), lang, k);
+      const expanded = child && typeof child === 'object' ? expand(ctx, child) : undefined;
+      if (!expanded) continue;
+      const inner = localizeNode(expanded.ctx, expanded.node, k);
       props[k] = inner.schema;
       if (Object.keys(inner.ui).length) ui[k] = inner.ui;
     }
     out.properties = props;
   }
-  localizeConditionals(node, out, ui, (child, k) => localizeNode(root, resolved(root, child), lang, k));
+  localizeConditionals(node, out, ui, (child, k) => {
+    const expanded = expand(ctx, child);
+    return localizeNode(expanded.ctx, expanded.node, k);
+  });
   // A nested object shows its conditional fields itself; the root's are split by section below.
   if (nested && out.properties) showWhenConditionsHold(out, ui);
   return { schema: out, ui };
 }
-
-function resolveRef(root: EntitySchema, ref: string): FieldSchema {
-  const name = ref.replace('#/definitions/', '');
-  const target = root.definitions?.[name];
-  if (!target) throw new Error(`Unresolved $ref '${ref}' in ${root.$id}`);
-  return target;
-}
-
-function withoutRef(node: FieldSchema): FieldSchema {
-  const { $ref: _ref, ...rest } = node;
-  return rest;
-}
-
-/** A node with its `$ref` inlined (a referring node's own keys, such as its label, win). */
-const resolved = (root: EntitySchema, node: FieldSchema): FieldSchema => (node.$ref ? { ...resolveRef(root, node.$ref), ...withoutRef(node) } : node);
 
 /** The root's conditional rules as `allOf` entries (a root `if`/`then`/`else` is one more). */
 function rootConditions(schema: FieldSchema): FieldSchema[] {
@@ -93,11 +113,36 @@ function rootConditions(schema: FieldSchema): FieldSchema[] {
   return [...(schema.allOf ?? []), ...own];
 }
 
-/** The entity schema in one language, every reference inlined: what the form renders. */
+/**
+ * The definitions (`definitions` and `$defs`) in the language, kept on every derived schema so
+ * RJSF resolves the references left in place (in `oneOf`, `additionalProperties`, a tree's
+ * recursion…) the way it does, with the labels shown.
+ */
+function localizedDefinitions(ctx: Ctx): Partial<Record<(typeof DEFINITION_KEYS)[number], Record<string, FieldSchema>>> {
+  const out: Partial<Record<(typeof DEFINITION_KEYS)[number], Record<string, FieldSchema>>> = {};
+  for (const kw of DEFINITION_KEYS) {
+    const defs = (ctx.root as unknown as Record<string, unknown>)[kw];
+    if (!defs || typeof defs !== 'object') continue;
+    out[kw] = Object.fromEntries(
+      Object.entries(defs as Record<string, FieldSchema>).map(([name, def]) => [
+        name,
+        def && typeof def === 'object' ? localizeNode({ ...ctx, inlined: [`#/${kw}/${name}`] }, def, '').schema : def,
+      ]),
+    );
+  }
+  return out;
+}
+
+/**
+ * The entity schema in one language: references on fields and list items inlined (their
+ * widgets and labels apply), the definitions kept and localized for those RJSF resolves itself;
+ * the template's declared uiSchema laid over the derived one (a declared directive wins).
+ */
 export function localizeSchema(reg: RegisteredEntity, lang: Language): { schema: EntitySchema; uiSchema: UiSchema } {
-  const { definitions: _defs, ...root } = reg.schema;
-  const { schema, ui } = localizeNode(reg.schema, root, lang, reg.entity.name, false);
-  return { schema: schema as EntitySchema, uiSchema: ui };
+  const { definitions: _defs, $defs: _$defs, ...root } = reg.schema as EntitySchema & { $defs?: unknown };
+  const ctx: Ctx = { root: reg.schema, lang, inlined: [] };
+  const { schema, ui } = localizeNode(ctx, root as FieldSchema, reg.entity.name, false);
+  return { schema: { ...(schema as EntitySchema), ...localizedDefinitions(ctx) }, uiSchema: mergeUi(ui, reg.uiSchema) };
 }
 
 /**
@@ -120,7 +165,7 @@ export function deriveFormSections(
     const section = { ...declared, fields: declared.fields.filter(shown) };
     if (!section.fields.length) return [];
     const properties: Record<string, FieldSchema> = {};
-    const ui: UiSchema = { 'ui:order': [...section.fields] };
+    const ui: UiSchema = { 'ui:order': orderedFields(section.fields, uiSchema['ui:order']) };
     for (const field of section.fields) {
       const node = schema.properties[field];
       if (!node) throw new Error(`Entity '${reg.name}': form section '${section.id}' names '${field}', which is not a top-level field`);
@@ -133,14 +178,18 @@ export function deriveFormSections(
     const inSection = (entry: FieldSchema) => namesIn(entry).every((n) => section.fields.includes(n));
     const allOf = rootConditions(schema).filter(inSection);
     const dependencies = Object.entries(schema.dependencies ?? {}).filter(([k, d]) => section.fields.includes(k) && (Array.isArray(d) ? d.every((n) => section.fields.includes(n)) : inSection(d as FieldSchema)));
+    // The section is validated by its entity's JSON Schema draft (`$schema`); 2019-09 and 2020-12 refuse a fragment in `$id`.
     const sectionSchema: EntitySchema = {
-      $id: `${reg.schema.$id}#${section.id}`,
+      ...(reg.schema.$schema ? { $schema: reg.schema.$schema } : {}),
+      $id: `${reg.schema.$id}?section=${encodeURIComponent(section.id)}`,
       type: 'object',
       properties,
       required,
       ...(allOf.length ? { allOf } : {}),
       ...(dependencies.length ? { dependencies: Object.fromEntries(dependencies) } : {}),
-    };
+      ...(schema.definitions ? { definitions: schema.definitions } : {}),
+      ...((schema as { $defs?: unknown }).$defs ? { $defs: (schema as { $defs?: unknown }).$defs } : {}),
+    } as EntitySchema;
     showWhenConditionsHold(sectionSchema, ui);
     return [{
       id: section.id,

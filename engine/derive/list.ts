@@ -3,6 +3,7 @@ import type { RegisteredEntity } from '../registry.ts';
 import { enumLabel, text } from '../i18n/labels.ts';
 import { regionLeaves } from '../lifecycle/regions.ts';
 import { pathLabel, resolveField, type FieldKind } from './fields.ts';
+import { isUiHidden, labelledField } from './ui-schema.ts';
 
 export interface Option {
   value: string;
@@ -38,8 +39,9 @@ export function stateOptions(reg: RegisteredEntity, field: string, lang: Languag
   }));
 }
 
+/** The list's columns; a field the template's uiSchema hides (`ui:widget: hidden`) is not one. */
 export function deriveListColumns(reg: RegisteredEntity, lang: Language, columns: readonly (ListColumn & { label?: LocalizedText })[] = reg.views.list.columns): DerivedColumn[] {
-  return columns.map((c) => {
+  return columns.filter((c) => !isUiHidden(reg, c.field)).map((c) => {
     const f = resolveField(reg.entity, reg.schema, c.field);
     const title = 'label' in c && c.label ? text(c.label, lang) : pathLabel(reg, c.field, lang);
     return { field: c.field, title, kind: f.kind, sortable: Boolean(c.sortable), link: Boolean(c.link), width: c.width };
@@ -52,7 +54,7 @@ export function deriveFilters(reg: RegisteredEntity, lang: Language): DerivedFil
     const base: DerivedFilter = { field: flt.field, label: pathLabel(reg, flt.field, lang), op: flt.op, kind: f.kind };
     if (f.kind === 'state') base.options = stateOptions(reg, flt.field, lang);
     else if (f.node?.['x-lookup']) base.lookup = f.node['x-lookup'];
-    else if (f.node?.enum) base.options = f.node.enum.map((v) => ({ value: String(v), label: enumLabel(f.node, v, lang) }));
+    else if (f.node?.enum) base.options = f.node.enum.map((v) => ({ value: String(v), label: enumLabel(labelledField(reg, flt.field), v, lang) }));
     else if (f.kind === 'boolean') base.options = [true, false].map((v) => ({ value: String(v), label: text(BOOL[String(v)], lang) }));
     return base;
   });

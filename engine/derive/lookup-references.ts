@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
-import { resolveNode } from '../schema/resolve.ts';
+import { MAX_FIELD_DEPTH, resolveNode } from '../schema/resolve.ts';
 
 /**
  * A string field picking a record through a named lookup source (`x-lookup`), at any depth, lists
@@ -19,7 +19,9 @@ type Reader = (doc: unknown) => unknown[];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reader, sources: ReadonlySet<string>, out: LookupReference[]): void {
+function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reader, sources: ReadonlySet<string>, out: LookupReference[], depth = 0): void {
+  // A recursive schema (a tree) is walked this deep only.
+  if (depth > MAX_FIELD_DEPTH) return;
   const resolved = resolveNode(root, node);
   const source = resolved['x-lookup'];
   if (source && sources.has(source) && resolved.type === 'string') {
@@ -28,11 +30,11 @@ function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reade
     return;
   }
   if (resolved.type === 'array' && resolved.items) {
-    walk(root, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), sources, out);
+    walk(root, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), sources, out, depth + 1);
     return;
   }
   for (const [key, child] of Object.entries(resolved.properties ?? {})) {
-    walk(root, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), sources, out);
+    walk(root, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), sources, out, depth + 1);
   }
 }
 

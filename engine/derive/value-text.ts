@@ -1,7 +1,7 @@
 import type { FieldSchema, Language } from '../declaration/types.ts';
 import type { EntityRecord } from '../api-contract.ts';
 import { valueAt } from '../schema/resolve.ts';
-import { enumLabel } from '../i18n/labels.ts';
+import { enumLabel, hasChoices } from '../i18n/labels.ts';
 import { booleanLabel } from './list.ts';
 import type { FieldKind } from './fields.ts';
 import { formatCurrency, isMinorUnits } from '../format/money.ts';
@@ -75,7 +75,7 @@ export function formatScalar(kind: FieldKind, node: FieldSchema | undefined, val
   if (typeof value === 'boolean') return booleanLabel(value, lang);
   const money = moneyText(node, value, lang, doc);
   if (money !== undefined) return money;
-  if (node?.enum || node?.['x-enumLabels']) return enumLabel(node, value, lang);
+  if (hasChoices(node)) return enumLabel(node, value, lang);
   if (kind === 'datetime' && typeof value === 'string') return formatDateTime(value, lang);
   if (kind === 'date' && typeof value === 'string') return formatDate(value, lang);
   if (typeof value === 'number') return formatter(`n:${lang}`, () => new Intl.NumberFormat(lang)).format(value);

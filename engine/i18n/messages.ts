@@ -175,6 +175,10 @@ export const MESSAGES = {
     'zh-CN': '不支持的 JSON Schema 版本（$schema：{uri}）；可用 draft-04、draft-06、draft-07、2019-09 或 2020-12，省略即为 draft-07',
     'en-US': 'Unsupported JSON Schema version ($schema: {uri}); use draft-04, draft-06, draft-07, 2019-09 or 2020-12, or leave it out for draft-07',
   },
+  TEMPLATE_REF_UNRESOLVED: {
+    'zh-CN': '引用“{ref}”（{path}）找不到目标：本模板中没有这个定义',
+    'en-US': 'The reference "{ref}" at {path} does not resolve: the template defines nothing there',
+  },
   TEMPLATE_FIELD_KEY: {
     'zh-CN': '字段键“{field}”无效：须以字母开头，只含字母、数字和下划线',
     'en-US': 'The field key "{field}" is invalid: it starts with a letter and holds only letters, digits and _',

@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
-import { resolveNode } from './resolve.ts';
+import { MAX_FIELD_DEPTH, resolveNode } from './resolve.ts';
 
 /** The lookup source prefix naming an entity's records (`x-lookup: "entity:<name>"`). */
 export const ENTITY_LOOKUP_PREFIX = 'entity:';
@@ -22,8 +22,10 @@ export interface LookupSnapshot {
 }
 
 /** Every snapshotting lookup of a schema, in objects (array rows are not walked). */
-export function lookupSnapshots(root: EntitySchema, holder: FieldSchema = root, at = ''): LookupSnapshot[] {
+export function lookupSnapshots(root: EntitySchema, holder: FieldSchema = root, at = '', depth = 0): LookupSnapshot[] {
   const out: LookupSnapshot[] = [];
+  // A recursive schema (a tree) is walked this deep only.
+  if (depth > MAX_FIELD_DEPTH) return out;
   for (const [key, raw] of Object.entries(holder.properties ?? {})) {
     const node = resolveNode(root, raw);
     const lookup = node['x-lookup'];
@@ -31,7 +33,7 @@ export function lookupSnapshots(root: EntitySchema, holder: FieldSchema = root, 
     if (versionField && lookup?.startsWith(ENTITY_LOOKUP_PREFIX)) {
       out.push({ at, field: key, entity: lookup.slice(ENTITY_LOOKUP_PREFIX.length), versionField, fills: node['x-lookupFill'] ?? {}, node });
     }
-    if (node.type === 'object' && node.properties) out.push(...lookupSnapshots(root, node, at ? `${at}.${key}` : key));
+    if (node.type === 'object' && node.properties) out.push(...lookupSnapshots(root, node, at ? `${at}.${key}` : key, depth + 1));
   }
   return out;
 }

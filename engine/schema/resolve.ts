@@ -1,14 +1,72 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 
-/** Resolves a local `#/definitions/x` reference, keeping the referring node's own keywords. */
+/** The schema a local reference points at: `#/definitions/x`, `#/$defs/x` or any JSON pointer (`#/properties/a~1b`), or undefined. */
+export function refTarget(root: unknown, ref: string): FieldSchema | undefined {
+  if (ref === '#') return root as FieldSchema;
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    let token: string;
+    try {
+      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
+    if (!node || typeof node !== 'object') return undefined;
+    node = Array.isArray(node) ? (/^(0|[1-9]\d*)$/.test(token) ? node[Number(token)] : undefined) : own(node as Record<string, unknown>, token);
+  }
+  return node && typeof node === 'object' && !Array.isArray(node) ? (node as FieldSchema) : undefined;
+}
+
+/** Walks over a schema's fields stop this deep: a recursive schema (a tree) would never end. */
+export const MAX_FIELD_DEPTH = 16;
+
+/** Deeper than this a chain of references is taken as a loop (`a` → `b` → `a`). */
+const MAX_REF_CHAIN = 32;
+
+/** A node with its local `$ref` followed (the referring node's own keywords win); undefined when the reference does not resolve. */
+export function tryResolveNode(root: EntitySchema, node: FieldSchema): FieldSchema | undefined {
+  let out = node;
+  for (let i = 0; typeof out.$ref === 'string'; i++) {
+    const target = i < MAX_REF_CHAIN ? refTarget(root, out.$ref) : undefined;
+    if (!target) return undefined;
+    const { $ref: _ref, ...siblings } = out;
+    out = { ...target, ...siblings };
+  }
+  return out;
+}
+
+/** Resolves a local reference (`#/definitions/x`, `#/$defs/x`, a JSON pointer), keeping the referring node's own keywords. */
 export function resolveNode(root: EntitySchema, node: FieldSchema): FieldSchema {
-  if (!node.$ref) return node;
-  const prefix = '#/definitions/';
-  if (!node.$ref.startsWith(prefix)) throw new Error(`Unsupported $ref '${node.$ref}': only ${prefix}… is allowed`);
-  const target = own(root.definitions, node.$ref.slice(prefix.length));
-  if (!target) throw new Error(`Unresolved $ref '${node.$ref}' in schema ${root.$id}`);
-  const { $ref: _ref, ...siblings } = node;
-  return { ...resolveNode(root, target), ...siblings };
+  const out = tryResolveNode(root, node);
+  if (!out) throw new Error(`Unresolved $ref '${String(node.$ref)}' in schema ${root.$id}`);
+  return out;
+}
+
+/** Subschema keywords whose value is one schema, a list of schemas, or a map of schemas. */
+const ONE = ['items', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
+const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const MAP = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas'];
+
+/** Every `$ref` in the schema that does not resolve, with the JSON path where it is (`schema.properties.a.items`). */
+export function unresolvedRefs(root: EntitySchema, at = 'schema'): { at: string; ref: string }[] {
+  const out: { at: string; ref: string }[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object' || Array.isArray(node) || seen.has(node)) return;
+    seen.add(node);
+    const n = node as Record<string, unknown>;
+    if (typeof n.$ref === 'string' && !tryResolveNode(root, { $ref: n.$ref } as FieldSchema)) out.push({ at: path, ref: n.$ref });
+    for (const k of ONE) if (Array.isArray(n[k])) (n[k] as unknown[]).forEach((c, i) => walk(c, `${path}.${k}.${i}`));
+    else walk(n[k], `${path}.${k}`);
+    for (const k of LIST) if (Array.isArray(n[k])) (n[k] as unknown[]).forEach((c, i) => walk(c, `${path}.${k}.${i}`));
+    for (const k of MAP) {
+      const map = n[k];
+      if (map && typeof map === 'object' && !Array.isArray(map)) for (const [key, c] of Object.entries(map)) walk(c, `${path}.${k}.${key}`);
+    }
+  };
+  walk(root, at);
+  return out;
 }
 
 /** The schema node at a dotted doc path (`buyer.name`), or undefined when the path is not declared. */

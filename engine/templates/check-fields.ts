@@ -1,6 +1,6 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 import { LANGUAGES } from '../declaration/types.ts';
-import { own } from '../schema/resolve.ts';
+import { own, tryResolveNode, unresolvedRefs } from '../schema/resolve.ts';
 import type { TemplateProblem } from './types.ts';
 
 /** A field key: a letter, then letters, digits or `_` (paths join keys with dots). */
@@ -21,14 +21,8 @@ export const hasBothLanguages = (value: unknown): boolean =>
 const missingLanguage = (value: unknown): string | undefined =>
   LANGUAGES.find((l) => !value || typeof value !== 'object' || typeof (value as Record<string, unknown>)[l] !== 'string' || !(value as Record<string, string>)[l]!.trim());
 
-/** Follows a local `#/definitions/x` reference; undefined when it does not resolve. */
-function resolve(root: EntitySchema, node: Node): Node | undefined {
-  if (typeof node.$ref !== 'string') return node;
-  const prefix = '#/definitions/';
-  if (!node.$ref.startsWith(prefix)) return undefined;
-  const target = own(root.definitions as Record<string, Node> | undefined, node.$ref.slice(prefix.length));
-  return target ? { ...target, ...node, $ref: undefined } : undefined;
-}
+/** Follows a local reference (`#/definitions/x`, `#/$defs/x`, a JSON pointer); undefined when it does not resolve. */
+const resolve = (root: EntitySchema, node: Node): Node | undefined => tryResolveNode(root, node) as Node | undefined;
 
 function isType(node: Node | undefined, type: string): boolean {
   return !!node && (node.type === type || (Array.isArray(node.type) && (node.type as string[]).includes(type)));
@@ -92,10 +86,8 @@ export function checkFields(root: EntitySchema): TemplateProblem[] {
   const out: TemplateProblem[] = [];
   const walk = (raw: Node, path: string, at: string, depth = 0) => {
     const node = resolve(root, raw);
-    if (!node) {
-      out.push({ at, code: 'TEMPLATE_SCHEMA_INVALID', params: { path: at, detail: String(raw.$ref) } });
-      return;
-    }
+    // A reference that does not resolve is reported once, with its path, by unresolvedRefs below.
+    if (!node) return;
     if (depth > MAX_DEPTH) return;
     checkCustomType(root, node, path, at, out);
     const items = node.items && !Array.isArray(node.items) ? resolve(root, node.items as Node) : undefined;
@@ -122,5 +114,6 @@ export function checkFields(root: EntitySchema): TemplateProblem[] {
     }
   };
   walk(root as Node, '', 'schema');
+  for (const { at, ref } of unresolvedRefs(root)) out.push({ at, code: 'TEMPLATE_REF_UNRESOLVED', params: { path: at, ref } });
   return out;
 }

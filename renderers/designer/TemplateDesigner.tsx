@@ -13,6 +13,7 @@ import { JsonView } from './JsonView.tsx';
 import { Palette } from './Palette.tsx';
 import { Preview } from './Preview.tsx';
 import { ProblemList } from './ProblemList.tsx';
+import { TranslationView } from './TranslationView.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { allPaths, pathKey } from './schema-tree.ts';
 import { asFailure, type Problem, type TemplateApi, type TemplateSummary, type TemplateVersion } from './template-api.ts';
@@ -139,6 +140,7 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion, d
                   { key: 'canvas', label: t('tabs.canvas'), children: <Canvas /> },
                   { key: 'json', label: t('tabs.json'), children: <JsonView /> },
                   { key: 'preview', label: t('tabs.preview'), children: <Preview /> },
+                  { key: 'translations', label: t('tabs.translations'), children: <TranslationView /> },
                   { key: 'versions', label: t('tabs.versions'), children: <VersionPanel code={code} version={version} status={status} summary={loaded.summary} /> },
                 ]}
               />

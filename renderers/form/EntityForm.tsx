@@ -17,7 +17,7 @@ import { FormSection } from './FormSection.tsx';
 import { validateDocument } from './save-errors.ts';
 import { useSectionParts } from './use-section-parts.ts';
 import { DocumentContext, useDocumentStore } from './document-store.ts';
-import { assertKnownWidgets } from './widgets/index.ts';
+import { assertKnownWidgets, dropUnknownWidgets } from './widgets/index.ts';
 import type { DffSource } from './dff/dff-source.ts';
 import { useDffSection } from './dff/use-dff-section.tsx';
 
@@ -60,6 +60,8 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
   }, [reg, snapshot, permissions, id, locked]);
   const sections = useMemo(() => {
     const derived = deriveFormSections(reg, lang, editable, { creating: !id });
+    // A template's declared uiSchema may name a widget its field has none for: that field falls back to RJSF's own.
+    if (reg.uiSchema) return derived.map((s) => ({ ...s, uiSchema: dropUnknownWidgets(s.schema, s.uiSchema) }));
     for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
     return derived;
   }, [reg, lang, editable, id]);
@@ -184,6 +186,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
             section={section}
             formData={parts[section.id] ?? {}}
             extraErrors={errors.bySection[section.id]}
+            keepData={!!record}
             onChange={onSectionChange}
           />
         ))}

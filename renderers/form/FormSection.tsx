@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidatorFor } from './form-validator.ts';
-import { FORM_DEFAULTS } from './form-defaults.ts';
+import { FORM_DEFAULTS, KEEP_DATA } from './form-defaults.ts';
 import { portalWidgets } from './widgets/index.ts';
 import { AddRowButton } from './templates/AddRowButton.tsx';
 import { SECTION_STYLE, SPEED_TEMPLATES, useRevealed } from './speed/index.ts';
@@ -20,6 +20,8 @@ export interface FormSectionProps {
   extraErrors?: ErrorSchema;
   /** Shown but not editable (a TRF's DFF section once the buyer may no longer change). */
   disabled?: boolean;
+  /** A stored record's data: kept as it is, no defaults added (form-defaults.ts `KEEP_DATA`). */
+  keepData?: boolean;
   onChange(sectionId: string, formData: Record<string, unknown>): void;
 }
 
@@ -56,7 +58,7 @@ const sameData = (a: Record<string, unknown>, b: Record<string, unknown> | undef
  * keystroke re-renders the one field typed into. Data replaced from outside (a record loaded,
  * a newer version after a conflict, another DFF template) mounts the form afresh with it.
  */
-export const FormSection = memo(function FormSection({ section, formData, extraErrors, disabled, onChange }: FormSectionProps) {
+export const FormSection = memo(function FormSection({ section, formData, extraErrors, disabled, keepData, onChange }: FormSectionProps) {
   const uiSchema = useMemo<UiSchema>(() => ({ ...section.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [section]);
   const formContext = useMemo(() => formContextFor(section.columns), [section.columns]);
   const ref = useRef<HTMLDivElement>(null);
@@ -105,7 +107,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           uiSchema={uiSchema}
           initialFormData={start.data}
           validator={formValidatorFor(section.schema)}
-          experimental_defaultFormStateBehavior={FORM_DEFAULTS}
+          experimental_defaultFormStateBehavior={keepData ? KEEP_DATA : FORM_DEFAULTS}
           widgets={portalWidgets}
           templates={TEMPLATES}
           formContext={formContext}
@@ -116,7 +118,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           onChange={onFormChange}
         />
       ),
-    [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, onFormChange],
+    [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, keepData, onFormChange],
   );
   return (
     <Card ref={ref} title={section.title} size="small" data-section={section.id} data-invalid={extraErrors ? '' : undefined} style={SECTION_STYLE}>

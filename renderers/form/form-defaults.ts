@@ -17,3 +17,17 @@ export const FORM_DEFAULTS: Experimental_DefaultFormStateBehavior = {
     },
   },
 };
+
+/**
+ * A stored record's form adds nothing: no declared default for an absent field, no `minItems`
+ * rows, no `const`, no `false` for an unset required boolean. Opening and saving it unchanged
+ * stores the very document it holds (a valid record with `minItems: 1` on a list of objects
+ * would otherwise get an empty row whose required fields fail). Defaults fill new forms only.
+ */
+export const KEEP_DATA: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'skipDefaults',
+  constAsDefaults: 'never',
+  requiredBooleanDefault: 'skip',
+  allOf: 'skipDefaults',
+};

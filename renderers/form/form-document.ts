@@ -12,7 +12,7 @@ export function splitDocument(sections: readonly DerivedFormSection[], doc: Doc,
   for (const section of sections) {
     const own: Doc = {};
     for (const field of section.fields) if (doc[field] !== undefined) own[field] = doc[field];
-    parts[section.id] = withDefaults ? ((getDefaultFormState(formValidatorFor(section.schema), section.schema as RJSFSchema, own, undefined, false, FORM_DEFAULTS) as Doc | undefined) ?? own) : own;
+    parts[section.id] = withDefaults ? ((getDefaultFormState(formValidatorFor(section.schema), section.schema as RJSFSchema, own, section.schema as RJSFSchema, false, FORM_DEFAULTS) as Doc | undefined) ?? own) : own;
   }
   return parts;
 }

@@ -1,7 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { Typography } from 'antd';
 import type { DerivedColumn, RegisteredEntity } from '../../engine/index.ts';
-import { fieldAt } from '../../engine/index.ts';
+import { labelledField } from '../../engine/index.ts';
 import type { EntityRecord } from '../env/data-provider.ts';
 import { detailPath } from '../env/entity-paths.ts';
 import { FieldValue } from '../format/FieldValue.tsx';
@@ -22,7 +22,7 @@ export function toTableColumns(
   inline: ReadonlySet<string> = new Set(),
 ): TableColumnsType<EntityRecord> {
   return columns.map((c) => {
-    const node = c.field.startsWith('$') ? undefined : fieldAt(reg.schema, c.field);
+    const node = c.field.startsWith('$') ? undefined : labelledField(reg, c.field);
     return {
       key: c.field,
       title: c.title,

@@ -8,6 +8,7 @@ import { errorMessage } from '../../env/error-message.ts';
 import { placeErrors, type FieldMessage, type PlacedErrors } from '../error-schema.ts';
 import { mergeDocument, splitDocument, type Doc } from '../form-document.ts';
 import { FormSection } from '../FormSection.tsx';
+import { dropUnknownWidgets } from '../widgets/index.ts';
 import { inlineMessage, shownField } from '../inline-message.ts';
 import { useSectionParts } from '../use-section-parts.ts';
 import { validateDocument } from '../save-errors.ts';
@@ -98,7 +99,11 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
     const snapshot = stored ?? (reg.machine ? initialSnapshot(reg.machine) : undefined);
     return linkedEditableFields(dffReg, activeStateKeys(reg, snapshot), buyerEditable);
   }, [dffReg, reg, stored, buyerEditable]);
-  const sections = useMemo(() => (dffReg ? deriveFormSections(dffReg, lang, dffEditable) : []), [dffReg, lang, dffEditable]);
+  const sections = useMemo(() => {
+    const derived = dffReg ? deriveFormSections(dffReg, lang, dffEditable) : [];
+    // A template's declared uiSchema may name a widget its field has none for: that field falls back to RJSF's own.
+    return dffReg?.uiSchema ? derived.map((s) => ({ ...s, uiSchema: dropUnknownWidgets(s.schema, s.uiSchema) })) : derived;
+  }, [dffReg, lang, dffEditable]);
   const canEdit = dffEditable.size > 0;
   const place = useCallback(
     (list: readonly FieldMessage[]) => (dffReg ? placeErrors(sections, list, (e) => inlineMessage(dffReg.schema, lang, e.field, e.message), (f) => shownField(dffReg.schema, f)) : NO_ERRORS),
@@ -140,6 +145,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
               formData={dffParts[section.id] ?? {}}
               extraErrors={errors.bySection[section.id]}
               onChange={onChange}
+              keepData={!!resolved.stored}
               disabled={!canEdit}
             />
           ))}

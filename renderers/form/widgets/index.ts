@@ -65,3 +65,26 @@ export function assertKnownWidgets(schema: Node, uiSchema: Record<string, unknow
     if (child) assertKnownWidgets(child, value as Record<string, unknown>, path ? `${path}.${key}` : key);
   }
 }
+
+type UiNode = Record<string, unknown>;
+
+/**
+ * A declared uiSchema (a template's, written anywhere) with every `ui:widget` the field's type has
+ * no widget for left out: the field falls back to RJSF's own rendering instead of failing the form.
+ */
+export function dropUnknownWidgets(schema: Node | undefined, ui: UiNode): UiNode {
+  const out: UiNode = {};
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget') {
+      if (typeof value !== 'string' || (schema && hasWidget(schema as RJSFSchema, value, allWidgets))) out[key] = value;
+      continue;
+    }
+    if (key.startsWith('ui:') || !value || typeof value !== 'object' || Array.isArray(value)) {
+      out[key] = value;
+      continue;
+    }
+    const child = key === 'items' ? schema?.items : schema?.properties?.[key];
+    out[key] = dropUnknownWidgets(child, value as UiNode);
+  }
+  return out;
+}
