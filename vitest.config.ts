@@ -22,8 +22,8 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 } },
-      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000 } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000 } },
       {
         test: {
           name: 'browser',
