@@ -59,11 +59,20 @@ export class EntityRegistry {
   /** Each schema is compiled by the ajv of its draft (`$schema`; draft-07 without one). */
   private readonly ajvs = ajvPerDraft();
 
-  constructor(private readonly machines: Readonly<Record<string, AnyStateMachine>>) {}
+  /**
+   * `lazyValidators`: a static entity's schema is compiled when it is first used instead of at
+   * registration (the browser, where compiling every schema held up the first page by seconds;
+   * the server and the tests compile at once, so a schema ajv cannot compile stops them at start).
+   * Template versions are always compiled at once: publishing must know they compile.
+   */
+  constructor(
+    private readonly machines: Readonly<Record<string, AnyStateMachine>>,
+    private readonly options: { lazyValidators?: boolean } = {},
+  ) {}
 
   register(bundle: EntityBundle): RegisteredEntity {
     if (this.entities.has(bundle.entity.name)) throw new Error(`Entity '${bundle.entity.name}' is registered twice`);
-    const registered = this.compile(bundle);
+    const registered = this.compile(bundle, this.options.lazyValidators);
     this.entities.set(registered.name, registered);
     return registered;
   }
@@ -125,23 +134,29 @@ export class EntityRegistry {
     return this.dynamic.has(name);
   }
 
-  private compile(bundle: EntityBundle): RegisteredEntity {
+  private compile(bundle: EntityBundle, lazy = false): RegisteredEntity {
     const { entity, schema, views } = bundle;
     const machine = checkEntityBundle(bundle, this.machines);
-    const validatePayload: Record<string, ValidateFunction> = {};
-    for (const [event, action] of Object.entries(entity.actions ?? {})) {
-      if (action.payloadSchema) validatePayload[event] = this.ajvs.for(action.payloadSchema).compile(action.payloadSchema);
-    }
-    const registered: RegisteredEntity = {
-      name: entity.name,
-      entity,
-      schema,
-      views,
-      machine,
-      validate: this.ajvs.for(schema).compile(schema),
-      validateDraft: this.ajvs.for(schema).compile({ ...withoutRequired(schema), $id: draftId(schema.$id) }),
-      validatePayload,
+    const compilers = {
+      validate: () => this.ajvs.for(schema).compile(schema),
+      validateDraft: () => this.ajvs.for(schema).compile({ ...withoutRequired(schema), $id: draftId(schema.$id) }),
+      validatePayload: () => {
+        const validatePayload: Record<string, ValidateFunction> = {};
+        for (const [event, action] of Object.entries(entity.actions ?? {})) {
+          if (action.payloadSchema) validatePayload[event] = this.ajvs.for(action.payloadSchema).compile(action.payloadSchema);
+        }
+        return validatePayload;
+      },
     };
+    const registered = { name: entity.name, entity, schema, views, machine } as RegisteredEntity;
+    for (const [key, make] of Object.entries(compilers)) {
+      if (!lazy) {
+        Object.assign(registered, { [key]: make() });
+        continue;
+      }
+      let value: unknown;
+      Object.defineProperty(registered, key, { enumerable: true, configurable: true, get: () => (value ??= make()) });
+    }
     return registered;
   }
 

@@ -24,9 +24,12 @@ export function createRegistry(
   return registry;
 }
 
-/** A registry holding the static declarations (plus any extra bundles, e.g. test fixtures). */
-export function createStaticRegistry(extra: readonly EntityBundle[] = []): EntityRegistry {
-  const registry = new EntityRegistry(machines);
+/**
+ * A registry holding the static declarations (plus any extra bundles, e.g. test fixtures).
+ * `lazyValidators`: see EntityRegistry (the browser's choice).
+ */
+export function createStaticRegistry(extra: readonly EntityBundle[] = [], options: { lazyValidators?: boolean } = {}): EntityRegistry {
+  const registry = new EntityRegistry(machines, options);
   for (const bundle of [...STATIC_BUNDLES, ...extra]) registry.register(bundle);
   checkLinkedEntities([...STATIC_BUNDLES, ...extra]);
   return registry;

@@ -6,8 +6,10 @@ import { generateDeclarationIndex } from './declaration-index.ts';
 /**
  * `npm run gen` (run first by typecheck and build): writes the discovery indexes
  * (workflows/index.ts, engine/generated/declarations.ts) and types/generated/ from schemas/,
- * removing type modules whose schema is gone. `--indexes` (run first by start and dev) writes
- * the indexes only: the types are for the typecheck, and their generator is a dev dependency.
+ * removing type modules whose schema is gone, and the statechart layouts the viewer ships
+ * (scripts/statechart-layouts.ts; only changed machines are laid out again). `--indexes` (run first by start and dev) writes
+ * the indexes only: the types are for the typecheck, and their generator is a dev dependency;
+ * the committed layouts serve the viewer (a stale one is laid out in the browser instead).
  * Files whose text is unchanged are left alone.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,5 +34,12 @@ if (!process.argv.includes('--indexes')) {
   for (const stale of existing(GENERATED_DIR).filter((f) => !files.has(f))) rmSync(join(root, stale));
   for (const [path, text] of files) write(path, text);
   types = `, ${files.size} type modules in ${relative(process.cwd(), join(root, GENERATED_DIR)) || '.'}`;
+  const { LAYOUT_DIR, generateStatechartLayouts } = await import('./statechart-layouts.ts');
+  const layouts = await generateStatechartLayouts(root);
+  mkdirSync(join(root, LAYOUT_DIR), { recursive: true });
+  const keep = new Set([...layouts.files.keys(), ...layouts.unchanged]);
+  for (const stale of existing(LAYOUT_DIR).filter((f) => !keep.has(f))) rmSync(join(root, stale));
+  for (const [path, text] of layouts.files) write(path, text);
+  types += `, ${keep.size} statechart layouts (${layouts.files.size} laid out)`;
 }
 console.log(`gen: indexes ${[...indexes.keys()].join(', ')}${types}`);

@@ -22,3 +22,4 @@ export * from './live.ts';
 export * from './simulate.ts';
 export * from './render.ts';
 export * from './chart-labels.ts';
+export * from './shipped-layout.ts';

@@ -138,23 +138,53 @@ export interface LayoutParams {
   onAttemptFailed?: (attempt: string, error: unknown) => void;
 }
 
-/** Measures every state and label, lays the chart out with ELK (retrying simpler options on failure). */
-export async function layoutStatechart(graph: StatechartGraph, params: LayoutParams): Promise<PositionedChart> {
-  const blocks = new Map([...graph.nodes.values()].map((n) => [n.id, stateContent(n, params.labels, params.measure)]));
-  const edgeBlocks = new Map(graph.edges.map((e) => [e.id, edgeContent(e, params.labels, params.measure)]));
+/** A statechart with every state and label measured: what ELK is given, and what the scene draws. */
+export interface MeasuredChart {
+  graph: StatechartGraph;
+  blocks: Map<string, ContentBlock>;
+  edgeBlocks: Map<string, ContentBlock>;
+}
+
+/** Measures every state and edge label of a chart. */
+export function measureChart(graph: StatechartGraph, labels: ChartLabels, measure: TextMeasurer): MeasuredChart {
+  const blocks = new Map([...graph.nodes.values()].map((n) => [n.id, stateContent(n, labels, measure)]));
+  const edgeBlocks = new Map(graph.edges.map((e) => [e.id, edgeContent(e, labels, measure)]));
+  return { graph, blocks, edgeBlocks };
+}
+
+/** A chart laid out by ELK, with ELK's own answer (what a build ships, see shipped-layout.ts). */
+export interface LaidOutChart {
+  chart: PositionedChart;
+  laid: ElkNode;
+}
+
+/** Lays a measured chart out with ELK (retrying simpler options on failure). */
+export async function layoutMeasured(measured: MeasuredChart, params: Pick<LayoutParams, 'elk' | 'onAttemptFailed'>): Promise<LaidOutChart> {
+  const { graph, blocks, edgeBlocks } = measured;
   let lastError: unknown;
   for (const attempt of LAYOUT_ATTEMPTS) {
     const build = buildElkGraph(graph, blocks, edgeBlocks, attempt.options);
     if (attempt.siblingEdgesOnly) keepSiblingEdges(build.graph);
     try {
       const laid = await params.elk.layout(build.graph);
-      return toPositioned(graph, build, laid, blocks, edgeBlocks, attempt.name);
+      return { chart: toPositioned(graph, build, laid, blocks, edgeBlocks, attempt.name), laid };
     } catch (error) {
       lastError = error;
       params.onAttemptFailed?.(attempt.name, error);
     }
   }
   throw new Error(`The statechart of '${graph.machineId}' could not be laid out: ${String(lastError)}`);
+}
+
+/** Positions a measured chart by an ELK answer given from elsewhere (a layout made at build time). */
+export function positionMeasured(measured: MeasuredChart, laid: ElkNode, attempt: string): PositionedChart {
+  const { graph, blocks, edgeBlocks } = measured;
+  return toPositioned(graph, buildElkGraph(graph, blocks, edgeBlocks), laid, blocks, edgeBlocks, attempt);
+}
+
+/** Measures every state and label, lays the chart out with ELK (retrying simpler options on failure). */
+export async function layoutStatechart(graph: StatechartGraph, params: LayoutParams): Promise<PositionedChart> {
+  return (await layoutMeasured(measureChart(graph, params.labels, params.measure), params)).chart;
 }
 
 export { ROOT_ID };

@@ -67,6 +67,7 @@ export function StatechartViewer({ machine, labels, highlight, onEdgeClick, heig
         onClick={onClick}
         data-layout-ms={layout.status === 'ready' ? Math.round(layout.ms) : undefined}
         data-layout-attempt={chart?.attempt}
+        data-layout-source={layout.status === 'ready' ? layout.source : undefined}
         style={{ position: 'relative', height, overflow: 'hidden', border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff', cursor: 'grab', touchAction: 'none', userSelect: 'none' }}
       >
         {layout.status === 'loading' && (

@@ -7,8 +7,12 @@ let refreshing: Promise<EntityRegistry> | undefined;
 let revision = 0;
 const listeners = new Set<() => void>();
 
-/** The static declarations, loaded on first use: they bring the schemas, the machines and ajv, which the login page does not need. */
-const staticRegistry = () => import('../../engine/static-entities.ts').then((m) => m.createStaticRegistry());
+/**
+ * The static declarations, loaded on first use: they bring the schemas, the machines and ajv,
+ * which the login page does not need. Their validators are compiled when a page first validates
+ * (the server has compiled every one at its start).
+ */
+const staticRegistry = () => import('../../engine/static-entities.ts').then((m) => m.createStaticRegistry([], { lazyValidators: true }));
 
 /**
  * The engine registry: the static declarations plus every published template version the user

@@ -22,6 +22,9 @@ export function RequireAuth() {
   const profile = useSession((s) => s.profile);
   const menuFor = useMenu((s) => s.loadedFor);
   useEffect(() => {
+    if (token) void import('./prefetch.ts').then((m) => m.prefetchSignedInPage(window.location.pathname), () => undefined);
+  }, [token]);
+  useEffect(() => {
     if (!token || profile) return;
     Promise.all([getMe(), getButtons()]).then(
       ([me, buttons]) => useSession.getState().restore(me, buttons),

@@ -40,7 +40,7 @@ describe.each(BACKENDS)('customer approval machine replayed against the API on %
     return { id, admin: await h.login(`model-admin-${n}`) };
   };
 
-  it('replays every transition case through the API; record and projection follow the model', { timeout: 240_000 }, async () => {
+  it('replays every transition case through the API; record and projection follow the model', async () => {
     const reg = h.registry.get('company');
     const machine = machines.customerApproval;
     const cases = traverse(modelOf('customerApproval', machine, reg.entity.actions)).cases;

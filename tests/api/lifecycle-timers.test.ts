@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/app.ts';
@@ -10,6 +9,7 @@ import { fireDueTimers } from '../../server/entities/timer-worker.ts';
 import { seedDemoAccounts } from '../../server/seed/seed.ts';
 import { BACKENDS, freshDatabase } from '../support/backends.ts';
 import { TIMER_EVENT, timedRegistry } from '../fixtures/timed-entity.ts';
+import { fireWithTwoProcesses } from '../support/fire-timers.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 type Opened = { db: Database; drop(): Promise<void>; url?: string };
@@ -102,36 +102,16 @@ describe('lifecycle timers across a restart of the embedded database', () => {
  */
 describe.runIf(BACKENDS.includes('postgres'))('lifecycle timers with two server processes', () => {
   let t: Awaited<ReturnType<typeof open>>;
-  let dir: string;
   beforeAll(async () => {
     t = await open('postgres');
-    mkdirSync(join(repo, '.tmp'), { recursive: true });
-    dir = mkdtempSync(join(repo, '.tmp', 'timers-'));
   });
-  afterAll(async () => {
-    await t?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const serverProcess = (go: string) =>
-    new Promise<number>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fire-timers-process.ts', t.url!, go], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', fail);
-      child.on('exit', (code) => (code === 0 ? done((JSON.parse(out.trim().split('\n').pop()!) as { fired: number }).fired) : fail(new Error(`exit ${code}: ${out}`))));
-    });
+  afterAll(() => t?.drop());
 
   it('fires 200 due timers exactly 200 times', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) ids.push((await t.started(`Check ${i}`)).id);
     await t.makeDue();
-    const go = join(dir, 'go');
-    const processes = [serverProcess(go), serverProcess(go)];
-    // Both processes are up and waiting before either starts claiming.
-    await new Promise((r) => setTimeout(r, 3000));
-    writeFileSync(go, '');
-    const fired = await Promise.all(processes);
+    const fired = await fireWithTwoProcesses(t.url!);
     expect(fired[0]! + fired[1]!).toBe(200);
     expect(await t.timerAudits()).toBe(200);
     const { rows } = await t.db.query<{ status: string; n: number }>("select states->>'$status' as status, count(*)::int as n from records where entity = 'timedCheck' group by 1");

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent, createStaticRegistry, initialSnapshot, stateFields, type PersistedSnapshot } from '../../engine/index.ts';
@@ -10,6 +9,7 @@ import { fenToYuan } from '../../server/payments/money.ts';
 import { ApiHarness } from '../support/api-harness.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { paymentDriver } from '../support/payments.ts';
+import { fireWithTwoProcesses } from '../support/fire-timers.ts';
 import { modelOf, traverse } from '../model/harness.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -141,18 +141,7 @@ describe('a payment order open across a restart', () => {
  * claims (`for update skip locked`), so the order is cancelled once and its trade closed once.
  */
 describe.runIf(BACKENDS.includes('postgres'))('a payment order due with two server processes', () => {
-  const serverProcess = (url: string, go: string) =>
-    new Promise<number>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fire-timers-process.ts', url, go, 'portal'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', fail);
-      child.on('exit', (code) => (code === 0 ? done((JSON.parse(out.trim().split('\n').pop()!) as { fired: number }).fired) : fail(new Error(`exit ${code}: ${out}`))));
-    });
-
   it('is cancelled once and its trade closed once', async () => {
-    mkdirSync(join(repo, '.tmp'), { recursive: true });
-    const dir = mkdtempSync(join(repo, '.tmp', 'pay-two-'));
     const h = await ApiHarness.start('postgres');
     try {
       const p = paymentDriver(h, { staff: await h.login('staff'), payer: await h.login('applicant') });
@@ -164,12 +153,7 @@ describe.runIf(BACKENDS.includes('postgres'))('a payment order due with two serv
         ids.push(made.body.data.order.id as string);
       }
       await h.db.query("update records set timer_due_at = now() - interval '1 second' where id = any($1)", [ids]);
-      const go = join(dir, 'go');
-      const processes = [serverProcess(h.url!, go), serverProcess(h.url!, go)];
-      // Both processes are up and waiting before either starts claiming.
-      await new Promise((r) => setTimeout(r, 3000));
-      writeFileSync(go, '');
-      const fired = await Promise.all(processes);
+      const fired = await fireWithTwoProcesses(h.url!, 'portal');
       expect(fired[0]! + fired[1]!).toBe(5);
       expect(await fireDueTimers(h.db, h.registry)).toBe(0);
       await h.app.effects.runDue();
@@ -182,7 +166,6 @@ describe.runIf(BACKENDS.includes('postgres'))('a payment order due with two serv
       expect(closes.rows[0]!.n).toBe(5);
     } finally {
       await h.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

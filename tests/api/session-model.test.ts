@@ -63,7 +63,7 @@ describe.each(BACKENDS)('login/session machine replayed against the API on %s', 
   };
   const userId = async () => (await h.db.query<{ id: string }>('select id from users where account = $1', [ACCOUNT])).rows[0]!.id;
 
-  it('replays every transition case through the API and the server follows the model', { timeout: 240_000 }, async () => {
+  it('replays every transition case through the API and the server follows the model', async () => {
     const cases = traverse(modelOf('session', sessionMachine)).cases;
     expect(cases.length).toBeGreaterThan(15);
     const seen = new Set<string>();

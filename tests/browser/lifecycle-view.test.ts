@@ -18,9 +18,11 @@ describe('lifecycle view', () => {
     const live = page.getByTestId('statechart-live');
     await live.waitFor();
     await expect.poll(() => live.locator('[data-state-id]').allTextContents(), POLL).toEqual(expect.arrayContaining(['Submitted']));
-    await expect.poll(() => live.locator('[data-event="WITHDRAW"]').getAttribute('data-permitted'), POLL).toBe('true');
-    expect(await live.locator('[data-event="ACCEPT_APPLICATION"]').getAttribute('data-permitted')).toBe('false');
+    await expect.poll(() => live.locator('[data-event="WITHDRAW"][data-permitted]').getAttribute('data-permitted'), POLL).toBe('true');
+    expect(await live.locator('[data-event="ACCEPT_APPLICATION"][data-permitted]').getAttribute('data-permitted')).toBe('false');
     await expect.poll(() => page.getByTestId('lifecycle-drawer').locator('svg text').count(), POLL).toBeGreaterThan(20);
+    // Drawn from the layout the build made (no ELK on the page): the TRF's labels are the static ones.
+    expect(await page.getByTestId('lifecycle-drawer').locator('[data-layout-source]').getAttribute('data-layout-source')).toBe('shipped');
     await portal.shot('lifecycle-live', false);
     await page.context().close();
   });
@@ -33,6 +35,8 @@ describe('lifecycle view', () => {
     await page.getByText('测试申请单', { exact: false }).first().waitFor();
     await page.goto(`${portalServer.url}/workflows/trf`);
     await expect.poll(() => page.locator('svg text').allTextContents(), POLL).toEqual(expect.arrayContaining(['草稿', '报告已签发']));
+    const chart = page.getByTestId('workflow-viewer').locator('[data-layout-source]');
+    expect([await chart.getAttribute('data-layout-source'), await chart.getAttribute('data-layout-attempt')]).toEqual(['shipped', 'layered']);
     await portal.shot('workflow-viewer', false);
     await page.context().close();
   });

@@ -3,8 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import type { Language } from '../../engine/index.ts';
 import { ui } from './portal-texts.ts';
 
-/** How long a polled assertion waits for the page (a loaded machine is slower than a developer's). */
-export const POLL = { timeout: 15_000 };
+/**
+ * How long a polled assertion waits for the page: long enough for a machine four times slower
+ * than a developer's with both cores busy (it catches a page that never gets there, not a slow one).
+ */
+export const POLL = { timeout: 60_000 };
 
 /**
  * Internal values that must never reach a user's eyes: state codes, storage statuses, media

@@ -58,6 +58,8 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
     async open(lang, from = '/trf/newList', redirectedFrom = from) {
       if (!server || !browser) throw new Error('The portal server has not started');
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      // Playwright's 30 s for an action or a wait, doubled: a loaded machine is slower, not broken.
+      context.setDefaultTimeout(60_000);
       const page = await context.newPage();
       const portal = new PortalPage(page, server.url, lang);
       await page.goto(`${server.url}${from}`);

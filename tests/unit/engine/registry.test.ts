@@ -16,6 +16,19 @@ describe('entity registry', () => {
     expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
   });
 
+  it('compiles a static schema on first use when asked to (the browser), with the same rules', () => {
+    const lazy = createStaticRegistry([], { lazyValidators: true });
+    const ajv = (lazy as unknown as { ajv: { getSchema(id: string): unknown } }).ajv;
+    const trf = lazy.get('trf');
+    expect(ajv.getSchema(trf.schema.$id)).toBeUndefined();
+    expect(trf.validate({ template: 'T', sampleReceivedDate: '2026-01-01' })).toBe(true);
+    expect(ajv.getSchema(trf.schema.$id)).toBe(trf.validate);
+    expect(trf.validate({})).toBe(false);
+    expect(trf.validateDraft({})).toBe(true);
+    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
+    expect(trf.validatePayload).toBe(trf.validatePayload);
+  });
+
   it('throws a typed error for an unknown entity instead of falling back', () => {
     expect(() => createStaticRegistry().get('nothing')).toThrow(UnknownEntityError);
     expect(() => createStaticRegistry().get('nothing')).toThrow("No entity 'nothing' is registered");
