@@ -19,7 +19,10 @@ type Reader = (doc: unknown) => unknown[];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reader, sources: ReadonlySet<string>, out: LookupReference[]): void {
+function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reader, sources: ReadonlySet<string>, out: LookupReference[], refs: ReadonlySet<string> = new Set()): void {
+  // A recursive schema (a tree: a node's children are nodes) is walked once per reference on the way down.
+  if (node.$ref && refs.has(node.$ref)) return;
+  const seen = node.$ref ? new Set([...refs, node.$ref]) : refs;
   const resolved = resolveNode(root, node);
   const source = resolved['x-lookup'];
   if (source && sources.has(source) && resolved.type === 'string') {
@@ -28,11 +31,11 @@ function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reade
     return;
   }
   if (resolved.type === 'array' && resolved.items) {
-    walk(root, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), sources, out);
+    walk(root, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), sources, out, seen);
     return;
   }
   for (const [key, child] of Object.entries(resolved.properties ?? {})) {
-    walk(root, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), sources, out);
+    walk(root, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), sources, out, seen);
   }
 }
 

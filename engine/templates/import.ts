@@ -77,18 +77,24 @@ export const viewableKey = (key: string): boolean => !key.startsWith('$') && !ke
 
 const SCALAR: readonly FieldKind[] = ['text', 'enum', 'number', 'date', 'datetime', 'boolean'];
 
+/** How a list may show a field: a scalar kind when the node declares one type (or options), else a whole value ('object'). */
+function viewKind(schema: EntitySchema, raw: unknown): FieldKind {
+  let node: FieldSchema;
+  try {
+    node = isObj(raw) ? resolveNode(schema, raw as FieldSchema) : {};
+  } catch {
+    return 'object'; // an unresolved reference: summarized as a whole value
+  }
+  if (Array.isArray(node.enum) && node.enum.every((v) => typeof v === 'string')) return 'enum';
+  return typeof node.type === 'string' ? kindOf(node) : 'object';
+}
+
 /** The list, detail and form of an imported schema: what the schema offers, top-level fields only. */
 function deriveViews(schema: EntitySchema): { views: TemplateBundle['views']; titleField: string } {
   const kinds: [string, FieldKind][] = [];
   for (const [key, node] of Object.entries(schema.properties)) {
     if (!viewableKey(key)) continue;
-    let kind: FieldKind = 'object';
-    try {
-      kind = isObj(node) ? kindOf(resolveNode(schema, node as FieldSchema)) : 'object';
-    } catch {
-      /* an unresolved reference: summarized as a whole value */
-    }
-    kinds.push([key, kind]);
+    kinds.push([key, viewKind(schema, node)]);
   }
   const scalars = kinds.filter(([, k]) => SCALAR.includes(k));
   const shown = (scalars.length ? scalars : kinds).slice(0, 4);

@@ -50,7 +50,7 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   app.post('/api/templates', { schema: S.create }, async (req, reply) => reply.status(201).send({ code: 201, data: await templates.create(req.body, currentUser(req), requestLanguage(req)) }));
   // A JSON Schema (with its uiSchema and sibling files) as a new template's first draft, and what the import changed.
   app.post('/api/templates/import', { schema: S.create }, async (req, reply) =>
-    reply.status(201).send({ code: 201, data: await importTemplate(db, templates, req.body, currentUser(req), requestLanguage(req)) }),
+    reply.status(201).send({ code: 201, data: await importTemplate(db, registry, templates, req.body, currentUser(req), requestLanguage(req)) }),
   );
   app.get<{ Params: Code }>('/api/templates/:code', { schema: S.template }, async (req) => ok(await templates.get(req.params.code, currentUser(req))));
   app.post<{ Params: Code }>('/api/templates/:code/versions', { schema: S.newVersion }, async (req, reply) =>

@@ -1,4 +1,4 @@
-import { importSchema, localizeProblems, TEMPLATE_CODE, type FieldError, type Language, type LocalizedText } from '../../engine/index.ts';
+import { importSchema, localizeProblems, TEMPLATE_CODE, type EntityRegistry, type FieldError, type Language, type LocalizedText } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -28,7 +28,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
  * permission as creating a template. Refused (400, per-field messages) only when it is not JSON,
  * not a schema, or past the limits; everything else is kept or changed and reported.
  */
-export async function importTemplate(db: Database, templates: TemplateService, raw: unknown, user: SessionUser, lang: Language): Promise<ImportResultBody> {
+export async function importTemplate(db: Database, registry: EntityRegistry, templates: TemplateService, raw: unknown, user: SessionUser, lang: Language): Promise<ImportResultBody> {
   requireDesigner(user);
   const body = bodyOf(raw);
   if (body.files !== undefined && !isRecord(body.files)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'files' });
@@ -39,9 +39,10 @@ export async function importTemplate(db: Database, templates: TemplateService, r
   const schemaTitle = isRecord(body.schema) ? text(body.schema.title) : undefined;
   let code = given ?? codeOf(text(label['en-US']) ?? schemaTitle ?? text(body.name)?.replace(/\.json$/i, '') ?? 'importedSchema');
   if (!given && TEMPLATE_CODE.test(code)) {
-    // A code made up for the designer: the first free one (`name`, `name2`, …).
+    // A code made up for the designer: the first free one (`name`, `name2`, …), never a built-in entity's.
     const base = code;
-    for (let i = 2; (await repo.getTemplateRow(db, code)) && i < 1000; i++) code = `${base}${i}`;
+    const taken = async (c: string) => (registry.has(c) && !registry.isDynamic(c)) || !!(await repo.getTemplateRow(db, c));
+    for (let i = 2; (await taken(code)) && i < 1000; i++) code = `${base}${i}`;
   }
   const made = importSchema({ code, schema: body.schema, uiSchema: body.uiSchema, files: body.files as Record<string, unknown> | undefined, label, routes: templateRoutes(code) });
   if ('refused' in made) throw new ApiError(400, 'TEMPLATE_IMPORT_REFUSED', { count: made.refused.length }, localizeProblems(made.refused, lang));
