@@ -22,6 +22,17 @@ export function codeOf(text: string): string {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 200) : undefined);
 
+/** The `title` of a schema given as an object or as JSON text (the import reports text that does not parse). */
+function titleOf(schema: unknown): string | undefined {
+  if (typeof schema !== 'string') return isRecord(schema) ? text(schema.title) : undefined;
+  try {
+    const parsed: unknown = JSON.parse(schema);
+    return isRecord(parsed) ? text(parsed.title) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * POST /api/templates/import (issue 21): a JSON Schema — pasted text or an object, with its
  * uiSchema and the sibling files it references — becomes a new template's first draft. Same
@@ -36,7 +47,7 @@ export async function importTemplate(db: Database, registry: EntityRegistry, tem
   if (body.schema === undefined) throw new ApiError(400, 'BAD_REQUEST', { detail: 'schema' });
   const label = (body.label ?? {}) as Partial<LocalizedText>;
   const given = typeof body.code === 'string' && body.code !== '' ? body.code : undefined;
-  const schemaTitle = isRecord(body.schema) ? text(body.schema.title) : undefined;
+  const schemaTitle = titleOf(body.schema);
   let code = given ?? codeOf(text(label['en-US']) ?? schemaTitle ?? text(body.name)?.replace(/\.json$/i, '') ?? 'importedSchema');
   if (!given && TEMPLATE_CODE.test(code)) {
     // A code made up for the designer: the first free one (`name`, `name2`, …), never a built-in entity's.

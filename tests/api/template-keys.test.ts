@@ -9,7 +9,7 @@ const KEYS = ['enable-beta-ecosystems', '2fa', 'a b', '名称', "it's", 'a,b{c}"
 const UNVIEWABLE = ['$type', 'a.b'];
 
 function keysBundle(): TemplateBundle {
-  const properties = Object.fromEntries([...KEYS, ...UNVIEWABLE].map((k) => [k, { type: 'string', maxLength: 50 }]));
+  const properties = Object.fromEntries([...KEYS, ...UNVIEWABLE].map((k) => [k, { type: 'string' as const, maxLength: 50 }]));
   const section = { 'zh-CN': '字段', 'en-US': 'Fields' };
   return {
     entity: { name: 'x', label: { 'zh-CN': '键', 'en-US': 'Keys' }, titleField: KEYS[0]!, permissions: { ...TEMPLATE_RECORD_PERMISSIONS }, routes: { list: '/form/keyForm/list', detail: '/form/keyForm/detail', form: '/form/keyForm/form' } },
