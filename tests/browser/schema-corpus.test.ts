@@ -67,8 +67,9 @@ describe('schema corpus in the browser', () => {
       await publish(entry.name, imported.version.code, imported.report.some((r) => r.keyword === 'TEMPLATE_IMPORT_ROOT_WRAPPED'), entry.sample);
     }
 
-    // One reload registers every published template in the client; then in-app navigation only.
-    await page.reload();
+    // One page load registers every published template in the client; then in-app navigation only.
+    current = 'template list';
+    await page.goto(`${portal.baseUrl}/form/list`);
     await page.getByTestId('template-list').waitFor();
     const go = (path: string) => page.evaluate((p) => {
       window.history.pushState({}, '', p);
