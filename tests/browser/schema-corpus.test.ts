@@ -78,16 +78,23 @@ describe('schema corpus in the browser', () => {
     for (const { name, code, id } of made) {
       current = name;
       const before = errors.length;
+      let step = 'form';
       try {
         await go(`/form/${code}/form?id=${encodeURIComponent(id)}`);
         await page.getByTestId('entity-form').waitFor(POLL);
+        step = 'save';
         await page.getByTestId('form-save').click(POLL);
         await page.waitForURL((u) => u.pathname === `/form/${code}/detail`, POLL);
+        step = 'detail';
         await page.getByTestId('entity-detail').waitFor(POLL);
+        step = 'list';
         await go(`/form/${code}/list`);
         await page.locator('.ant-table-row').first().waitFor(POLL);
       } catch (e) {
-        failures.push(`${name}: ${(e as Error).message.split('\n')[0]}`);
+        failures.push(`${name}: ${step}: ${(e as Error).message.split('\n')[0]}`);
+        // A page left broken is loaded again, so one schema's failure does not fail the next.
+        await page.goto(`${portal.baseUrl}/form/list`);
+        await page.getByTestId('template-list').waitFor();
       }
       if (errors.length > before) failures.push(...errors.slice(before));
     }
