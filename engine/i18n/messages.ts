@@ -1,4 +1,5 @@
 import type { Language } from '../declaration/types.ts';
+import { IMPORT_MESSAGES } from './import-messages.ts';
 
 /**
  * Messages the engine and the server return to users, in both languages. `{name}` placeholders
@@ -180,8 +181,8 @@ export const MESSAGES = {
     'en-US': 'The reference "{ref}" at {path} does not resolve: the template defines nothing there',
   },
   TEMPLATE_FIELD_KEY: {
-    'zh-CN': '字段键“{field}”无效：须以字母开头，只含字母、数字和下划线',
-    'en-US': 'The field key "{field}" is invalid: it starts with a letter and holds only letters, digits and _',
+    'zh-CN': '字段键“{field}”不可用：键不能为空，也不能是 __proto__',
+    'en-US': 'The field key "{field}" cannot be used: a key is not empty and not __proto__',
   },
   TEMPLATE_FIELD_KEY_DUPLICATE: {
     'zh-CN': '字段键“{field}”与“{other}”重复（不区分大小写）',
@@ -343,6 +344,7 @@ export const MESSAGES = {
   STOMP_MISSING_HEADER: { 'zh-CN': '缺少 STOMP 头“{header}”', 'en-US': 'The STOMP header "{header}" is missing' },
   STOMP_NO_SUBSCRIPTION: { 'zh-CN': '请先订阅 {destination}，再查询发布状态', 'en-US': 'Subscribe to {destination} before querying the publish status' },
   STOMP_BAD_SYSTEM: { 'zh-CN': '消息体须为 {"systemId":{systemId}}', 'en-US': 'The body must be {"systemId":{systemId}}' },
+  ...IMPORT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

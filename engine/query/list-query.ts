@@ -77,7 +77,9 @@ export function parseListQuery(
   let sort: ListQuery['sort'] = { ...reg.views.list.defaultSort, kind: resolveField(reg.entity, reg.schema, reg.views.list.defaultSort.field).kind };
   const sortRaw = one('sort');
   if (sortRaw) {
-    const [field = '', order = 'asc'] = sortRaw.split(':');
+    // `field:order`, split at the last colon: a key is data and may hold colons itself (`ns:key:desc`).
+    const colon = sortRaw.lastIndexOf(':');
+    const [field, order] = colon < 0 ? [sortRaw, 'asc'] : [sortRaw.slice(0, colon), sortRaw.slice(colon + 1)];
     const sortable = reg.views.list.columns.some((c) => c.field === field && c.sortable) || field === reg.views.list.defaultSort.field;
     if (!sortable || (order !== 'asc' && order !== 'desc')) {
       errors.push({ field: 'sort', keyword: 'sort', message: message('BAD_SORT', lang, { field: sortRaw }) });

@@ -1,6 +1,7 @@
 import type { EntitySchema } from '../declaration/types.ts';
 
-const localized = { type: 'object', required: ['zh-CN', 'en-US'], properties: { 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } } };
+/** A text in zh-CN and en-US; a missing one is a warning (checkTemplateWithWarnings), pages fall back. */
+const localized = { type: 'object', properties: { 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } } };
 const section = {
   type: 'object',
   required: ['id', 'label', 'fields'],

@@ -3,8 +3,13 @@ import { LANGUAGES } from '../declaration/types.ts';
 import { own, tryResolveNode, unresolvedRefs } from '../schema/resolve.ts';
 import type { TemplateProblem } from './types.ts';
 
-/** A field key: a letter, then letters, digits or `_` (paths join keys with dots). */
-const FIELD_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+/**
+ * Property keys are data (issue 21): kebab-case, `$`, digits first, spaces and non-ASCII are all
+ * kept. Storage quotes them (server/db/sql-expressions.ts), index names hash them. Refused: the
+ * empty key (no view, filter or error path can point at it) and `__proto__` (an assignment
+ * `doc[key] = value` anywhere in JavaScript would replace the object's prototype, not add a field).
+ */
+const usableKey = (key: string): boolean => key.length > 0 && key !== '__proto__';
 /** Grid/table fields add rows in batches of 0 to 100 (SPEC §5). */
 export const MAX_TABLE_ROWS = 100;
 /** File types the server accepts and their size limits (SPEC §5: JPG ≤ 2 MB, PDF ≤ 10 MB). */
@@ -68,22 +73,30 @@ function checkCustomType(root: EntitySchema, node: Node, field: string, at: stri
   }
 }
 
-function checkEnumLabels(node: Node, field: string, at: string, out: TemplateProblem[]): void {
+function checkEnumLabels(node: Node, field: string, at: string, warnings: TemplateProblem[]): void {
   const values = node.enum ?? (node.items as Node | undefined)?.enum;
   const labels = (node['x-enumLabels'] ?? (node.items as Node | undefined)?.['x-enumLabels']) as Record<string, unknown> | undefined;
   for (const value of values ?? []) {
     const lang = missingLanguage(labels ? own(labels, String(value)) : undefined);
-    if (lang) out.push({ at, code: 'TEMPLATE_ENUM_LABEL', params: { field, value: String(value), lang } });
+    if (lang) warnings.push({ at, code: 'TEMPLATE_ENUM_LABEL', params: { field, value: String(value), lang } });
   }
 }
 
+/** What the field rules refuse, and what they only warn about (a missing translation). */
+export interface FieldCheck {
+  problems: TemplateProblem[];
+  warnings: TemplateProblem[];
+}
+
 /**
- * The designer's rules for a template's fields, beyond the meta-schema: keys that make paths,
- * unique (ignoring case) within an object; a label in zh-CN and en-US on every field and enum
- * value; `required` naming declared fields; the custom field types used as documented.
+ * The designer's rules for a template's fields, beyond the meta-schema: keys unique (ignoring
+ * case) within an object and not empty; `required` naming declared fields; the custom field types
+ * used as documented. A field or enum value without a zh-CN or en-US label is a warning only:
+ * pages fall back to `title`, then the key (issue 21).
  */
-export function checkFields(root: EntitySchema): TemplateProblem[] {
+export function checkFields(root: EntitySchema): FieldCheck {
   const out: TemplateProblem[] = [];
+  const warnings: TemplateProblem[] = [];
   const walk = (raw: Node, path: string, at: string, depth = 0) => {
     const node = resolve(root, raw);
     // A reference that does not resolve is reported once, with its path, by unresolvedRefs below.
@@ -98,15 +111,15 @@ export function checkFields(root: EntitySchema): TemplateProblem[] {
     for (const [key, child] of Object.entries(properties)) {
       const field = path ? `${path}.${key}` : key;
       const where = `${at}.properties.${key}`;
-      if (!FIELD_KEY.test(key) || key in Object.prototype) out.push({ at: where, code: 'TEMPLATE_FIELD_KEY', params: { field } });
+      if (!usableKey(key)) out.push({ at: where, code: 'TEMPLATE_FIELD_KEY', params: { field } });
       const twin = lower.get(key.toLowerCase());
       if (twin !== undefined) out.push({ at: where, code: 'TEMPLATE_FIELD_KEY_DUPLICATE', params: { field, other: twin } });
       lower.set(key.toLowerCase(), key);
       if (!child || typeof child !== 'object') continue;
       const resolved = resolve(root, child);
       const lang = missingLanguage(child['x-label'] ?? resolved?.['x-label']);
-      if (lang) out.push({ at: where, code: 'TEMPLATE_FIELD_LABEL', params: { field, lang } });
-      if (resolved) checkEnumLabels(resolved, field, where, out);
+      if (lang) warnings.push({ at: where, code: 'TEMPLATE_FIELD_LABEL', params: { field, lang } });
+      if (resolved) checkEnumLabels(resolved, field, where, warnings);
       walk(child, field, where, depth + 1);
     }
     for (const name of Array.isArray(node.required) ? node.required : []) {
@@ -115,5 +128,5 @@ export function checkFields(root: EntitySchema): TemplateProblem[] {
   };
   walk(root as Node, '', 'schema');
   for (const { at, ref } of unresolvedRefs(root)) out.push({ at, code: 'TEMPLATE_REF_UNRESOLVED', params: { path: at, ref } });
-  return out;
+  return { problems: out, warnings };
 }

@@ -30,7 +30,7 @@ function ajvProblems(code: 'TEMPLATE_SHAPE' | 'TEMPLATE_SCHEMA_INVALID', base: s
   return out;
 }
 
-function checkViews(bundle: TemplateBundle): TemplateProblem[] {
+function checkViews(bundle: TemplateBundle, warnings: TemplateProblem[]): TemplateProblem[] {
   const { entity, schema, views } = bundle;
   const out: TemplateProblem[] = [];
   const exists = (field: string, at: string, place: string) => {
@@ -53,7 +53,7 @@ function checkViews(bundle: TemplateBundle): TemplateProblem[] {
   for (const [kind, sections] of [['detail', views.detail.sections], ['form', views.form.sections]] as const) {
     sections.forEach((s, i) => {
       const at = `views.${kind}.sections.${i}`;
-      if (!hasBothLanguages(s.label)) out.push({ at, code: 'TEMPLATE_SECTION_LABEL', params: { section: s.id } });
+      if (!hasBothLanguages(s.label)) warnings.push({ at, code: 'TEMPLATE_SECTION_LABEL', params: { section: s.id } });
       s.fields.forEach((f) => {
         if (kind === 'detail') exists(f, at, `detail.${s.id}`);
         else if (!Object.hasOwn(schema.properties, f)) out.push({ at, code: 'TEMPLATE_FORM_FIELD', params: { field: f, section: s.id } });
@@ -63,43 +63,67 @@ function checkViews(bundle: TemplateBundle): TemplateProblem[] {
   return out;
 }
 
+/** What stops a template from being published, and what is only worth a warning (missing translations). */
+export interface TemplateCheck {
+  problems: TemplateProblem[];
+  warnings: TemplateProblem[];
+}
+
 /**
  * Everything that stops a template from being published, as problems with message codes: the
  * bundle's outline, the JSON Schema's draft (`$schema`), its meta-schema and ajv's compiler, the
- * field rules (checkFields), labels in zh-CN and en-US, views naming declared fields, and finally
- * the engine's own registration check (checkEntityBundle). Empty when it may be published.
- * `lang` is the language of the meta-schema details, which come from ajv-i18n.
+ * field rules (checkFields), views naming declared fields, and finally the engine's own
+ * registration check (checkEntityBundle). Problems are empty when it may be published. A label
+ * missing in zh-CN or en-US (field, enum option, section, template name) is a warning: pages fall
+ * back to `title`, then the key (issue 21). `lang` is the language of the meta-schema details,
+ * which come from ajv-i18n.
  */
-export function checkTemplate(input: unknown, lang: Language): TemplateProblem[] {
-  if (!validateShape(input)) return ajvProblems('TEMPLATE_SHAPE', 'bundle', validateShape.errors, lang);
-  const bundle = input as TemplateBundle;
-  const out: TemplateProblem[] = [];
-  const draft = draftOf(bundle.schema);
-  if (!draft) {
-    const uri = (bundle.schema as { $schema?: unknown }).$schema;
-    return [{ at: 'schema.$schema', code: 'TEMPLATE_SCHEMA_DRAFT', params: { uri: typeof uri === 'string' ? uri : JSON.stringify(uri) } }];
-  }
-  const meta = createAjv(draft);
-  try {
-    if (!meta.validateSchema(bundle.schema)) return ajvProblems('TEMPLATE_SCHEMA_INVALID', 'schema', meta.errors, lang);
-    meta.compile(bundle.schema as EntitySchema);
-  } catch (err) {
-    out.push({ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID', params: { path: 'schema', detail: (err as Error).message } });
-  }
-  out.push(...checkFields(bundle.schema));
-  const missing = LANGUAGES.find((l) => !bundle.entity.label[l]?.trim());
-  if (missing) out.push({ at: 'entity.label', code: 'TEMPLATE_ENTITY_LABEL', params: { lang: missing } });
-  if (bundle.entity.lifecycle || bundle.entity.actions) out.push({ at: 'entity.lifecycle', code: 'TEMPLATE_LIFECYCLE' });
-  if (out.length) return out;
-  out.push(...checkViews(bundle));
-  if (out.length) return out;
-  try {
-    checkEntityBundle({ ...templateAccess(bundle), files: { entity: 'entity', schema: 'schema', views: 'views' } }, {});
-  } catch (err) {
-    out.push({ at: 'bundle', code: 'TEMPLATE_DECLARATION_INVALID', params: { detail: (err as Error).message } });
-  }
-  return out;
+export function checkTemplateWithWarnings(input: unknown, lang: Language): TemplateCheck {
+  const warnings: TemplateProblem[] = [];
+  const problems = (() => {
+    if (!validateShape(input)) return ajvProblems('TEMPLATE_SHAPE', 'bundle', validateShape.errors, lang);
+    const bundle = input as TemplateBundle;
+    const out: TemplateProblem[] = [];
+    const draft = draftOf(bundle.schema);
+    if (!draft) {
+      const uri = (bundle.schema as { $schema?: unknown }).$schema;
+      return [{ at: 'schema.$schema', code: 'TEMPLATE_SCHEMA_DRAFT' as const, params: { uri: typeof uri === 'string' ? uri : JSON.stringify(uri) } }];
+    }
+    const meta = createAjv(draft);
+    let valid: boolean;
+    try {
+      valid = meta.validateSchema(bundle.schema) as boolean;
+    } catch (err) {
+      // Whatever else ajv cannot read as a schema: a problem, never a crash.
+      return [{ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID' as const, params: { path: 'schema', detail: (err as Error).message } }];
+    }
+    if (!valid) return ajvProblems('TEMPLATE_SCHEMA_INVALID', 'schema', meta.errors, lang);
+    try {
+      meta.compile(bundle.schema as EntitySchema);
+    } catch (err) {
+      out.push({ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID', params: { path: 'schema', detail: (err as Error).message } });
+    }
+    const fields = checkFields(bundle.schema);
+    out.push(...fields.problems);
+    warnings.push(...fields.warnings);
+    const missing = LANGUAGES.find((l) => !bundle.entity.label[l]?.trim());
+    if (missing) warnings.push({ at: 'entity.label', code: 'TEMPLATE_ENTITY_LABEL', params: { lang: missing } });
+    if (bundle.entity.lifecycle || bundle.entity.actions) out.push({ at: 'entity.lifecycle', code: 'TEMPLATE_LIFECYCLE' });
+    if (out.length) return out;
+    out.push(...checkViews(bundle, warnings));
+    if (out.length) return out;
+    try {
+      checkEntityBundle({ ...templateAccess(bundle), files: { entity: 'entity', schema: 'schema', views: 'views' } }, {});
+    } catch (err) {
+      out.push({ at: 'bundle', code: 'TEMPLATE_DECLARATION_INVALID', params: { detail: (err as Error).message } });
+    }
+    return out;
+  })();
+  return { problems, warnings };
 }
+
+/** What stops a template from being published (checkTemplateWithWarnings without its warnings). Empty when it may be published. */
+export const checkTemplate = (input: unknown, lang: Language): TemplateProblem[] => checkTemplateWithWarnings(input, lang).problems;
 
 /** Problems as the API's per-field errors, in the language. */
 export function localizeProblems(problems: readonly TemplateProblem[], lang: Language): FieldError[] {

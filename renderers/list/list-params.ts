@@ -37,7 +37,9 @@ export function writeListParams(params: ListParams): URLSearchParams {
 /** `field:asc` → antd's sort order of that column (or null when the list is sorted by another). */
 export function columnSortOrder(sort: string | undefined, field: string): 'ascend' | 'descend' | null {
   if (!sort) return null;
-  const [sorted, order] = sort.split(':');
+  // Split at the last colon: a field key may hold colons (list-query.ts reads it the same way).
+  const colon = sort.lastIndexOf(':');
+  const [sorted, order] = colon < 0 ? [sort, 'asc'] : [sort.slice(0, colon), sort.slice(colon + 1)];
   if (sorted !== field) return null;
   return order === 'desc' ? 'descend' : 'ascend';
 }

@@ -1,7 +1,7 @@
 import type { LinkedValue, RegisteredEntity } from '../../engine/index.ts';
+import { docTextSql as docText } from './doc-path-sql.ts';
 
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
-const docText = (alias: string, path: string) => `(${alias}.doc #>> '{${path.split('.').map((p) => p.replaceAll("'", "''")).join(',')}}')`;
 
 /**
  * The SQL of a linked value (`x-linked`, docs/declarations.md §1): the field of the latest related

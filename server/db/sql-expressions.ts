@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FieldKind, LocalizedText, RegisteredEntity } from '../../engine/index.ts';
 import { listPath, resolveField } from '../../engine/index.ts';
 import { linkedValueSql } from './linked-values.ts';
+import { docTextSql } from './doc-path-sql.ts';
+
+export { docPathArray, docTextSql } from './doc-path-sql.ts';
 
 const SYSTEM_COLUMNS: Record<string, string> = {
   $id: 'id',
@@ -14,6 +18,20 @@ const NUMERIC = '^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$';
 
 /** A SQL literal for a declared path part (declarations are ours, but quote anyway). */
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/**
+ * An index name (≤ 63 bytes, PostgreSQL's limit): prefix, entity and the fields' readable part;
+ * fields that are not plain letters, digits and `_` (or that do not fit) add a hash of the exact
+ * keys, so `a-b` and `a_b`, or two long keys sharing a start, never share a name (a name taken
+ * would make `create index if not exists` keep the other field's index).
+ */
+export function indexName(prefix: string, entity: string, fields: readonly string[], suffix = ''): string {
+  const plain = `${prefix}_${entity}_${fields.join('_')}`;
+  const readable = plain.replace(/[^a-zA-Z0-9_]/g, '_').toLowerCase();
+  if (readable === plain.toLowerCase() && readable.length + suffix.length <= 63) return `${readable}${suffix}`;
+  const hash = createHash('sha256').update(JSON.stringify([entity, ...fields])).digest('hex').slice(0, 10);
+  return `${readable.slice(0, 63 - 11 - suffix.length)}_${hash}${suffix}`;
+}
 
 /**
  * The SQL expression of a declared field: a system column, a state field, or a typed read of the
@@ -30,7 +48,7 @@ export function fieldExpression(reg: RegisteredEntity, path: string, alias = '')
   }
   // A linked value (x-linked) is read from the related records: a list may sort or filter by it, unindexed.
   if (node?.['x-linked']) return { sql: linkedValueSql(node['x-linked'], alias || 'records'), kind };
-  const text = `(${a}doc #>> '{${path.split('.').map((p) => p.replaceAll("'", "''")).join(',')}}')`;
+  const text = docTextSql(alias, path);
   // A template's records of older versions may hold other types at the same path (a string where
   // the new version has a number): for dynamic entities a value that does not cast reads as null.
   const dynamic = reg.versions !== undefined;
@@ -78,12 +96,12 @@ export function uniqueIndexes(reg: RegisteredEntity): UniqueIndex[] {
       if (kind !== 'text') return sql;
       return u.emptyMatches ? `lower(btrim(coalesce(${sql}, '')))` : `lower(btrim(${sql}))`;
     });
-    const base = `ux_${reg.name}_${u.fields.join('_').replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase();
+    const base = indexName('ux', reg.name, u.fields);
     // An index whose expressions differ has its own name: `if not exists` would keep the old one.
-    const name = (u.emptyMatches ? `${base.slice(0, 61)}_e` : base.slice(0, 63));
+    const name = u.emptyMatches ? indexName('ux', reg.name, u.fields, '_e') : base;
     const columns = [...(u.per === 'all' ? [] : ['company_id']), ...exprs].join(', ');
     // A database made before `emptyMatches` was declared holds the index under its former name: it goes.
-    const former = u.emptyMatches ? `drop index if exists ${base.slice(0, 63)}; ` : '';
+    const former = u.emptyMatches ? `drop index if exists ${base}; ` : '';
     return { name, fields: u.fields, ...(u.message ? { message: u.message } : {}), ddl: `${former}create unique index if not exists ${name} on records (${columns}) where entity = ${lit(reg.name)}` };
   });
 }
@@ -96,7 +114,7 @@ export function grantIndexStatements(reg: RegisteredEntity): string[] {
   const grant = reg.entity.access?.grantsVisibility;
   if (!grant) return [];
   const grantee = fieldExpression(reg, grant.grantee).sql;
-  const name = `gx_${reg.name}_${grant.grantee.replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
+  const name = indexName('gx', reg.name, [grant.grantee]);
   return [`create index if not exists ${name} on records (${grantee}, state) where entity = ${lit(reg.name)}`];
 }
 
@@ -118,7 +136,7 @@ export function entityIndexStatements(reg: RegisteredEntity): string[] {
   for (const field of indexedFields(reg)) {
     const { sql } = fieldExpression(reg, field);
     if (sql === 'state') continue; // covered by records_entity_state
-    const name = `rx_${reg.name}_${field.replace(/[^a-zA-Z0-9]/g, '_')}`.toLowerCase().slice(0, 63);
+    const name = indexName('rx', reg.name, [field]);
     out.push(`create index if not exists ${name} on records (${sql}) where entity = ${lit(reg.name)}`);
   }
   return out;

@@ -4,6 +4,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import { getRecord, visibleToOf } from './records-repo.ts';
 import { draftStates, scopeOf } from './visibility.ts';
+import { docPathArray } from '../db/doc-path-sql.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -67,7 +68,7 @@ export async function checkRequiredChild(tx: Queryable, registry: EntityRegistry
   const required = action?.requiresChild;
   if (!required || !registry) return;
   const child = registry.get(required.entity);
-  const path = `{${required.field.split('.').join(',')}}`;
+  const path = docPathArray(required.field.split('.'));
   const { rows } = await tx.query(
     `select 1 from records where entity = $1 and parent_id = $2 and not (state = any($3::text[])) and coalesce(doc #>> $4, '') <> '' limit 1`,
     [child.name, recordId, draftStates(child), path],

@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Option } from './lookups-repo.ts';
 import { scopeOf, visibilityPredicate } from '../entities/visibility.ts';
 import { configuredTemplate } from './kind-config.ts';
+import { docPathArray } from '../db/doc-path-sql.ts';
 
 /** The lookup source of an entity's records: `x-lookup: "entity:<name>"` (a notification setting's contacts). */
 export const RECORD_SOURCE_PREFIX = 'entity:';
@@ -39,7 +40,7 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
   const visible = visibilityPredicate(scopeOf(user, registry), 'r', p, reg, reg.entity.access?.visibility === 'everyone' ? 'read' : 'write');
   const needle = q.trim().toLowerCase();
   // A text searches every record's title, not only the newest (a supplier with 500 materials picks its oldest one by name).
-  const search = needle && title ? ` and r.doc #>> ${p(`{${title.split('.').join(',')}}`)} ilike ${p(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : '';
+  const search = needle && title ? ` and r.doc #>> ${p(docPathArray(title.split('.')))} ilike ${p(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : '';
   const { rows } = await db.query<{ id: string; doc: Record<string, unknown>; version: number }>(
     `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible}${search} order by r.created_at desc, r.id limit 500`,
     params,

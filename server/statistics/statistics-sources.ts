@@ -1,6 +1,6 @@
 import { fieldAt, type EntityRegistry, type StatisticsDeclaration } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
-import { fieldExpression } from '../db/sql-expressions.ts';
+import { docTextSql, fieldExpression } from '../db/sql-expressions.ts';
 
 /** What the daily pre-aggregate keeps of one counted source (a row of `statistics_sources`, server/db/statistics-daily.ts). */
 export interface StatisticsSource {
@@ -14,7 +14,7 @@ export interface StatisticsSource {
 /** A field's path in the document; the pre-aggregate keeps document text only (what fieldExpression reads of a text field). */
 function docPath(decl: StatisticsDeclaration, registry: EntityRegistry, entity: string, field: string): string[] {
   const path = field.split('.');
-  const plain = `(x.doc #>> '{${path.join(',')}}')`;
+  const plain = docTextSql('x', field);
   if (fieldExpression(registry.get(entity), field, 'x').sql !== plain) {
     throw new Error(`statistics: '${entity}.${field}' is not a document text field, which the daily pre-aggregate keeps (scope '${decl.scope.entity}')`);
   }

@@ -9,6 +9,7 @@ import { syncTemplates } from './template-sync.ts';
 import { publishedBundle, publishedBundles } from './published-bundles.ts';
 import { TemplateMigrations } from './migration-service.ts';
 import { TemplateService } from './template-service.ts';
+import { importTemplate } from './template-import.ts';
 import { TemplateSettings } from './settings-service.ts';
 import { TEMPLATE_SCHEMAS as S } from './template-schemas.ts';
 
@@ -50,6 +51,10 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
     return ok(found);
   });
   app.post('/api/templates', { schema: S.create }, async (req, reply) => reply.status(201).send({ code: 201, data: await templates.create(req.body, currentUser(req), requestLanguage(req)) }));
+  // A JSON Schema (with its uiSchema and sibling files) as a new template's first draft, and what the import changed.
+  app.post('/api/templates/import', { schema: S.create }, async (req, reply) =>
+    reply.status(201).send({ code: 201, data: await importTemplate(db, registry, templates, req.body, currentUser(req), requestLanguage(req)) }),
+  );
   app.get<{ Params: Code }>('/api/templates/:code', { schema: S.template }, async (req) => ok(await templates.get(req.params.code, currentUser(req))));
   app.post<{ Params: Code }>('/api/templates/:code/versions', { schema: S.newVersion }, async (req, reply) =>
     reply.status(201).send({ code: 201, data: await templates.newVersion(req.params.code, currentUser(req), requestLanguage(req)) }),

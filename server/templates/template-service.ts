@@ -1,5 +1,6 @@
 import {
   checkTemplate,
+  checkTemplateWithWarnings,
   diffSchemas,
   localizeProblems,
   TEMPLATE_CODE,
@@ -34,10 +35,17 @@ export interface TemplateSummary {
   versions: { version: number; status: repo.VersionStatus; publishedAt: string | null }[];
 }
 
-/** A saved draft and what would stop it from being published, in the request's language. */
+/** A saved draft, what would stop it from being published and what only deserves a warning (missing translations), in the request's language. */
 export interface DraftResult {
   version: TemplateVersion;
   problems: FieldError[];
+  warnings: FieldError[];
+}
+
+/** A check's refusals and warnings, localized. */
+export interface CheckResult {
+  problems: FieldError[];
+  warnings: FieldError[];
 }
 
 const headOf = (v: TemplateVersion): repo.VersionHead => ({ code: v.code, version: v.version, status: v.status, publishedAt: v.publishedAt, label: v.bundle.entity.label });
@@ -103,14 +111,15 @@ export class TemplateService {
   }
 
   /** What stops a bundle from being published: its own checks, then its renames against the previous version. */
-  problemsOf(bundle: unknown, renames: RenameMap, previous: TemplateVersion | undefined, lang: Language): FieldError[] {
-    const problems = checkTemplate(bundle, lang);
-    if (problems.length || !previous) return localizeProblems(problems, lang);
+  checkOf(bundle: unknown, renames: RenameMap, previous: TemplateVersion | undefined, lang: Language): CheckResult {
+    const checked = checkTemplateWithWarnings(bundle, lang);
+    const warnings = localizeProblems(checked.warnings, lang);
+    if (checked.problems.length || !previous) return { problems: localizeProblems(checked.problems, lang), warnings };
     try {
       diffSchemas(previous.bundle.schema, (bundle as TemplateBundle).schema, renames);
-      return [];
+      return { problems: [], warnings };
     } catch (err) {
-      if (err instanceof TemplateProblemsError) return localizeProblems(err.problems, lang);
+      if (err instanceof TemplateProblemsError) return { problems: localizeProblems(err.problems, lang), warnings };
       throw err;
     }
   }
@@ -142,7 +151,7 @@ export class TemplateService {
       await repo.insertTemplate(tx, code, kind as TemplateKind, user.id);
       await repo.insertVersion(tx, code, 1, bundle, {}, user.id);
     });
-    return { version: (await repo.getVersion(this.db, code, 1))!, problems: this.problemsOf(bundle, {}, undefined, lang) };
+    return { version: (await repo.getVersion(this.db, code, 1))!, ...this.checkOf(bundle, {}, undefined, lang) };
   }
 
   /** Saves the bundle (and renames) of a draft; a published version answers 409. */
@@ -156,7 +165,7 @@ export class TemplateService {
       if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
       await repo.updateDraft(tx, code, version, bundle, renames);
       const previous = previousPublished(await repo.listVersions(tx, code), version);
-      return { version: (await repo.getVersion(tx, code, version))!, problems: this.problemsOf(bundle, renames, previous, lang) };
+      return { version: (await repo.getVersion(tx, code, version))!, ...this.checkOf(bundle, renames, previous, lang) };
     });
   }
 
@@ -172,7 +181,7 @@ export class TemplateService {
       const version = source.version + 1;
       const bundle = normalizeBundle(code, version, structuredClone(source.bundle)) as TemplateBundle;
       await repo.insertVersion(tx, code, version, bundle, {}, user.id);
-      return { version: (await repo.getVersion(tx, code, version))!, problems: this.problemsOf(bundle, {}, source, lang) };
+      return { version: (await repo.getVersion(tx, code, version))!, ...this.checkOf(bundle, {}, source, lang) };
     });
   }
 
@@ -208,17 +217,20 @@ export class TemplateService {
   /**
    * Publishes a draft: every check passes or nothing changes (400 with the problems). The version
    * is compiled inside the transaction and joins the registry once it commits; then the list
-   * indexes its views declare are built.
+   * indexes its views declare are built. The answer carries the warnings (missing translations)
+   * that did not stop it.
    */
-  async publish(code: string, version: number, user: SessionUser, lang: Language): Promise<TemplateVersion> {
+  async publish(code: string, version: number, user: SessionUser, lang: Language): Promise<TemplateVersion & { warnings: FieldError[] }> {
     requireDesigner(user);
     let prepared: RegisteredEntity | undefined;
+    let warnings: FieldError[] = [];
     const published = await this.db.transaction(async (tx) => {
       const current = await this.existing(tx, code, version, true);
       if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
       const previous = previousPublished(await repo.listVersions(tx, code), version);
-      const problems = this.problemsOf(current.bundle, current.renames, previous, lang);
-      if (problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
+      const checked = this.checkOf(current.bundle, current.renames, previous, lang);
+      if (checked.problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: checked.problems.length }, checked.problems);
+      warnings = checked.warnings;
       try {
         prepared = this.registry.prepareVersion(current.bundle, version);
       } catch (err) {
@@ -232,17 +244,17 @@ export class TemplateService {
     for (const ddl of entityIndexStatements(registered)) {
       await this.db.exec(ddl).catch((err: unknown) => this.warn(err, `list index of template ${code} v${version}`));
     }
-    return published;
+    return { ...published, warnings };
   }
 
   /** The diff of a version against the previous published one, with the version's renames. */
-  async diff(code: string, version: number, user: SessionUser, lang: Language): Promise<{ from: number | null; to: number; diff: TemplateDiff | null; problems: FieldError[] }> {
+  async diff(code: string, version: number, user: SessionUser, lang: Language): Promise<{ from: number | null; to: number; diff: TemplateDiff | null } & CheckResult> {
     requireDesigner(user);
     const target = await this.existing(this.db, code, version);
     const previous = previousPublished(await repo.listVersions(this.db, code), version);
-    const problems = this.problemsOf(target.bundle, target.renames, previous, lang);
-    if (!previous || problems.length) return { from: previous?.version ?? null, to: version, diff: null, problems };
-    return { from: previous.version, to: version, diff: diffSchemas(previous.bundle.schema, target.bundle.schema, target.renames), problems };
+    const { problems, warnings } = this.checkOf(target.bundle, target.renames, previous, lang);
+    if (!previous || problems.length) return { from: previous?.version ?? null, to: version, diff: null, problems, warnings };
+    return { from: previous.version, to: version, diff: diffSchemas(previous.bundle.schema, target.bundle.schema, target.renames), problems, warnings };
   }
 
   private async existing(db: Queryable, code: string, version: number, forUpdate = false): Promise<TemplateVersion> {

@@ -84,3 +84,15 @@ export const templateSettingsApi = {
   resolve: (query: { buyer?: string; template?: string; productLine?: string; productCategory?: string; testPackage?: string }) =>
     request<TemplateAnswer>('/api/template-settings/resolve', { query, quiet: true }),
 };
+
+/** What POST /api/templates/import answers: the first draft, what stops publishing, missing translations, and what the import changed. */
+export interface SchemaImportAnswer {
+  version: TemplateVersion;
+  problems: Problem[];
+  warnings: Problem[];
+  report: Problem[];
+}
+
+/** A JSON Schema (text as pasted or read from a file), its uiSchema and sibling files as a new form template (docs/api.md). */
+export const importSchema = (input: { name?: string; schema: string; uiSchema?: string; files?: Record<string, string> }) =>
+  request<SchemaImportAnswer>('/api/templates/import', { method: 'POST', json: { kind: 'form', ...input }, quiet: true });

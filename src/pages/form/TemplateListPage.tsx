@@ -8,6 +8,7 @@ import { templateKeys } from '../../api/query-keys.ts';
 import { useTemplateApi } from '../../api/template-cache.ts';
 import { listTemplatePage } from '../../api/templates.ts';
 import { canDesign, useDesignerTexts } from './designer-texts.ts';
+import { ImportSchemaModal } from './ImportSchemaModal.tsx';
 
 interface NewTemplate {
   code: string;
@@ -27,6 +28,7 @@ export default function TemplateListPage() {
   const designer = canDesign(permissions);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [form] = Form.useForm<NewTemplate>();
 
   const templateApi = useTemplateApi();
@@ -54,7 +56,14 @@ export default function TemplateListPage() {
     <Card
       size="small"
       title={t('list.title')}
-      extra={designer && <Button type="primary" onClick={() => setCreating(true)} data-testid="template-new">{t('list.new')}</Button>}
+      extra={
+        designer && (
+          <Space>
+            <Button onClick={() => setImporting(true)} data-testid="template-import-schema">{t('list.importSchema')}</Button>
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="template-new">{t('list.new')}</Button>
+          </Space>
+        )
+      }
     >
       {error && <Alert type="error" showIcon title={error} />}
       <Table<TemplateSummary>
@@ -85,6 +94,7 @@ export default function TemplateListPage() {
           },
         ]}
       />
+      <ImportSchemaModal open={importing} onClose={() => { setImporting(false); void templates.refetch(); }} onOpenDraft={(code, version) => navigate(designPath(code, version))} />
       <Modal open={creating} title={t('list.new')} onOk={() => void create()} onCancel={() => setCreating(false)} okText={t('list.create')} cancelText={t('list.cancel')}>
         <Form form={form} layout="vertical" data-testid="template-new-form">
           <Form.Item name="code" label={t('list.code')} extra={t('list.codeHint')} rules={[{ required: true, pattern: TEMPLATE_CODE, message: t('list.codeInvalid') }]}>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, localizeProblems, type TemplateBundle } from '../../../engine/index.ts';
+import { checkTemplate, checkTemplateWithWarnings, localizeProblems, type TemplateBundle } from '../../../engine/index.ts';
 import { validBundle } from './fixtures.ts';
 
 const codes = (bundle: unknown) => checkTemplate(bundle, 'en-US').map((p) => p.code);
+const warned = (bundle: unknown) => checkTemplateWithWarnings(bundle, 'en-US').warnings.map((p) => p.code);
 const edit = (change: (b: TemplateBundle & { schema: any; views: any; entity: any }) => void): TemplateBundle => {
   const b = validBundle() as TemplateBundle & { schema: any; views: any; entity: any };
   change(b);
@@ -28,24 +29,23 @@ describe('checkTemplate (what stops publishing)', () => {
     expect(codes(edit((b) => (b.schema.properties.styleNo.pattern = '(')))).toEqual(['TEMPLATE_SCHEMA_INVALID']);
   });
 
-  it('wants keys that make paths, unique ignoring case, and labels in zh-CN and en-US', () => {
+  it('takes any key but empty, wants keys unique ignoring case; a missing label is a warning, not a refusal (issue 21)', () => {
     const bundle = edit((b) => {
       b.schema.properties['Style-No'] = { type: 'string', 'x-label': { 'zh-CN': '款', 'en-US': 'Style' } };
       b.schema.properties.STYLENO = { type: 'string', 'x-label': { 'zh-CN': '款', 'en-US': 'Style' } };
       b.schema.properties.constructor = { type: 'string', 'x-label': { 'zh-CN': '构造', 'en-US': 'Ctor' } };
+      b.schema.properties[''] = { type: 'string', 'x-label': { 'zh-CN': '空', 'en-US': 'Empty' } };
       delete b.schema.properties.cas['x-label']['en-US'];
       b.schema.properties.fabric['x-enumLabels'].woven = { 'zh-CN': '梭织' };
       b.schema.required = ['styleNo', 'ghost'];
     });
-    const problems = localizeProblems(checkTemplate(bundle, 'en-US'), 'en-US').map((p) => p.message);
-    expect(problems).toEqual(expect.arrayContaining([
-      'The field key "Style-No" is invalid: it starts with a letter and holds only letters, digits and _',
+    const checked = checkTemplateWithWarnings(bundle, 'en-US');
+    expect(localizeProblems(checked.problems, 'en-US').map((p) => p.message)).toEqual([
       'The field key "STYLENO" duplicates "styleNo" (ignoring case)',
-      'The field key "constructor" is invalid: it starts with a letter and holds only letters, digits and _',
-      'The field "cas" has no en-US label',
-      'Option "woven" of "fabric" has no en-US label',
+      'The field key "" cannot be used: a key is not empty and not __proto__',
       'The required field "ghost" is not declared',
-    ]));
+    ]);
+    expect(localizeProblems(checked.warnings, 'en-US').map((p) => p.message)).toEqual(['The field "cas" has no en-US label', 'Option "woven" of "fabric" has no en-US label']);
   });
 
   it('holds the custom field types to their rules', () => {
@@ -57,13 +57,16 @@ describe('checkTemplate (what stops publishing)', () => {
     expect(codes(edit((b) => (b.schema.properties.period.maxItems = 3)))).toEqual(['TEMPLATE_DATE_RANGE']);
   });
 
-  it('wants view fields that exist, fitting filter operators and titled sections', () => {
+  it('wants view fields that exist and fitting filter operators; an untitled section is a warning', () => {
     expect(codes(edit((b) => b.views.list.columns.push({ field: 'nope' })))).toEqual(['TEMPLATE_VIEW_FIELD']);
     expect(codes(edit((b) => b.views.list.filters.push({ field: '$status', op: 'in' })))).toEqual(['TEMPLATE_VIEW_FIELD']);
     expect(codes(edit((b) => b.views.list.filters.push({ field: 'fabric', op: 'range' })))).toEqual(['TEMPLATE_FILTER_OP']);
     expect(codes(edit((b) => b.views.form.sections[0].fields.push('composition.percentage')))).toEqual(['TEMPLATE_FORM_FIELD']);
-    expect(codes(edit((b) => (b.views.detail.sections[0].label['en-US'] = ' ')))).toEqual(['TEMPLATE_SECTION_LABEL']);
-    expect(codes(edit((b) => (b.entity.label['zh-CN'] = '')))).toEqual(['TEMPLATE_ENTITY_LABEL']);
+    expect(codes(edit((b) => (b.views.detail.sections[0].label['en-US'] = ' ')))).toEqual([]);
+    expect(warned(edit((b) => (b.views.detail.sections[0].label['en-US'] = ' ')))).toEqual(['TEMPLATE_SECTION_LABEL']);
+    // A template name missing a language falls back (the other language, the schema title, the code): a warning.
+    expect(codes(edit((b) => (b.entity.label['zh-CN'] = '')))).toEqual([]);
+    expect(warned(edit((b) => (b.entity.label['zh-CN'] = '')))).toEqual(['TEMPLATE_ENTITY_LABEL']);
     expect(codes(edit((b) => (b.entity.lifecycle = { machine: 'trf', regions: {} })))).toEqual(['TEMPLATE_LIFECYCLE']);
   });
 
