@@ -18,7 +18,8 @@ describe('entity registry', () => {
 
   it('compiles a static schema on first use when asked to (the browser), with the same rules', () => {
     const lazy = createStaticRegistry([], { lazyValidators: true });
-    const ajv = (lazy as unknown as { ajv: { getSchema(id: string): unknown } }).ajv;
+    // The draft-07 ajv (every static schema's draft) of the registry's ajv per draft.
+    const ajv = (lazy as unknown as { ajvs: { for(schema: unknown): { getSchema(id: string): unknown } } }).ajvs.for({});
     const trf = lazy.get('trf');
     expect(ajv.getSchema(trf.schema.$id)).toBeUndefined();
     expect(trf.validate({ template: 'T', sampleReceivedDate: '2026-01-01' })).toBe(true);
