@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -18,12 +18,13 @@ export function precompress(): Plugin {
     name: 'portico:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // An absolute outDir (the browser tests build into their own folder) stays as it is.
+      outDir = resolve(config.root, config.build.outDir);
     },
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
       for (const fileName of Object.keys(bundle)) {
         if (!COMPRESSIBLE.test(fileName)) continue;
-        const path = join(outDir, fileName);
+        const path = join(options.dir ?? outDir, fileName);
         const bytes = readFileSync(path);
         if (bytes.length < MIN_BYTES) continue;
         writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
