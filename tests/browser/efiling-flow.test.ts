@@ -8,7 +8,8 @@ import { POLL } from './portal-page.ts';
  * US e-filing in the browser (issue 20), in both languages: staff add a citation and a trade
  * party (the GLN's check digit refused first), enter an importer customer's credentials (the
  * key shown masked), open the certificate a TRF needing e-filing got from the TRF's US e-filing
- * tab (filled from the mapping), take it through submit and validation and send it to the regulator
+ * tab (filled from the mapping and, once the TRF's report is issued, from the report), take it
+ * through submit and validation and send it to the regulator
  * emulator, which answers its reference no.; a second filing whose importer key has expired shows
  * the §8 message and nothing is sent. Screenshots go to test-results/.
  */
@@ -89,10 +90,15 @@ describe('US e-filing in the browser', () => {
     // A TRF needing US e-filing gets its certificate (the TRF's `spawns`), filled from the mapping;
     // its detail page shows it in the US e-filing tab, which leads to the certificate.
     await post('trfMapping', { productLine: `Toys ${lang}`, customerName: `E-filing buyer ${lang}`, productCategory: 'Toys' });
-    const trf = await post<{ doc: { trfNo: string } }>('trf', {
+    // The applicant makes the TRF and submits it; staff take it from there.
+    const applicant = await portalServer.open(lang, '/trf/newList');
+    await applicant.logIn('applicant', PASSWORD);
+    const trf = await applicant.api<{ id: string; version: number; doc: { trfNo: string } }>('POST', '/api/entities/trf', { doc: {
       template: 'TPL-TEXTILE', sampleReceivedDate: '2026-11-01', isEfilling: true,
       buyer: { companyId: 'c-buyer', name: `E-filing buyer ${lang}` }, applicant: { companyId: 'c-applicant', name: 'Demo Applicant' }, samples: [{ sampleNo: 'S-1', description: 'Plush toy' }],
-    });
+    } });
+    const submitted = await applicant.api<{ version: number }>('POST', `/api/entities/trf/${trf.id}/events`, { type: 'SUBMIT', version: trf.version });
+    await applicant.page.context().close();
     await staff.page.goto(`${portalServer.url}/trf/trfDetail?id=${trf.id}`);
     const tabs = staff.page.getByTestId('related-tabs');
     await staff.seeText(text(registry.get('trf').views.detail.children![0]!.label, lang), tabs);
@@ -102,9 +108,23 @@ describe('US e-filing in the browser', () => {
     const filingId = new URL(staff.page.url()).searchParams.get('id')!;
     await staff.seeText(`Toys ${lang}`);
     await staff.seeText(`E-filing buyer ${lang}`);
-    // Completed (certificate elements) as the same user, keeping what the TRF and mapping filled.
+    // The TRF is tested and its report issued: the TRF's ISSUE_REPORT brings the report to the certificate (spawns.refreshOn).
+    let moved = submitted;
+    const move = async (type: string, payload?: Record<string, unknown>) => {
+      moved = await staff.api<{ version: number }>('POST', `/api/entities/trf/${trf.id}/events`, { type, version: moved.version, ...(payload ? { payload } : {}) });
+    };
+    await move('ACCEPT_APPLICATION');
+    await move('CONFIRM_SAMPLE_RECEIVED', { sampleReceivedDate: '2026-11-02' });
+    for (const type of ['START_TESTING', 'COMPLETE_TESTING']) await move(type);
+    const pdf = await staff.api<Record<string, unknown>>('POST', '/api/files?name=report.pdf', Buffer.from('%PDF-1.7\n% e-filing report\n'), 'application/pdf');
+    const report = await post<{ version: number; doc: { reportNo: string } }>('report', { trfId: trf.id, trfNo: trf.doc.trfNo, conclusion: 'pass', testStartDate: '2026-11-03', reportIssuedDate: '2026-11-08', reportPdf: [pdf] });
+    await staff.api('POST', `/api/entities/report/${report.id}/events`, { type: 'ISSUE', version: report.version });
+    await move('ISSUE_REPORT');
+    await staff.page.reload();
+    await staff.seeText(report.doc.reportNo);
+    // Completed (certificate elements) as the same user, keeping what the TRF, its report and the mapping filled.
     const made = await staff.api<{ version: number; doc: Record<string, unknown> }>('GET', `/api/entities/cpscTrfInfo/${filingId}`);
-    expect(made.doc).toMatchObject({ trfId: trf.id, trfNo: trf.doc.trfNo, productLine: `Toys ${lang}` });
+    expect(made.doc).toMatchObject({ trfId: trf.id, trfNo: trf.doc.trfNo, productLine: `Toys ${lang}`, testReportId: report.doc.reportNo, testReportKey: report.id });
     await staff.api('PUT', `/api/entities/cpscTrfInfo/${filingId}`, { version: made.version, doc: { ...made.doc, ...filingDoc(importerId), trfNo: trf.doc.trfNo } });
     const filing = { id: filingId };
 

@@ -157,9 +157,10 @@ export class PortalPage {
   }
 
   /** Calls the API as the logged-in user (its session token), for the steps a test does not take through the pages. */
-  async api<T>(method: string, path: string, data?: unknown): Promise<T> {
+  async api<T>(method: string, path: string, data?: unknown, contentType?: string): Promise<T> {
     const token = await this.page.evaluate(() => sessionStorage.getItem('portico_token'));
-    const res = await this.page.request.fetch(`${this.baseUrl}${path}`, { method, headers: { 'Portico-Auth': `bearer ${token}` }, data });
+    const headers = { 'Portico-Auth': `bearer ${token}`, ...(contentType ? { 'content-type': contentType } : {}) };
+    const res = await this.page.request.fetch(`${this.baseUrl}${path}`, { method, headers, data });
     const body = (await res.json()) as { data: T };
     if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
     return body.data;
