@@ -92,7 +92,7 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const current = (await get('c-applicant', admin)).body.data;
     const licence = (item: object) => put('c-applicant', { ...current.doc, businessLicence: [item] }, current.version, admin, 'zh-CN');
     const pdf = await licence({ fileId: jpg.fileId, fileName: 'licence.pdf', contentType: 'application/pdf', size: 2048 });
-    expect([pdf.status, pdf.body.errors!.map((e: { message: string }) => e.message)]).toEqual([400, ['营业执照 · contentType (#1): 营业执照只能是 JPG 图片']]);
+    expect([pdf.status, pdf.body.errors!.map((e: { message: string }) => e.message)]).toEqual([400, ['营业执照 · Content type (#1): 营业执照只能是 JPG 图片']]);
     const big = await licence({ fileId: jpg.fileId, fileName: 'licence.jpg', contentType: 'image/jpeg', size: 3 * 1024 * 1024 });
     expect(big.body.errors!.map((e: { keyword: string }) => e.keyword)).toEqual(['maximum']);
     const ok = await licence({ fileId: jpg.fileId, fileName: 'licence.jpg', contentType: 'image/jpeg', size: 2048 });
