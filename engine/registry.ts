@@ -54,6 +54,8 @@ export class UnknownEntityError extends Error {
 /** One registry of entities; a lookup that misses throws instead of falling back. */
 export class EntityRegistry {
   private readonly entities = new Map<string, RegisteredEntity>();
+  /** `list()`'s answer until the entities change: the same array, so callers may key their caches on it. */
+  private listed?: RegisteredEntity[];
   /** The published versions of each dynamic entity (templates); `entities` holds the newest. */
   private readonly dynamic = new Map<string, Map<number, RegisteredEntity>>();
   /** Each schema is compiled by the ajv of its draft (`$schema`; draft-07 without one). */
@@ -74,6 +76,7 @@ export class EntityRegistry {
     if (this.entities.has(bundle.entity.name)) throw new Error(`Entity '${bundle.entity.name}' is registered twice`);
     const registered = this.compile(bundle, this.options.lazyValidators);
     this.entities.set(registered.name, registered);
+    this.listed = undefined;
     return registered;
   }
 
@@ -113,6 +116,7 @@ export class EntityRegistry {
     if (versions.has(version)) throw new Error(`Version ${version} of entity '${prepared.name}' is registered twice`);
     versions.set(version, prepared);
     if (version >= Math.max(...versions.keys())) this.entities.set(prepared.name, prepared);
+    this.listed = undefined;
     return prepared;
   }
 
@@ -127,6 +131,7 @@ export class EntityRegistry {
     }
     this.dynamic.delete(name);
     this.entities.delete(name);
+    this.listed = undefined;
   }
 
   /** Whether the entity is a dynamic one (a template), registered by version. */
@@ -170,7 +175,7 @@ export class EntityRegistry {
     return this.entities.has(name);
   }
 
-  list(): RegisteredEntity[] {
-    return [...this.entities.values()];
+  list(): readonly RegisteredEntity[] {
+    return (this.listed ??= [...this.entities.values()]);
   }
 }

@@ -23,14 +23,19 @@ export function grantSource(
 ): GrantSource {
   const cache = new Map<string, RoleGrant>();
   let entitiesKey = '';
+  let seen: readonly unknown[] | undefined;
   return (user) => {
     const roles = rolesOf(access, user);
     const posts = user.posts;
     const entities = declared();
-    const currentKey = entities.map((r) => `${r.entity.name}@${r.templateVersion ?? 0}`).join(',');
-    if (currentKey !== entitiesKey) {
-      cache.clear();
-      entitiesKey = currentKey;
+    // The registry answers the same array until its entities change: the key is worked out again only then.
+    if (entities !== seen) {
+      seen = entities;
+      const currentKey = entities.map((r) => `${r.entity.name}@${r.templateVersion ?? 0}`).join(',');
+      if (currentKey !== entitiesKey) {
+        cache.clear();
+        entitiesKey = currentKey;
+      }
     }
     const key = `${roles.join(',')}|${[...posts].sort().join(',')}`;
     let grants = cache.get(key);

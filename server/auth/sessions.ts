@@ -102,7 +102,7 @@ function toSessionUser(r: UserRow, grants: GrantSource): SessionUser {
     companyName: r.company_name,
     permissions,
     buttons,
-    permissionMap: toPermissionMap(permissions, buttons),
+    permissionMap: permissionMapOf(permissions, buttons),
     roles,
     dimensions: r.dimensions,
     posts: r.posts,
@@ -113,6 +113,16 @@ function toSessionUser(r: UserRow, grants: GrantSource): SessionUser {
     rejectReason: r.reject_reason,
     termsAccepted: r.terms_accepted,
   };
+}
+
+/** The map of a pair of code lists: the grant source answers the same arrays for the same roles and posts, so each pair is mapped once. */
+const maps = new WeakMap<readonly string[], { buttons: readonly string[]; map: PermissionMap }>();
+function permissionMapOf(permissions: readonly string[], buttons: readonly string[]): PermissionMap {
+  const known = maps.get(permissions);
+  if (known?.buttons === buttons) return known.map;
+  const map = toPermissionMap(permissions, buttons);
+  maps.set(permissions, { buttons, map });
+  return map;
 }
 
 /** The user of a live (unexpired, unrevoked) session token. */

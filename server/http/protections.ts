@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Queryable } from '../db/database.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
@@ -19,7 +19,9 @@ export type RateLimits = 'on' | 'shared' | 'off';
  * other origins a page of ours may post a form to (a configured payment gateway).
  */
 export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = [], db?: Queryable): Promise<void> {
-  await app.register(helmet, {
+  // One helmet middleware for the process: its headers are the same for every response
+  // (@fastify/helmet built the middleware again on every request, parsing the policy each time).
+  const protect = helmet({
     // The portal is often served over plain HTTP on an intranet: no upgrade, no HSTS there.
     hsts: false,
     contentSecurityPolicy: {
@@ -46,6 +48,7 @@ export async function installProtections(app: FastifyInstance, limits: RateLimit
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) => protect(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   app.addHook('onSend', async (req: FastifyRequest, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
