@@ -47,16 +47,21 @@ function toRecord(r: Row): EntityRecord {
   };
 }
 
-/** The columns of a record with its company, author and linked values (x-linked, server/db/linked-values.ts). */
-/** The select of an entity's records, worked out once per registered entity (a template's new version registers anew). */
-const selects = new WeakMap<RegisteredEntity, string>();
-function select(reg: RegisteredEntity): string {
-  let sql = selects.get(reg);
+/**
+ * The columns of a record with its company, author and linked values (x-linked,
+ * server/db/linked-values.ts), and `extra` columns; worked out once per registered entity (a
+ * template's new version registers anew).
+ */
+const selects = new WeakMap<RegisteredEntity, Map<string, string>>();
+function select(reg: RegisteredEntity, extra = ''): string {
+  let known = selects.get(reg);
+  if (!known) selects.set(reg, (known = new Map()));
+  let sql = known.get(extra);
   if (sql === undefined) {
     sql = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
-  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked
+  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked${extra}
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
-    selects.set(reg, sql);
+    known.set(extra, sql);
   }
   return sql;
 }
@@ -164,18 +169,26 @@ export async function listRecords(
   const sort = fieldExpression(reg, query.sort.field, 'r').sql;
   const dir = query.sort.order === 'asc' ? 'asc' : 'desc';
   const offset = (query.page - 1) * query.pageSize;
-  // Page first (index order, no joins), then join the page's 50 rows to their company and author.
+  // Page first (index order, no joins), then join the page's rows to their company and author.
+  // The page's query counts the whole list as it sorts it (`count(*) over ()`): one scan, not two.
   const order = `${sort} ${dir} nulls last, r.id ${dir}`;
-  const pageSql = `${select(reg)} join (select r.id, row_number() over (order by ${order}) as n from records r where ${where.sql}
-         order by ${order} limit ${query.pageSize} offset ${offset}) page on page.id = r.id order by page.n`;
-  const pageParams = [...where.params];
+  const pageParams = [...where.params, query.pageSize, offset];
+  const pageSql = `${select(reg, ', page.total as list_total')} join (select r.id, row_number() over (order by ${order}) as n, (count(*) over ())::int as total
+         from records r where ${where.sql} order by ${order} limit $${pageParams.length - 1} offset $${pageParams.length}) page on page.id = r.id order by page.n`;
   // A work list counts its records per action from one grouped scan, which gives the total too.
   const todo = variant?.variant.todo ? variant : undefined;
   const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
-  const [items, total] = await Promise.all([db.query<Row>(pageSql, pageParams), db.query<Record<string, unknown>>(countSql, where.params)]);
+  const [items, counted] = await Promise.all([
+    db.query<Row & { list_total: number }>(pageSql, pageParams),
+    todo ? db.query<Record<string, unknown>>(countSql, where.params) : undefined,
+  ]);
   const records = await titlesFor(db, reg, scope, items.rows.map(toRecord));
-  if (!todo) return { items: records, total: Number(total.rows[0]?.n ?? 0) };
-  return { items: records, ...todoCounts(todo.actions, todo.parts, total.rows) };
+  if (!todo) {
+    // A page past the end has no row to carry the count: only then is it asked for apart.
+    const total = items.rows[0]?.list_total ?? (offset ? Number((await db.query<{ n: number }>(countSql, where.params)).rows[0]?.n ?? 0) : 0);
+    return { items: records, total };
+  }
+  return { items: records, ...todoCounts(todo.actions, todo.parts, counted!.rows) };
 }
 
 /**
