@@ -49,7 +49,7 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
     for (const order of ['asc', 'desc'] as const) {
       const res = await list({ sort: `${field}:${order}` });
       expect(res.status, brief(res.body)).toBe(200);
-      const value = (i: number) => valueAt(DOCS[i], field);
+      const value = (i: number) => valueAt(DOCS[i], field) as string | number | boolean | undefined;
       const expected = [0, 1, 2].sort((a, b) => {
         const [va, vb] = [value(a), value(b)];
         if (va === undefined || vb === undefined) return va === vb ? 0 : va === undefined ? 1 : -1;
@@ -77,7 +77,7 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
   });
 
   it('takes `$type` for a system field and `a.b` for the key b inside a: neither is declared, both refused with a message', async () => {
-    for (const query of [{ 'f.$type': 'phone' }, { 'f.a.b': 'x' }, { sort: 'a.b:asc' }, { sort: '$type:asc' }]) {
+    for (const query of [{ 'f.$type': 'phone' }, { 'f.a.b': 'x' }, { sort: 'a.b:asc' }, { sort: '$type:asc' }] as Record<string, string>[]) {
       const res = await list(query);
       expect(res.status, brief(res.body)).toBe(400);
       expect(JSON.stringify(res.body)).not.toContain('System error');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EntityRegistry, LANGUAGES, type UiSchema } from '../../../engine/index.ts';
+import { EntityRegistry, LANGUAGES, type TemplateBundle, type UiSchema } from '../../../engine/index.ts';
 import { FieldValue } from '../../../renderers/format/FieldValue.tsx';
 import { refUiTemplate } from '../../fixtures/ref-ui-template.ts';
 import { renderWithEnv, visibleText } from './render-env.tsx';
@@ -14,7 +14,8 @@ const uiSchema: UiSchema = {
   people: { items: { name: { 'ui:title': 'Full name' }, home: { 'ui:widget': 'hidden' } } },
   contact: { city: { 'ui:title': 'Town' } },
 };
-const reg = new EntityRegistry({}).registerVersion({ ...bundle, uiSchema }, 1);
+const withUi: TemplateBundle = { ...bundle, uiSchema };
+const reg = new EntityRegistry({}).registerVersion(withUi, 1);
 const people = [{ name: 'Ann', role: 'lead', home: { city: 'Paris' } }];
 
 describe.each(LANGUAGES)('nested uiSchema on the detail page in %s', (lang) => {
@@ -31,7 +32,8 @@ describe.each(LANGUAGES)('nested uiSchema on the detail page in %s', (lang) => {
     const html = visibleText(renderWithEnv(<FieldValue reg={reg} field="tree" kind="object" node={reg.schema.properties.tree} value={{ label: 'root' }} />, lang, {}));
     expect(html).toContain('root');
     const contact = { type: 'object', properties: { city: { type: 'string' } } } as const;
-    const withCity = new EntityRegistry({}).registerVersion({ ...bundle, uiSchema, schema: { ...bundle.schema, properties: { ...bundle.schema.properties, contact } } }, 1);
+    const cityBundle: TemplateBundle = { ...withUi, schema: { ...bundle.schema, properties: { ...bundle.schema.properties, contact } } };
+    const withCity = new EntityRegistry({}).registerVersion(cityBundle, 1);
     const shown = visibleText(renderWithEnv(<FieldValue reg={withCity} field="contact" kind="object" node={withCity.schema.properties.contact} value={{ city: 'Rome' }} />, lang, {}));
     expect(shown).toContain('Town');
     expect(shown).toContain('Rome');
