@@ -1,6 +1,7 @@
 import type { Language } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { text } from '../i18n/labels.ts';
+import { fieldPath } from '../schema/field-path.ts';
 import { pathLabel, resolveField, type FieldKind } from './fields.ts';
 import { isUiHidden, labelledField, orderedFields } from './ui-schema.ts';
 import type { FieldSchema } from '../declaration/types.ts';
@@ -25,7 +26,9 @@ export interface DerivedSection {
  * root `ui:order` orders each section's fields.
  */
 export function deriveDetailSections(reg: RegisteredEntity, lang: Language): DerivedSection[] {
-  const order = reg.uiSchema?.['ui:order'];
+  // `ui:order` names keys; a section names fields by path (a key such as `a.b` as its pointer `/a.b`).
+  const declared = reg.uiSchema?.['ui:order'];
+  const order = Array.isArray(declared) ? declared.map((n) => (typeof n === 'string' && n !== '*' ? fieldPath([n]) : n)) : declared;
   return reg.views.detail.sections.map((s) => ({
     id: s.id,
     title: text(s.label, lang, s.id),

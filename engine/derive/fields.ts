@@ -1,6 +1,7 @@
 import type { EntityDeclaration, EntitySchema, FieldSchema, Language, LocalizedText } from '../declaration/types.ts';
 import { SYSTEM_FIELDS } from '../declaration/types.ts';
 import { fieldAt, valueAt } from '../schema/resolve.ts';
+import { isSystemPath, lastKey, parentPath } from '../schema/field-path.ts';
 import { enumLabel, fieldLabel, text } from '../i18n/labels.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { regionNode } from '../lifecycle/regions.ts';
@@ -47,7 +48,7 @@ export function kindOf(node: FieldSchema): FieldKind {
 
 /** Resolves a view's field path; throws with the entity and path when it is not declared. */
 export function resolveField(entity: EntityDeclaration, schema: EntitySchema, path: string): ResolvedField {
-  if (path.startsWith('$')) {
+  if (isSystemPath(path)) {
     if (entity.lifecycle?.regions[path]) return { path, system: true, kind: 'state' };
     if ((SYSTEM_FIELDS as readonly string[]).includes(path)) {
       const kind: FieldKind = path === '$createdAt' || path === '$updatedAt' ? 'datetime' : path === '$version' ? 'number' : 'text';
@@ -63,7 +64,7 @@ export function resolveField(entity: EntityDeclaration, schema: EntitySchema, pa
 /** The label of any field path (doc or system) in the language; a region is labelled by its machine. */
 export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): string {
   const { entity } = reg;
-  if (path.startsWith('$')) {
+  if (isSystemPath(path)) {
     const region = entity.lifecycle?.regions[path];
     if (region && reg.machine) {
       // A machine without regions ('.') is labelled by its declared status label, else by its root; a root without a label says "Status".
@@ -74,9 +75,10 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
     return text(SYSTEM_LABELS[path], lang, path);
   }
   const node = labelledField(reg, path);
-  const own = node ? fieldLabel(node, lang, path.slice(path.lastIndexOf('.') + 1)) : path;
-  const parent = path.includes('.') ? labelledField(reg, path.slice(0, path.lastIndexOf('.'))) : undefined;
-  return parent ? `${fieldLabel(parent, lang, path.slice(0, path.lastIndexOf('.')).split('.').pop())} · ${own}` : own;
+  const own = node ? fieldLabel(node, lang, lastKey(path)) : path;
+  const up = parentPath(path);
+  const parent = up ? labelledField(reg, up) : undefined;
+  return parent ? `${fieldLabel(parent, lang, lastKey(up))} · ${own}` : own;
 }
 
 
@@ -84,6 +86,6 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
 export function recordTitle(reg: Pick<RegisteredEntity, 'entity' | 'schema'>, doc: Record<string, unknown> | undefined, lang: Language): string {
   const value = doc ? valueAt(doc, reg.entity.titleField) : undefined;
   if (value === undefined || value === null) return '';
-  const node = reg.entity.titleField.startsWith('$') ? undefined : fieldAt(reg.schema, reg.entity.titleField);
+  const node = isSystemPath(reg.entity.titleField) ? undefined : fieldAt(reg.schema, reg.entity.titleField);
   return node?.enum ? enumLabel(node, value, lang) : String(value);
 }

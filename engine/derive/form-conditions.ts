@@ -23,9 +23,45 @@ function localizeBranch(branch: FieldSchema, ui: UiSchema, localize: LocalizeFie
     );
   }
   for (const key of BRANCHES) if (branch[key]) out[key] = localizeBranch(branch[key], ui, localize);
-  for (const key of COMBINATORS) if (branch[key]) out[key] = branch[key].map((b) => localizeBranch(b, ui, localize));
+  for (const key of COMBINATORS) if (branch[key]) out[key] = localizeOptions(key, branch[key], ui, localize);
   if (branch.dependencies) {
     out.dependencies = Object.fromEntries(Object.entries(branch.dependencies).map(([k, d]) => [k, Array.isArray(d) ? d : localizeBranch(d as FieldSchema, ui, localize)]));
+  }
+  return out;
+}
+
+/** Keywords a branch's own uiSchema may hold that concern the value itself (its widget), not its fields. */
+const isOwnUi = (key: string) => key.startsWith('ui:');
+
+/**
+ * The entries of a combinator localized. An entry that is a reference (`{ $ref: "#/definitions/address" }`)
+ * or a value of its own (`{ type: "string", format: "date" }`) is localized whole, so the engine's
+ * widgets apply inside it as they do on a field; an entry keeps its own `title` (the option's name).
+ * The fields of the entries share the node's uiSchema (RJSF gives an option the field's uiSchema);
+ * when an entry's value has its own widget, `oneOf`/`anyOf` in the uiSchema gives each option its
+ * own (RJSF's per-option uiSchema), the shared fields included.
+ */
+function localizeOptions(key: (typeof COMBINATORS)[number], entries: readonly FieldSchema[], ui: UiSchema, localize: LocalizeField): FieldSchema[] {
+  const own: UiSchema[] = [];
+  const out = entries.map((b) => {
+    const whole = b && typeof b === 'object' && (typeof b.$ref === 'string' || (typeof b.type === 'string' && b.type !== 'object' && !b.properties));
+    if (!whole) {
+      own.push({});
+      return localizeBranch(b, ui, localize);
+    }
+    const inner = localize(b, '');
+    const mine: UiSchema = {};
+    for (const [k, v] of Object.entries(inner.ui)) {
+      if (isOwnUi(k)) mine[k] = v;
+      else if (!ui[k]) ui[k] = v;
+    }
+    own.push(mine);
+    return b.title === undefined || b['x-label'] ? inner.schema : { ...inner.schema, title: b.title };
+  });
+  // allOf entries are merged into one value: they have no options to give a uiSchema each.
+  if (key !== 'allOf' && own.some((o) => Object.keys(o).length) && !ui[key]) {
+    const shared = Object.fromEntries(Object.entries(ui).filter(([k]) => !isOwnUi(k) && k !== 'oneOf' && k !== 'anyOf'));
+    ui[key] = own.map((o) => ({ ...shared, ...o }));
   }
   return out;
 }

@@ -12,7 +12,12 @@ interface Ctx {
   root: EntitySchema;
   lang: Language;
   inlined: readonly string[];
+  /** How many references left in place (a tree's recursion) the uiSchema has followed so far. */
+  refDepth?: number;
 }
+
+/** How deep the uiSchema follows a recursive reference: RJSF renders deeper levels without the engine's widgets. */
+const MAX_REF_UI_DEPTH = 4;
 
 /**
  * A node with its reference inlined (its own keywords, such as its label, win), so the engine's
@@ -48,6 +53,11 @@ function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): 
   const { lang } = ctx;
   const ui: UiSchema = {};
   const out: FieldSchema = { ...node };
+  // A reference left in place (a tree's recursion) stays one for RJSF to resolve; the uiSchema, which
+  // RJSF reads by position, still gets its target's widgets, a few levels deep.
+  const refDepth = ctx.refDepth ?? 0;
+  const target = typeof node.$ref === 'string' && refDepth < MAX_REF_UI_DEPTH ? tryResolveNode(ctx.root, node) : undefined;
+  if (target) Object.assign(ui, localizeNode({ ...ctx, refDepth: refDepth + 1 }, target, key, nested).ui);
   const label = fieldLabel(node, lang, key);
   if (label) out.title = label;
   if (node['x-description']) out.description = text(node['x-description'], lang);

@@ -1,5 +1,6 @@
 import type { EntitySchema } from '../declaration/types.ts';
 import { own, resolveNode } from '../schema/resolve.ts';
+import { pathKeys } from '../schema/field-path.ts';
 
 /**
  * A dotted path that crosses a list (`samples.materialId`: each sample's material): how a document
@@ -11,11 +12,11 @@ export interface ListPath {
   jsonPath: string;
 }
 
-/** The list path of a declared dotted path, or undefined when the path crosses no list (a plain field). */
+/** The list path of a declared path (dotted or pointer, field-path.ts), or undefined when the path crosses no list (a plain field). */
 export function listPath(schema: EntitySchema, path: string): ListPath | undefined {
   const steps: { key: string; list: boolean }[] = [];
   let node = resolveNode(schema, schema);
-  for (const key of path.split('.')) {
+  for (const key of pathKeys(path)) {
     const child = own(node.properties, key);
     if (!child) return undefined;
     node = resolveNode(schema, child);

@@ -1,6 +1,7 @@
 import type { FieldSchema } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { fieldAt } from '../schema/resolve.ts';
+import { pathKeys } from '../schema/field-path.ts';
 
 /** An RJSF uiSchema (kept as plain data so the engine does not depend on RJSF). */
 export type UiSchema = Record<string, unknown>;
@@ -47,7 +48,7 @@ export function orderedFields(fields: readonly string[], order: unknown): string
 /** The declared uiSchema entry of a dotted doc path (array levels implicit: `parts.name` reads `parts.items.name`). */
 export function uiAt(ui: unknown, path: string): UiSchema | undefined {
   let cur: unknown = ui;
-  for (const part of path.split('.')) {
+  for (const part of pathKeys(path)) {
     if (!isPlain(cur)) return undefined;
     const here: unknown = Object.hasOwn(cur, part) ? cur[part] : isPlain(cur.items) && Object.hasOwn(cur.items, part) ? cur.items[part] : undefined;
     cur = here;

@@ -25,10 +25,6 @@ export const IMPORT_MESSAGES = {
   },
   TEMPLATE_IMPORT_KEYWORD_DROPPED: { 'zh-CN': '{path} 的关键字 {keyword} 不受支持，已移除', 'en-US': 'The keyword {keyword} at {path} is not supported: removed' },
   TEMPLATE_IMPORT_REQUIRED_DROPPED: { 'zh-CN': '必填字段“{field}”未在 properties 中声明：不再必填', 'en-US': 'The required field "{field}" is not declared in properties: no longer required' },
-  TEMPLATE_IMPORT_KEY_NOT_IN_VIEWS: {
-    'zh-CN': '字段键“{field}”以 $ 开头或含有“.”：数据与表单保留它，但列表和详情分组无法引用它',
-    'en-US': 'The key "{field}" starts with $ or holds a dot: the data and the form keep it, but list columns and detail sections cannot name it',
-  },
   TEMPLATE_IMPORT_SECTION: { 'zh-CN': '基本信息', 'en-US': 'Fields' },
   TEMPLATE_IMPORT_ROOT_FIELD: { 'zh-CN': '内容', 'en-US': 'Value' },
 } as const;

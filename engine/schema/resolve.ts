@@ -1,4 +1,5 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
+import { pathKeys } from './field-path.ts';
 
 /** The schema a local reference points at: `#/definitions/x`, `#/$defs/x` or any JSON pointer (`#/properties/a~1b`), or undefined. */
 export function refTarget(root: unknown, ref: string): FieldSchema | undefined {
@@ -69,10 +70,10 @@ export function unresolvedRefs(root: EntitySchema, at = 'schema'): { at: string;
   return out;
 }
 
-/** The schema node at a dotted doc path (`buyer.name`), or undefined when the path is not declared. */
+/** The schema node at a doc path (`buyer.name`, `/a.b`: field-path.ts), or undefined when the path is not declared. */
 export function fieldAt(root: EntitySchema, path: string): FieldSchema | undefined {
   let node: FieldSchema | undefined = root;
-  for (const part of path.split('.')) {
+  for (const part of pathKeys(path)) {
     if (!node) return undefined;
     node = resolveNode(root, node);
     node = node.type === 'array' ? node.items && resolveNode(root, node.items) : node;
@@ -81,12 +82,12 @@ export function fieldAt(root: EntitySchema, path: string): FieldSchema | undefin
   return node && resolveNode(root, node);
 }
 
-/** Reads a dotted path out of a document. */
+/** Reads a doc path (dotted or pointer, field-path.ts) out of a document; only own keys. */
 export function valueAt(doc: unknown, path: string): unknown {
   let cur: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of pathKeys(path)) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    cur = own(cur as Record<string, unknown>, part);
   }
   return cur;
 }

@@ -4,6 +4,7 @@ import { kindOf, type FieldKind } from '../derive/fields.ts';
 import type { UiSchema } from '../derive/form.ts';
 import { MESSAGES } from '../i18n/messages.ts';
 import { resolveNode } from '../schema/resolve.ts';
+import { fieldPath } from '../schema/field-path.ts';
 import { flattenRefs } from './import-refs.ts';
 import { TEMPLATE_RECORD_PERMISSIONS, type TemplateBundle, type TemplateProblem } from './types.ts';
 
@@ -72,9 +73,6 @@ function rootKind(root: Obj): string {
 
 const isObjectRoot = (root: Obj) => isObj(root.properties) && (root.type === undefined || root.type === 'object' || (Array.isArray(root.type) && root.type.includes('object')));
 
-/** Whether a view may name the key (view paths join keys with dots; `$…` names a system field). */
-export const viewableKey = (key: string): boolean => !key.startsWith('$') && !key.includes('.');
-
 const SCALAR: readonly FieldKind[] = ['text', 'enum', 'number', 'date', 'datetime', 'boolean'];
 
 /** How a list may show a field: a scalar kind when the node declares one type (or options), else a whole value ('object'). */
@@ -92,10 +90,8 @@ function viewKind(schema: EntitySchema, raw: unknown): FieldKind {
 /** The list, detail and form of an imported schema: what the schema offers, top-level fields only. */
 function deriveViews(schema: EntitySchema): { views: TemplateBundle['views']; titleField: string } {
   const kinds: [string, FieldKind][] = [];
-  for (const [key, node] of Object.entries(schema.properties)) {
-    if (!viewableKey(key)) continue;
-    kinds.push([key, viewKind(schema, node)]);
-  }
+  // Any key is a view field: one a dotted path cannot spell (`a.b`, `$type`) is named by its pointer (`/a.b`, field-path.ts).
+  for (const [key, node] of Object.entries(schema.properties)) kinds.push([fieldPath([key]), viewKind(schema, node)]);
   const scalars = kinds.filter(([, k]) => SCALAR.includes(k));
   const shown = (scalars.length ? scalars : kinds).slice(0, 4);
   const columns = shown.length
@@ -167,7 +163,6 @@ export function importSchema(input: ImportInput): ImportResult {
     for (const name of required) if (typeof name !== 'string' || !Object.hasOwn(properties, name)) notes.push({ at: 'schema.required', code: 'TEMPLATE_IMPORT_REQUIRED_DROPPED', params: { field: String(name) } });
     schema.required = required.filter((n): n is string => typeof n === 'string' && Object.hasOwn(properties, n));
   }
-  for (const key of Object.keys(properties)) if (!viewableKey(key)) notes.push({ at: `schema.properties.${key}`, code: 'TEMPLATE_IMPORT_KEY_NOT_IN_VIEWS', params: { field: key } });
 
   const entitySchema = schema as unknown as EntitySchema;
   const { views, titleField } = deriveViews(entitySchema);

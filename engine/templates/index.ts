@@ -8,4 +8,4 @@ export { planMigration, type MigrationPlan, type RecordPlan, type StoredDoc } fr
 export { checkTemplate, checkTemplateWithWarnings, localizeProblems, type TemplateCheck } from './check-template.ts';
 export { MAX_TABLE_ROWS, UPLOAD_LIMITS } from './check-fields.ts';
 export { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
-export { importSchema, IMPORT_LIMITS, viewableKey, WRAPPED_ROOT_KEY, type ImportInput, type ImportResult } from './import.ts';
+export { importSchema, IMPORT_LIMITS, WRAPPED_ROOT_KEY, type ImportInput, type ImportResult } from './import.ts';

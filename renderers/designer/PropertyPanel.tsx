@@ -6,7 +6,7 @@ import { useDesigner, useDesignerState } from './designer-context.tsx';
 import { EditableStates } from './EditableStates.tsx';
 import { fieldTypeOfNode } from './field-types.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
-import { holderAt, nodeAt, pathKey, type FieldPath, type Node } from './schema-tree.ts';
+import { holderAt, nodeAt, pathKey, viewField, type FieldPath, type Node } from './schema-tree.ts';
 import { listable } from './sync-views.ts';
 
 const FIELD_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -106,10 +106,10 @@ export function PropertyPanel() {
         )}
         {listable(node) && (
           <Form.Item label={t('props.list')}>
-            <Checkbox checked={bundle.views.list.columns.some((c) => c.field === field)} onChange={(e) => setListFlag(selected, 'column', e.target.checked)} data-testid="prop-column">
+            <Checkbox checked={bundle.views.list.columns.some((c) => c.field === viewField(selected))} onChange={(e) => setListFlag(selected, 'column', e.target.checked)} data-testid="prop-column">
               {t('props.column')}
             </Checkbox>
-            <Checkbox checked={bundle.views.list.filters.some((f) => f.field === field)} onChange={(e) => setListFlag(selected, 'filter', e.target.checked)} data-testid="prop-filter">
+            <Checkbox checked={bundle.views.list.filters.some((f) => f.field === viewField(selected))} onChange={(e) => setListFlag(selected, 'filter', e.target.checked)} data-testid="prop-filter">
               {t('props.filter')}
             </Checkbox>
           </Form.Item>

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { allOfAfterKeyChange, allOfAfterOptionChange, allOfWithRule, isRequiredIn, shownThrough, visibilityRuleFor, type ConditionValue, type LocalizedText, type RenameMap, type TemplateBundle } from '../../engine/index.ts';
 import { CONTAINER_TYPES, createFieldNode, fieldTypeOfNode, type FieldTypeName } from './field-types.ts';
-import { childHolder, freeKey, holderAt, nodeAt, pathKey, withoutProperty, withProperty, type FieldPath, type Node } from './schema-tree.ts';
+import { childHolder, freeKey, holderAt, nodeAt, pathKey, viewField, withoutProperty, withProperty, type FieldPath, type Node } from './schema-tree.ts';
 import { filterOpFor, renameInViews, syncViews } from './sync-views.ts';
 
 /** Steps of undo kept (the issue asks for at least 50). */
@@ -191,7 +191,7 @@ export function createDesignerStore(initial: DesignDoc) {
         });
       },
       setListFlag(path, flag, on) {
-        const field = pathKey(path);
+        const field = viewField(path);
         commit((d) => {
           const list = d.bundle.views.list;
           const node = nodeAt(d.bundle, path);

@@ -1,4 +1,4 @@
-import type { FieldSchema, TemplateBundle } from '../../engine/index.ts';
+import { fieldPath, type FieldSchema, type TemplateBundle } from '../../engine/index.ts';
 
 /** A schema node as the designer edits it (x- annotations included). */
 export type Node = FieldSchema & Record<string, unknown>;
@@ -6,6 +6,8 @@ export type Node = FieldSchema & Record<string, unknown>;
 export type FieldPath = readonly string[];
 
 export const pathKey = (path: FieldPath): string => path.join('.');
+/** The field's name in the views (list columns, filters, sort, detail): dotted, or a JSON pointer for any other key (engine/schema/field-path.ts). */
+export const viewField = (path: FieldPath): string => fieldPath(path);
 export const sameParent = (a: FieldPath, b: FieldPath) => pathKey(a.slice(0, -1)) === pathKey(b.slice(0, -1));
 
 /** The object node holding a container's children: the root, a section, or a table's row. */

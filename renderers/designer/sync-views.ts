@@ -1,5 +1,5 @@
-import type { ListColumn, ListFilter, TemplateBundle } from '../../engine/index.ts';
-import { allPaths, nodeAt, pathKey, type FieldPath, type Node } from './schema-tree.ts';
+import { pathKeys, type ListColumn, type ListFilter, type TemplateBundle } from '../../engine/index.ts';
+import { allPaths, nodeAt, viewField, type FieldPath, type Node } from './schema-tree.ts';
 
 /** The list filter operator that fits a field (docs/declarations.md: eq, contains, in, range). */
 export function filterOpFor(node: Node): ListFilter['op'] {
@@ -19,13 +19,14 @@ export const listable = (node: Node | undefined): boolean => !!node && node.type
  */
 export function syncViews(bundle: TemplateBundle): TemplateBundle {
   const top = Object.keys(bundle.schema.properties ?? {});
-  const paths = new Set(allPaths(bundle).filter((p) => listable(nodeAt(bundle, p))).map(pathKey));
+  const paths = new Set(allPaths(bundle).filter((p) => listable(nodeAt(bundle, p))).map(viewField));
   const keep = (field: string) => field.startsWith('$') || paths.has(field);
-  const section = (old: TemplateBundle['views']['form']['sections'][number] | undefined) => ({
+  // A form section names top-level keys; a detail section names view fields (`/a.b` for the key `a.b`).
+  const section = (old: TemplateBundle['views']['form']['sections'][number] | undefined, fields: string[]) => ({
     id: old?.id ?? 'main',
     label: old?.label ?? bundle.entity.label,
     ...(old?.columns ? { columns: old.columns } : {}),
-    fields: top,
+    fields,
   });
   const titleField = keep(bundle.entity.titleField) ? bundle.entity.titleField : '$id';
   const sort = bundle.views.list.defaultSort;
@@ -40,17 +41,19 @@ export function syncViews(bundle: TemplateBundle): TemplateBundle {
         filters: bundle.views.list.filters.filter((f) => keep(f.field)),
         defaultSort: keep(sort.field) ? sort : { field: '$createdAt', order: 'desc' },
       },
-      form: { sections: [section(bundle.views.form.sections[0])] },
-      detail: { sections: [section(bundle.views.detail.sections[0])] },
+      form: { sections: [section(bundle.views.form.sections[0], top)] },
+      detail: { sections: [section(bundle.views.detail.sections[0], top.map((k) => viewField([k])))] },
     },
   };
 }
 
 /** Renames a path inside the views (the field itself, or a field under it). */
 export function renameInViews(bundle: TemplateBundle, from: FieldPath, to: FieldPath): TemplateBundle {
-  const a = pathKey(from);
-  const b = pathKey(to);
-  const move = (field: string) => (field === a ? b : field.startsWith(`${a}.`) ? b + field.slice(a.length) : field);
+  const move = (field: string) => {
+    if (field.startsWith('$')) return field;
+    const keys = pathKeys(field);
+    return from.length <= keys.length && from.every((k, i) => keys[i] === k) ? viewField([...to, ...keys.slice(from.length)]) : field;
+  };
   const { list } = bundle.views;
   return {
     ...bundle,

@@ -7,6 +7,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidatorFor } from './form-validator.ts';
 import { FORM_DEFAULTS, KEEP_DATA } from './form-defaults.ts';
+import { KEEP_DATA_FIELDS } from './new-row-defaults.tsx';
 import { portalWidgets } from './widgets/index.ts';
 import { AddRowButton } from './templates/AddRowButton.tsx';
 import { SECTION_STYLE, SPEED_TEMPLATES, useRevealed } from './speed/index.ts';
@@ -108,6 +109,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           initialFormData={start.data}
           validator={formValidatorFor(section.schema)}
           experimental_defaultFormStateBehavior={keepData ? KEEP_DATA : FORM_DEFAULTS}
+          fields={keepData ? KEEP_DATA_FIELDS : undefined}
           widgets={portalWidgets}
           templates={TEMPLATES}
           formContext={formContext}

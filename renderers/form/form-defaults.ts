@@ -22,7 +22,8 @@ export const FORM_DEFAULTS: Experimental_DefaultFormStateBehavior = {
  * A stored record's form adds nothing: no declared default for an absent field, no `minItems`
  * rows, no `const`, no `false` for an unset required boolean. Opening and saving it unchanged
  * stores the very document it holds (a valid record with `minItems: 1` on a list of objects
- * would otherwise get an empty row whose required fields fail). Defaults fill new forms only.
+ * would otherwise get an empty row whose required fields fail). Defaults fill new forms, and the
+ * rows the user adds to a list (new-row-defaults.tsx).
  */
 export const KEEP_DATA: Experimental_DefaultFormStateBehavior = {
   arrayMinItems: { populate: 'never' },

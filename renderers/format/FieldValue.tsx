@@ -1,6 +1,6 @@
 import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { FieldKind, FieldSchema, RegisteredEntity } from '../../engine/index.ts';
-import { enumLabel, fieldLabel, kindOf, moneyText, resolveNode } from '../../engine/index.ts';
+import { enumLabel, fieldLabel, fieldPath, isUiHidden, kindOf, labelledField, moneyText, pathKeys, resolveNode } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { StoredFile } from '../env/data-provider.ts';
 import { lookupLabel, useLookupOptions } from '../lookup/use-lookup-options.ts';
@@ -22,6 +22,18 @@ export interface FieldValueProps {
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const childOf = (reg: RegisteredEntity, node: FieldSchema, key: string) => resolveNode(reg.schema, node.properties?.[key] ?? {});
+
+/**
+ * The fields shown inside an object or a table row: the declared uiSchema applies as at the top
+ * (`ui:widget: hidden` leaves a field out, `ui:title`/`ui:enumNames` label it), each named by its
+ * path (engine/schema/field-path.ts: any key).
+ */
+function shownChildren(reg: RegisteredEntity, field: string, node: FieldSchema, keys: readonly string[]): { key: string; path: string; child: FieldSchema }[] {
+  return keys.flatMap((key) => {
+    const path = fieldPath([...pathKeys(field), key]);
+    return isUiHidden(reg, path) ? [] : [{ key, path, child: labelledField(reg, path) ?? childOf(reg, node, key) }];
+  });
+}
 
 function Empty() {
   const { t } = useRendererEnv();
@@ -49,21 +61,18 @@ function FileLinks({ files }: { files: readonly StoredFile[] }) {
 /** An object value as nested label/value pairs, labelled by its declaration; empty keys are left out. */
 function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEntity; field: string; node: FieldSchema; value: Record<string, unknown>; compact?: boolean }) {
   const { lang } = useRendererEnv();
-  const keys = Object.keys(node.properties ?? {}).filter((k) => !blank(value[k]));
-  if (!keys.length) return <Empty />;
+  const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}).filter((k) => !blank(value[k])));
+  if (!shown.length) return <Empty />;
   return (
     <Descriptions
       size="small"
       column={1}
       colon={false}
-      items={keys.map((key) => {
-        const child = childOf(reg, node, key);
-        return {
-          key,
-          label: fieldLabel(child, lang, key),
-          children: <FieldValue reg={reg} field={`${field}.${key}`} kind={kindOf(child)} node={child} value={value[key]} compact={compact} />,
-        };
-      })}
+      items={shown.map(({ key, path, child }) => ({
+        key,
+        label: fieldLabel(child, lang, key),
+        children: <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={value[key]} compact={compact} />,
+      }))}
     />
   );
 }
@@ -78,15 +87,12 @@ function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field:
       rowKey={(row) => String(rows.indexOf(row))}
       dataSource={rows}
       scroll={{ x: 'max-content' }}
-      columns={Object.keys(node.properties ?? {}).map((key) => {
-        const child = childOf(reg, node, key);
-        return {
-          key,
-          title: fieldLabel(child, lang, key),
-          dataIndex: key,
-          render: (v: unknown) => <FieldValue reg={reg} field={`${field}.${key}`} kind={kindOf(child)} node={child} value={v} compact />,
-        };
-      })}
+      columns={shownChildren(reg, field, node, Object.keys(node.properties ?? {})).map(({ key, path, child }) => ({
+        key,
+        title: fieldLabel(child, lang, key),
+        // A function, not a data index: antd reads a string index with dots as a path.
+        render: (_: unknown, row: Record<string, unknown>) => <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={Object.hasOwn(row, key) ? row[key] : undefined} compact />,
+      }))}
     />
   );
 }

@@ -15,7 +15,8 @@ export interface FilterBarProps {
 
 /** The list's filter form: edits stay local until Search applies them (Enter in a text box too). */
 /** The id of a filter's input, which its label names. */
-const filterId = (field: string) => `filter-${field.replace(/[^\w-]/g, '_')}`;
+/** An element id for a filter's field: letters, digits and `-` kept, any other character as `_` and its code point (distinct fields, distinct ids). */
+const filterId = (field: string) => `filter-${field.replace(/[^A-Za-z0-9-]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}`)}`;
 
 export function FilterBar({ filters, values, onApply, problemsOf }: FilterBarProps) {
   const { t } = useRendererEnv();

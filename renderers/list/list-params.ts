@@ -20,7 +20,7 @@ export function readListParams(reg: RegisteredEntity, search: URLSearchParams): 
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     pageSize: Number.isInteger(pageSize) && pageSize > 0 && pageSize <= MAX_PAGE_SIZE ? pageSize : declaredSize,
-    sort: sort && /^[^:]+:(asc|desc)$/.test(sort) ? sort : undefined,
+    sort: sort && /^.+:(asc|desc)$/.test(sort) ? sort : undefined,
     filters,
   };
 }

@@ -1,3 +1,5 @@
+import { pathKeys } from '../../engine/index.ts';
+
 /** A SQL literal (single quotes doubled). */
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -8,5 +10,5 @@ const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
  */
 export const docPathArray = (keys: readonly string[]): string => `{${keys.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
-/** The text read of a dotted document path (`doc #>> '{…}'`), keys quoted as docPathArray says. */
-export const docTextSql = (alias: string, path: string): string => `(${alias ? `${alias}.` : ''}doc #>> ${lit(docPathArray(path.split('.')))})`;
+/** The text read of a document path (dotted or pointer, engine/schema/field-path.ts) as `doc #>> '{…}'`, keys quoted as docPathArray says. */
+export const docTextSql = (alias: string, path: string): string => `(${alias ? `${alias}.` : ''}doc #>> ${lit(docPathArray(pathKeys(path)))})`;

@@ -1,4 +1,4 @@
-import { hasPermission, text, valueAt, VERSION_KEY, type EntityRegistry, type Language } from '../../engine/index.ts';
+import { hasPermission, pathKeys, text, valueAt, VERSION_KEY, type EntityRegistry, type Language } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -40,7 +40,7 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
   const visible = visibilityPredicate(scopeOf(user, registry), 'r', p, reg, reg.entity.access?.visibility === 'everyone' ? 'read' : 'write');
   const needle = q.trim().toLowerCase();
   // A text searches every record's title, not only the newest (a supplier with 500 materials picks its oldest one by name).
-  const search = needle && title ? ` and r.doc #>> ${p(docPathArray(title.split('.')))} ilike ${p(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : '';
+  const search = needle && title ? ` and r.doc #>> ${p(docPathArray(pathKeys(title)))} ilike ${p(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : '';
   const { rows } = await db.query<{ id: string; doc: Record<string, unknown>; version: number }>(
     `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible}${search} order by r.created_at desc, r.id limit 500`,
     params,

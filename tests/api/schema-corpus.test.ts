@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRAPPED_ROOT_KEY } from '../../engine/index.ts';
+import { valueAt, WRAPPED_ROOT_KEY } from '../../engine/index.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
 import { SCHEMA_CORPUS } from '../fixtures/schema-corpus.ts';
@@ -9,7 +9,7 @@ const brief = (body: unknown) => JSON.stringify(body).slice(0, 1500);
 
 /**
  * Issue 21: every schema of the corpus, unchanged, goes import → publish → create a record →
- * list (filtered and sorted by what the import derived) → get, and comes back as stored.
+ * list (filtered and sorted by what the import derived, any key) → get, and comes back as stored.
  */
 describe.each(BACKENDS)('schema corpus through the template API on %s', (backend) => {
   let h: ApiHarness;
@@ -37,19 +37,20 @@ describe.each(BACKENDS)('schema corpus through the template API on %s', (backend
     expect(created.status, brief(created.body)).toBe(201);
     const id = created.body.data.id as string;
 
-    // The list, filtered by the first derived filter the sample fills and sorted by the first sortable column.
+    // The list, filtered by each derived filter the sample fills, then sorted by each sortable column both ways
+    // (any key: a view names `a.b` or `$type` by its pointer, `/a.b`, `/$type`).
     const list = version.bundle.views.list as { filters: { field: string; op: string }[]; columns: { field: string; sortable?: boolean }[] };
-    const query = new URLSearchParams();
-    const filter = list.filters.find((f) => ['string', 'number', 'boolean'].includes(typeof (doc as Record<string, unknown>)[f.field]));
-    if (filter) {
-      const v = (doc as Record<string, unknown>)[filter.field];
-      query.set(`f.${filter.field}`, filter.op === 'range' ? `${String(v)}..${String(v)}` : String(v));
+    const listed = async (query: URLSearchParams) => {
+      const res = await h.call({ method: 'GET', url: `/api/entities/${code}?${query}`, token: applicant, lang: 'en-US' });
+      expect(res.status, `${query} ${brief(res.body)}`).toBe(200);
+      expect(res.body.data.items.map((r: { id: string }) => r.id), `${query}`).toEqual([id]);
+    };
+    for (const filter of list.filters) {
+      const v = valueAt(doc, filter.field);
+      if (!['string', 'number', 'boolean'].includes(typeof v)) continue;
+      await listed(new URLSearchParams({ [`f.${filter.field}`]: filter.op === 'range' ? `${String(v)}..${String(v)}` : String(v) }));
     }
-    const sortable = list.columns.find((c) => c.sortable && !c.field.startsWith('$'));
-    if (sortable) query.set('sort', `${sortable.field}:asc`);
-    const listed = await h.call({ method: 'GET', url: `/api/entities/${code}?${query}`, token: applicant, lang: 'en-US' });
-    expect(listed.status, brief(listed.body)).toBe(200);
-    expect(listed.body.data.items.map((r: { id: string }) => r.id), `${query}`).toEqual([id]);
+    for (const column of list.columns.filter((c) => c.sortable)) for (const order of ['asc', 'desc']) await listed(new URLSearchParams({ sort: `${column.field}:${order}` }));
 
     const got = await h.call({ method: 'GET', url: `/api/entities/${code}/${id}`, token: applicant, lang: 'en-US' });
     expect(got.status, brief(got.body)).toBe(200);

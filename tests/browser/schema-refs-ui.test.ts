@@ -7,7 +7,8 @@ import { refUiTemplate } from '../fixtures/ref-ui-template.ts';
  * API: `$ref` in items, in oneOf, between definitions and recursive, a declared uiSchema
  * (textarea, password, placeholder, hidden, help, ui:title). Its new form shows the declared
  * widgets and fills defaults; a stored record without its defaulted fields opens in its own edit
- * form and saves unchanged, byte for byte; the detail page labels by the fallbacks.
+ * form and saves unchanged, byte for byte, and a row added there gets its declared default; the
+ * detail page labels by the fallbacks.
  */
 const portalServer = usePortal();
 const CODE = 'refForm';
@@ -72,6 +73,19 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     await page.waitForURL(/\/form\/refForm\/detail\?id=/);
     const after = await portal.api<Stored>('GET', `/api/entities/${CODE}/${made.id}`);
     expect(JSON.stringify(after.doc)).toBe(JSON.stringify(before.doc));
+
+    // A row added in the edit form is new: it gets its declared default; the stored row and fields stay as they were.
+    await page.goto(`${portal.baseUrl}/form/${CODE}/form?id=${made.id}`);
+    await form.locator('#root_people_0_name').waitFor();
+    await form.getByTestId('add-row').first().click();
+    await form.locator('#root_people_1_name').fill('Cy');
+    expect(await form.locator('#root_people_1_role').inputValue()).toBe('member');
+    expect(await form.locator('#root_people_0_role').inputValue()).toBe('');
+    await portal.shot('refs-ui-edit-new-row');
+    await page.getByTestId('form-save').click();
+    await page.waitForURL(/\/form\/refForm\/detail\?id=/);
+    const added = await portal.api<Stored>('GET', `/api/entities/${CODE}/${made.id}`);
+    expect(added.doc).toEqual({ ...STORED, people: [...STORED.people, { name: 'Cy', role: 'member' }] });
 
     // The detail page: option labels from oneOf const + title and from a $defs enum, ui:title, the hidden field left out.
     // (The history below names the fields the update above removed: the detail section is what is checked.)

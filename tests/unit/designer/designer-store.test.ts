@@ -3,6 +3,7 @@ import { checkTemplate, TEMPLATE_RECORD_PERMISSIONS, type TemplateBundle } from 
 import { createDesignerStore, HISTORY_LIMIT } from '../../../renderers/designer/designer-store.ts';
 import { FIELD_TYPES } from '../../../renderers/designer/field-types.ts';
 import { nodeAt } from '../../../renderers/designer/schema-tree.ts';
+import { anyKeyTemplate } from '../../fixtures/any-key-template.ts';
 
 const L = { 'zh-CN': '字段', 'en-US': 'Field' };
 const empty = (): TemplateBundle => ({
@@ -58,6 +59,21 @@ describe('designer store', () => {
     expect(bundle.schema.required).toEqual(['styleNo']);
     expect(bundle.views.list.filters).toEqual([{ field: 'styleNo', op: 'contains' }]);
     expect(renames).toEqual({ text1: 'styleNo' });
+  });
+
+  it('keeps views naming any key (a JSON pointer where a dotted path cannot spell it) through edits, flags and renames', () => {
+    const s = createDesignerStore({ bundle: anyKeyTemplate('anyKeyDesigner'), renames: {} });
+    s.getState().update(['2fa'], { 'x-label': { 'zh-CN': '因素', 'en-US': 'Factors' } });
+    const columns = () => s.getState().doc.bundle.views.list.columns.map((c) => c.field);
+    expect(columns()).toEqual(['/a.b', '/$type', '2fa', '名称', 'with space', '/x~1y~0z', 'kebab-case', '/meta.data/$v']);
+    s.getState().setListFlag(['a.b'], 'column', false);
+    expect(columns()).not.toContain('/a.b');
+    s.getState().setListFlag(['a.b'], 'column', true);
+    expect(columns().at(-1)).toBe('/a.b');
+    s.getState().renameKey(['kebab-case'], 'kebab');
+    expect(columns()).toContain('kebab');
+    expect(s.getState().doc.bundle.views.list.filters.map((f) => f.field)).toContain('kebab');
+    expect(checkTemplate(s.getState().doc.bundle, 'en-US')).toEqual([]);
   });
 
   it('deletes, undoes and redoes every step', () => {

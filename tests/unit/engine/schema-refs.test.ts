@@ -98,9 +98,10 @@ describe('publishing and rendering a schema with references anywhere', () => {
     const tree = localized.properties.tree!;
     expect(tree.properties!.label!.title).toBe('节点');
     expect(tree.properties!.children!.items).toEqual({ $ref: '#/definitions/node' });
-    // items and oneOf: inlined on the list's items, kept in the oneOf (RJSF resolves it).
+    // items and oneOf: inlined on the list's items and in the oneOf (the engine's widgets apply inside), the option keeping its own title.
     expect(localized.properties.people!.items!.properties!.name!.title).toBe('姓名');
-    expect(localized.properties.contact!.oneOf![0]).toMatchObject({ $ref: '#/definitions/address', title: 'By post' });
+    expect(localized.properties.contact!.oneOf![0]).toMatchObject({ title: 'By post', required: ['city'], properties: { city: { title: '城市' } } });
+    expect(localized.properties.contact!.oneOf![0]!.$ref).toBeUndefined();
     const [section] = deriveFormSections(reg, 'en-US', new Set(Object.keys(reg.schema.properties)));
     expect(Object.keys(section!.schema.definitions!)).toEqual(['address', 'person', 'node']);
     expect(Object.keys((section!.schema as { $defs?: object }).$defs!)).toEqual(['size']);
@@ -118,5 +119,36 @@ describe('publishing and rendering a schema with references anywhere', () => {
     expect(detail.map((f) => f.field)).toEqual(['title', 'priority', 'notes', 'secret', 'region', 'size', 'people', 'contact', 'tree', '$createdAt']);
     expect(detail.find((f) => f.field === 'region')!.label).toBe('Sales region');
     expect(deriveListColumns(reg, 'en-US').map((c) => c.title)).toEqual(['Title', 'Priority']);
+  });
+});
+
+describe('engine widgets inside options and recursive parts (issue 21)', () => {
+  const bundle = refUiTemplate('refsWidgets');
+  const schema = structuredClone(bundle.schema) as unknown as { definitions: Record<string, FieldSchema>; properties: Record<string, FieldSchema> };
+  schema.definitions.stamp = { type: 'object', properties: { on: { type: 'string', format: 'date' }, pin: { type: 'string', 'x-secret': true } } } as FieldSchema;
+  schema.definitions.node!.properties!.due = { type: 'string', format: 'date' } as FieldSchema;
+  schema.properties.when = { oneOf: [{ $ref: '#/definitions/stamp', title: 'Stamp' }, { type: 'string', format: 'date', title: 'Day' }] } as FieldSchema;
+  const fields = [...bundle.views.form.sections[0]!.fields, 'when'];
+  const reg = new EntityRegistry({}).registerVersion({ ...bundle, schema: schema as never, views: { ...bundle.views, form: { sections: [{ ...bundle.views.form.sections[0]!, fields }] } } }, 1);
+  const [section] = deriveFormSections(reg, 'en-US', new Set(fields));
+  const ui = section!.uiSchema as Record<string, any>;
+
+  it('gives each oneOf option its widgets: a referenced object’s fields, a value’s own', () => {
+    expect(ui.when.on).toEqual({ 'ui:widget': 'date' });
+    expect(ui.when.pin).toEqual({ 'ui:widget': 'password' });
+    // RJSF gives an option its entry of ui.oneOf when there is one: the shared fields are in each.
+    expect(ui.when.oneOf).toEqual([
+      { on: { 'ui:widget': 'date' }, pin: { 'ui:widget': 'password' } },
+      { on: { 'ui:widget': 'date' }, pin: { 'ui:widget': 'password' }, 'ui:widget': 'date' },
+    ]);
+    expect((section!.schema.properties.when!.oneOf![0] as FieldSchema).title).toBe('Stamp');
+  });
+
+  it('follows a recursive reference in the uiSchema a few levels deep, the schema left for RJSF to resolve', () => {
+    expect(section!.schema.properties.tree!.properties!.children!.items).toEqual({ $ref: '#/definitions/node' });
+    expect(ui.tree.due).toEqual({ 'ui:widget': 'date' });
+    expect(ui.tree.children.items.due).toEqual({ 'ui:widget': 'date' });
+    expect(ui.tree.children.items.children.items.children.items.children.items.due).toEqual({ 'ui:widget': 'date' });
+    expect(ui.tree.children.items.children.items.children.items.children.items.children).toBeUndefined();
   });
 });

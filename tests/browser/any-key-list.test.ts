@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { anyKeyTemplate } from '../fixtures/any-key-template.ts';
+
+/**
+ * Issue 21 in Chromium: a template whose list columns, filters, sort and detail fields are keys a
+ * dotted path cannot spell (`a.b`, `$type`, `x/y~z`, `meta.data` → `$v`) or no identifier (`2fa`,
+ * `名称`, `with space`). The list reads its sort and filters from the URL, writes a header click back
+ * into it, and the detail page shows every such field with its label.
+ */
+const portalServer = usePortal();
+const CODE = 'anyKeyPage';
+const DOCS = [
+  { 'a.b': 'alpha', $type: 'phone', '2fa': 1, 名称: 'n1', 'with space': '2026-01-01', 'x/y~z': false, 'kebab-case': 'k1', 'meta.data': { $v: 'v1' } },
+  { 'a.b': 'bravo', $type: 'tablet', '2fa': 2, 名称: 'n2', 'with space': '2026-02-01', 'x/y~z': true, 'kebab-case': 'k2', 'meta.data': { $v: 'v2' } },
+  { 'a.b': 'charlie', $type: 'watch', '2fa': 3, 名称: 'n3', 'with space': '2026-03-01', 'kebab-case': 'k3' },
+];
+
+describe('any key on list and detail pages', () => {
+  it('sorts and filters by such keys from the URL and a header click, and shows them on the detail page', { timeout: 300_000 }, async () => {
+    const portal = await portalServer.open('en-US', '/wel/index');
+    const { page } = portal;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await portal.logIn('staff', DEMO_PASSWORD);
+    await portal.api('POST', '/api/templates', { code: CODE, kind: 'form', bundle: anyKeyTemplate(CODE) });
+    await portal.api('POST', `/api/templates/${CODE}/versions/1/publish`);
+    for (const doc of DOCS) await portal.api('POST', `/api/entities/${CODE}`, { doc });
+
+    const rows = page.locator('.ant-table-row');
+    const firstCells = async () => (await rows.locator('td:first-child').allTextContents()).map((t) => t.trim());
+    // From the URL: a range on `2fa`, sorted by the key `a.b` (`/a.b`), last first.
+    await page.goto(`${portal.baseUrl}/form/${CODE}/list?${new URLSearchParams({ 'f.2fa': '1..2', sort: '/a.b:desc' })}`);
+    await rows.nth(1).waitFor();
+    expect(await firstCells()).toEqual(['bravo', 'alpha']);
+    await portal.shot('any-key-list');
+
+    // A filter on `$type` (the document's key, not a system field) and on `/meta.data/$v`.
+    await page.goto(`${portal.baseUrl}/form/${CODE}/list?${new URLSearchParams({ 'f./$type': 'watch' })}`);
+    await page.getByText('charlie').waitFor();
+    expect(await firstCells()).toEqual(['charlie']);
+    await page.goto(`${portal.baseUrl}/form/${CODE}/list?${new URLSearchParams({ 'f./meta.data/$v': 'v1' })}`);
+    await page.getByText('alpha').waitFor();
+    expect(await firstCells()).toEqual(['alpha']);
+
+    // A header click sorts by a key that is no identifier, and the URL says so.
+    await page.goto(`${portal.baseUrl}/form/${CODE}/list`);
+    await rows.nth(2).waitFor();
+    await page.locator('.ant-table-thead th', { hasText: 'with space' }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'with space:asc');
+    await expect.poll(firstCells).toEqual(['alpha', 'bravo', 'charlie']);
+    await page.locator('.ant-table-thead th', { hasText: 'with space' }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'with space:desc');
+    await expect.poll(firstCells).toEqual(['charlie', 'bravo', 'alpha']);
+
+    // The detail page: every such field with its label and value.
+    await page.getByRole('link', { name: 'alpha' }).click();
+    const detail = page.getByTestId('entity-detail');
+    await detail.waitFor();
+    for (const text of ['Dotted', '$type', 'phone', 'Meta · Version', 'v1', 'n1', 'k1']) await portal.seeText(text, detail);
+    await portal.shot('any-key-detail');
+    expect(errors).toEqual([]);
+  });
+});
