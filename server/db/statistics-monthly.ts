@@ -1,3 +1,5 @@
+import { countsTableSql } from './statistics-daily.ts';
+
 /**
  * The monthly roll-up of the statistics pre-aggregate (migration 042, docs/declarations.md §7): the
  * rows of `statistics_daily` summed per month (`month` is `YYYY-MM`), with the same keys. A page
@@ -5,25 +7,11 @@
  * at its edges from the daily rows (server/statistics/statistics-range.ts): a year is then twelve
  * months of rows instead of 365 days of them, and the counts are the same sums. The same path keeps
  * both: `statistics_count` (the row triggers on `records`) moves the day's count and the month's in
- * one call, and `statistics_rebuild` rebuilds the days and then the months from them.
+ * one call, and `statistics_rebuild` rebuilds the days (038's rebuild, renamed `statistics_rebuild_daily`) and
+ * then the months from them.
  */
 export const STATISTICS_MONTHLY_STATEMENTS: readonly string[] = [
-  `
-  create table statistics_monthly (
-    source text not null,
-    month text not null,
-    scope_state text not null,
-    scope_visible text[] not null,
-    source_state text not null,
-    source_visible text[] not null,
-    company_id text not null,
-    parent_company text not null,
-    sdims jsonb not null,
-    rdims jsonb not null,
-    n integer not null,
-    constraint statistics_monthly_key unique (source, month, scope_state, scope_visible, source_state, source_visible, company_id, parent_company, sdims, rdims)
-  )
-  `,
+  countsTableSql('statistics_monthly', 'month'),
   `
   create index statistics_monthly_month on statistics_monthly (source, month)
   `,
@@ -56,21 +44,12 @@ export const STATISTICS_MONTHLY_STATEMENTS: readonly string[] = [
   $f$
   `,
   `
-  create or replace function statistics_rebuild() returns void language plpgsql as $f$
+  alter function statistics_rebuild() rename to statistics_rebuild_daily
+  `,
+  `
+  create function statistics_rebuild() returns void language plpgsql as $f$
   begin
-    delete from statistics_daily;
-    insert into statistics_daily
-    select cfg.source, r.doc #>> cfg.date_path, r.state, r.visible_to, l.state, l.visible_to, r.company_id, coalesce(o.company_id, ''),
-      statistics_dims(l.doc, cfg.source_fields), statistics_dims(r.doc, cfg.scope_fields), count(*)::int
-    from statistics_sources cfg
-    join records r on r.entity = cfg.scope and r.doc #>> cfg.date_path is not null
-    join lateral (
-      select c.* from records c where cfg.source = cfg.scope and c.id = r.id
-      union all
-      select c.* from records c where cfg.source <> cfg.scope and c.parent_id = r.id and c.entity = cfg.source
-    ) l on true
-    left join records o on o.id = r.parent_id
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+    perform statistics_rebuild_daily();
     perform statistics_rebuild_monthly();
   end
   $f$
