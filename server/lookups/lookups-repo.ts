@@ -16,7 +16,7 @@ export async function templateOptions(db: Queryable, lang: string, q: string): P
 }
 
 /**
- * Approved companies whose name contains the text or whose customer number starts with it, at most LOOKUP_CAP (the form then searches
+ * Approved companies whose name contains the text, whose customer number starts with it or whose id it is, at most LOOKUP_CAP (the form then searches
  * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name,
  * customer number and default contact (its admin, else its first user).
  */
@@ -27,7 +27,7 @@ export async function companyOptions(db: Queryable, lang: string, q: string): Pr
               'contactName', u.user_name, 'contactEmail', u.email, 'contactPhone', u.mobile) as data
      from companies c
      left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true
-     where c.approval_status = 'approved' and ($2 = '' or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
+     where c.approval_status = 'approved' and ($2 = '' or c.id = $2 or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
      order by c.name, c.id limit $3`,
     [lang, q, LOOKUP_CAP],
   );

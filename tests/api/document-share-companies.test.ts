@@ -37,6 +37,8 @@ describe.each(BACKENDS)('document share with one of many companies on %s', (back
     const target = hidden[hidden.length - 1]!;
     expect((await lookup(target.name_en)).map((o) => [o.value, o.label])).toEqual([[target.id, target.name_en]]);
     expect((await lookup(target.customer_no, 'zh-CN')).map((o) => o.value)).toEqual([target.id]);
+    // By its id too: what the form asks to fill a pick's data when the pick came from a search.
+    expect((await lookup(target.id)).map((o) => o.value)).toEqual([target.id]);
     // More than 50 companies named alike are all offered (Bulk Customer 100–199: the cap is LOOKUP_CAP, not 50).
     expect((await lookup('Bulk Customer 1')).length).toBe(100);
 
