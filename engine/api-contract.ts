@@ -58,6 +58,12 @@ export interface LookupOption {
   data?: Record<string, string>;
 }
 
+/**
+ * The most options a lookup source answers at once (server/lookups): a full answer may hold only
+ * the first of them, so the form's lookup searches the server with what the user types.
+ */
+export const LOOKUP_CAP = 200;
+
 /** A file stored by the server, as kept in a document. */
 export interface StoredFile {
   fileId: string;

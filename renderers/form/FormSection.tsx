@@ -87,8 +87,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
       // A pick that fills its sibling fields (`x-lookupFill`): the filled data comes from
       // outside the form, so the form starts again from it.
       for (const { fill, value } of picked) {
-        void loadLookup(queries, provider, lang, fill.source).then((options) => {
-          const option = options.find((o) => o.value === value);
+        void loadLookup(queries, provider, lang, fill.source, value).then((option) => {
           if (!option || !latest.current) return;
           latest.current = applyFill(latest.current, fill, option);
           onChange(sectionId, latest.current);

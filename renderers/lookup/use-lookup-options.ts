@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { LOOKUP_CAP } from '../../engine/index.ts';
 import type { DataProvider, LookupOption } from '../env/data-provider.ts';
 import { lookupKey } from '../env/query-keys.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
@@ -13,12 +14,18 @@ export function lookupQuery(data: DataProvider, lang: string, name: string, cont
   return { queryKey: key, queryFn: () => data.lookup({ name, ...(asked ? { context: asked } : {}), ...(q ? { q } : {}) }), staleTime: Infinity } as const;
 }
 
-/** The most options a source answers at once (server/lookups): a full answer may hold only the newest, so typing searches the server. */
-export const LOOKUP_CAP = 200;
+/** The most options a source answers at once (server/lookups): a full answer may hold only the first, so typing searches the server. */
+export { LOOKUP_CAP };
 
-/** The options of a lookup source outside a component (a pick filling its sibling fields), from the same cache. */
-export function loadLookup(queries: QueryClient, data: DataProvider, lang: string, name: string): Promise<LookupOption[]> {
-  return queries.fetchQuery(lookupQuery(data, lang, name));
+/**
+ * The option of a value outside a component (a pick filling its sibling fields), from the same cache:
+ * among the source's first answer, else searched on the server by the value (a pick found by what the
+ * user typed, past the first LOOKUP_CAP options).
+ */
+export async function loadLookup(queries: QueryClient, data: DataProvider, lang: string, name: string, value: string): Promise<LookupOption | undefined> {
+  const first = (await queries.fetchQuery(lookupQuery(data, lang, name))).find((o) => o.value === value);
+  if (first) return first;
+  return (await queries.fetchQuery(lookupQuery(data, lang, name, undefined, value))).find((o) => o.value === value);
 }
 
 export interface LookupState {

@@ -1,4 +1,5 @@
 import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
+import { STATISTICS_MONTHLY_STATEMENTS } from './statistics-monthly.ts';
 import { SESSION_CHANGE_STATEMENTS } from './session-changes.ts';
 import type { Database } from './database.ts';
 
@@ -563,6 +564,12 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
         window_end timestamptz not null
       )
     `,
+  },
+  {
+    // The statistics pre-aggregate's monthly roll-up, kept with the daily rows (issue 18 bench; server/db/statistics-monthly.ts).
+    id: '042_statistics_monthly',
+    sql: '',
+    statements: STATISTICS_MONTHLY_STATEMENTS,
   },
 ];
 

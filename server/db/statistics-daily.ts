@@ -10,6 +10,26 @@
  * delete: a counted record's change moves its own count; a scope record's change moves the counts
  * of its children too. A row with n = 0 is harmless (the queries sum n).
  */
+/** The table of one period's counts (`period`: the day or the month), keyed by every column but the count. */
+export function countsTableSql(table: string, period: string): string {
+  return `
+  create table ${table} (
+    source text not null,
+    ${period} text not null,
+    scope_state text not null,
+    scope_visible text[] not null,
+    source_state text not null,
+    source_visible text[] not null,
+    company_id text not null,
+    parent_company text not null,
+    sdims jsonb not null,
+    rdims jsonb not null,
+    n integer not null,
+    constraint ${table}_key unique (source, ${period}, scope_state, scope_visible, source_state, source_visible, company_id, parent_company, sdims, rdims)
+  )
+  `;
+}
+
 export const STATISTICS_DAILY_STATEMENTS: readonly string[] = [
   `
   create table statistics_sources (
@@ -20,22 +40,7 @@ export const STATISTICS_DAILY_STATEMENTS: readonly string[] = [
     scope_fields text[] not null
   )
   `,
-  `
-  create table statistics_daily (
-    source text not null,
-    day text not null,
-    scope_state text not null,
-    scope_visible text[] not null,
-    source_state text not null,
-    source_visible text[] not null,
-    company_id text not null,
-    parent_company text not null,
-    sdims jsonb not null,
-    rdims jsonb not null,
-    n integer not null,
-    constraint statistics_daily_key unique (source, day, scope_state, scope_visible, source_state, source_visible, company_id, parent_company, sdims, rdims)
-  )
-  `,
+  countsTableSql('statistics_daily', 'day'),
   `
   create index statistics_daily_day on statistics_daily (source, day)
   `,

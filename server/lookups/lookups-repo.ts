@@ -1,3 +1,4 @@
+import { LOOKUP_CAP } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** An option; a company's `data` is what picking it fills (`x-lookupFill`). */
@@ -15,7 +16,8 @@ export async function templateOptions(db: Queryable, lang: string, q: string): P
 }
 
 /**
- * Approved companies whose name contains the text or whose customer number starts with it, at most 50, each with the data a pick fills: its name,
+ * Approved companies whose name contains the text, whose customer number starts with it or whose id it is, at most LOOKUP_CAP (the form then searches
+ * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name,
  * customer number and default contact (its admin, else its first user).
  */
 export async function companyOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
@@ -25,9 +27,9 @@ export async function companyOptions(db: Queryable, lang: string, q: string): Pr
               'contactName', u.user_name, 'contactEmail', u.email, 'contactPhone', u.mobile) as data
      from companies c
      left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true
-     where c.approval_status = 'approved' and ($2 = '' or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
-     order by c.name limit 50`,
-    [lang, q],
+     where c.approval_status = 'approved' and ($2 = '' or c.id = $2 or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
+     order by c.name, c.id limit $3`,
+    [lang, q, LOOKUP_CAP],
   );
   return rows.map((r) => ({ ...r, data: Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => typeof e[1] === 'string')) }));
 }
@@ -37,20 +39,23 @@ export async function customerGroupOptions(db: Queryable, lang: string, q: strin
   const { rows } = await db.query<Option>(
     `select code as value, case when $1 = 'en-US' then name_en else name_zh end as label from customer_groups
      where ($2 = '' or code ilike '%' || $2 || '%' or name_zh ilike '%' || $2 || '%' or name_en ilike '%' || $2 || '%')
-     order by sort, code limit 200`,
+     order by sort, code limit ${LOOKUP_CAP}`,
     [lang, q],
   );
   return rows;
 }
 
-/** The login accounts of a company (every company's when `companyId` is undefined: internal staff), labelled with the user's name; at most 50. */
+/**
+ * The login accounts of a company (every company's when `companyId` is undefined: internal staff), labelled with the user's name; at most LOOKUP_CAP (searched beyond).
+ * A pick fills the account's company (`companyId`): an enrolment staff make for a trainee is shared with the trainee's company.
+ */
 export async function accountOptions(db: Queryable, companyId: string | undefined, q: string): Promise<Option[]> {
   const { rows } = await db.query<Option>(
-    `select account as value, user_name || ' (' || account || ')' as label from users
+    `select account as value, user_name || ' (' || account || ')' as label, json_build_object('companyId', company_id) as data from users
      where ($1::text is null or company_id = $1) and status = 'approved'
        and ($2 = '' or account ilike '%' || $2 || '%' or user_name ilike '%' || $2 || '%')
-     order by account limit 50`,
-    [companyId ?? null, q],
+     order by account limit $3`,
+    [companyId ?? null, q, LOOKUP_CAP],
   );
   return rows;
 }

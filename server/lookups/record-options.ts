@@ -1,4 +1,4 @@
-import { hasPermission, pathKeys, text, valueAt, VERSION_KEY, type EntityRegistry, type Language } from '../../engine/index.ts';
+import { hasPermission, LOOKUP_CAP, pathKeys, text, valueAt, VERSION_KEY, type EntityRegistry, type Language } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -21,7 +21,7 @@ export function optionData(doc: Record<string, unknown>, version: number): Recor
  * The records of an entity the user may write to (the one visibility condition, without granted
  * read-only access: a company's own contacts, the TRFs a report can be made for — staff who see
  * every company: all; master data, `access.visibility: everyone`, is every user's to pick), labelled
- * by the entity's title field, newest first, at most 200 matching the text (searched in SQL over all of them). Each option's data holds
+ * by the entity's title field, newest first, at most LOOKUP_CAP (200) matching the text (searched in SQL over all of them). Each option's data holds
  * the record's fields, its version (for `x-lookupVersion`) and its `title` (for `x-lookupFill`). The
  * user needs the entity's list or read permission (403 otherwise); an entity that is not registered
  * is no source (404).
@@ -52,7 +52,7 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
   return rows
     .map((r) => ({ value: r.id, label: label(r.doc, r.id), data: { ...optionData(r.doc, r.version), title: label(r.doc, r.id) } }))
     .filter((o) => !needle || o.label.toLowerCase().includes(needle))
-    .slice(0, 200);
+    .slice(0, LOOKUP_CAP);
 }
 
 /**
@@ -74,5 +74,5 @@ export async function kindRecordOptions(db: Queryable, registry: EntityRegistry,
     const label = text(reg.entity.label, lang, code);
     for (const o of await recordOptions(db, registry, code, user, lang, q)) out.push({ ...o, label: `${o.label} · ${label}` });
   }
-  return out.slice(0, 200);
+  return out.slice(0, LOOKUP_CAP);
 }

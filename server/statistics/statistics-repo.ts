@@ -2,6 +2,7 @@ import { fieldAt, type EntityRegistry, type StatisticsChart, type StatisticsDecl
 import type { Queryable } from '../db/database.ts';
 import { draftStates, visibilityPredicate, type Scope } from '../entities/visibility.ts';
 import type { StatisticsFilters } from './filters.ts';
+import { rangeRowsSql } from './statistics-range.ts';
 
 /** One group's count of one series value. */
 export interface CountRow {
@@ -12,7 +13,8 @@ export interface CountRow {
 
 /**
  * The SQL of the charts of one source and series (a page's report charts, its test-line charts),
- * counted in one statement over the daily pre-aggregate (`statistics_daily`, server/db/statistics-daily.ts):
+ * counted in one statement over the pre-aggregate (the whole months of the range from `statistics_monthly`, the
+ * days at its edges from `statistics_daily`: statistics-range.ts, server/db/statistics-daily.ts):
  * the records of the source per group and series value, among the scope entity's records dated in
  * the range (not in a draft state), seen by the user (the entity routes' visibilityPredicate, on the
  * scope record's keys `r` and on the counted child's `l`), of the chosen company (a party of the
@@ -35,7 +37,8 @@ export function sourceSql(
   };
   const base = registry.get(decl.scope.entity);
   const source = registry.get(charts[0]!.source);
-  const where = [`d.source = ${p(source.name)}`, `d.day >= ${p(filters.from)}`, `d.day <= ${p(filters.to)}`];
+  const rows = rangeRowsSql(source.name, filters.from, filters.to, p);
+  const where: string[] = [];
   if (!scope.all) where.push(visibilityPredicate(scope, 'r', p, base));
   const drafts = draftStates(base);
   if (drafts.length) where.push(`r.state <> all(${p(drafts)}::text[])`);
@@ -73,7 +76,7 @@ export function sourceSql(
   const grouping = keys.length ? `grouping(${keys.map((_, j) => `k${j}`).join(', ')})` : '0';
   // The scope record's keys as `r` and the counted record's as `l`: the visibility predicate reads them as it reads rows of records.
   const from =
-    'statistics_daily d cross join lateral (select d.scope_visible as visible_to, d.scope_state as state) r' +
+    `${rows} cross join lateral (select d.scope_visible as visible_to, d.scope_state as state) r` +
     ' cross join lateral (select d.source_visible as visible_to, d.source_state as state) l';
   const sql =
     `select ${[...keys.map((_, j) => `k${j}`), 's', `${grouping} as g`, ...charts.map((_, i) => `coalesce(sum(n) filter (where f${i}), 0)::int as n${i}`)].join(', ')}` +

@@ -13,13 +13,14 @@ export async function trainingPerformance(db: Queryable, enrolment: RegisteredEn
     return `$${params.length}`;
   };
   const visible = scope.all ? 'true' : visibilityPredicate(scope, 'r', p, enrolment);
-  const key = by === 'trainee' ? `r.doc ->> 'account'` : 'r.company_id';
+  // A company's figures are its trainees' (the account's company), whoever enrolled them (staff on a trainee's behalf).
+  const key = by === 'trainee' ? `r.doc ->> 'account'` : 'c.id';
   const label = by === 'trainee' ? `coalesce(max(u.user_name) || ' (' || (r.doc ->> 'account') || ')', r.doc ->> 'account')` : 'max(c.name)';
   const { rows } = await db.query<{ key: string; label: string; classes: number; scored: number; average: string | null; graded: number; passed: number }>(
     `select ${key} as key, ${label} as label, count(distinct r.doc ->> 'classId')::int as classes,
        count(r.doc -> 'score')::int as scored, round(avg((r.doc ->> 'score')::numeric), 2)::text as average,
        count(r.doc -> 'result')::int as graded, count(*) filter (where r.doc ->> 'result' = 'pass')::int as passed
-     from records r join companies c on c.id = r.company_id left join users u on u.account = r.doc ->> 'account'
+     from records r left join users u on u.account = r.doc ->> 'account' join companies c on c.id = coalesce(u.company_id, r.company_id)
      where r.entity = $1 and ${visible}
      group by ${key} order by label`,
     params,

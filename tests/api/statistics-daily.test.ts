@@ -4,10 +4,11 @@ import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { completedTrf, issuedReport } from '../support/reports.ts';
 
 /**
- * The daily pre-aggregate the statistics read (server/db/statistics-daily.ts): after every kind of
+ * The daily pre-aggregate and its monthly roll-up the statistics read (server/db/statistics-daily.ts,
+ * statistics-monthly.ts): after every kind of
  * write to the records — through the API, and straight in SQL (a report's date and criterion moved,
  * a line's result changed, a line deleted, a report deleted) — the trigger-maintained counts equal
- * a rebuild from the records, and the statistics follow.
+ * a rebuild from the records, and the statistics follow (over whole months and edge days).
  */
 describe.each(BACKENDS)('statistics daily pre-aggregate on %s', (backend) => {
   let h: ApiHarness;
@@ -23,11 +24,21 @@ describe.each(BACKENDS)('statistics daily pre-aggregate on %s', (backend) => {
          from statistics_daily group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 having sum(n) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
       )
     ).rows;
-  /** The maintained counts against a rebuild from the records (which then stands). */
+  /** The monthly roll-up's non-zero rows, in a stable order. */
+  const countedMonthly = async () =>
+    (
+      await h.db.query<Record<string, unknown>>(
+        `select source, month, scope_state, scope_visible, source_state, source_visible, company_id, parent_company, sdims::text as sdims, rdims::text as rdims, sum(n)::int as n
+         from statistics_monthly group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 having sum(n) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
+      )
+    ).rows;
+  /** The maintained counts (daily and monthly) against a rebuild from the records (which then stands). */
   const expectConsistent = async () => {
     const maintained = await counted();
+    const monthly = await countedMonthly();
     await h.db.query('select statistics_rebuild()');
     expect(maintained).toEqual(await counted());
+    expect(monthly).toEqual(await countedMonthly());
     return maintained;
   };
   const conclusionShare = async () => {

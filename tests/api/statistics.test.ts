@@ -80,6 +80,19 @@ describe.each(BACKENDS)('statistics on %s', (backend) => {
     expect(table(chem.chemicalBySupplier!)).toEqual([['Demo Applicant Co., Ltd.', 1, 2, 0, 3], ['Demo Supplier Co., Ltd.', 1, 0, 0, 1]]);
   });
 
+  it('counts a range crossing month edges as the days in it: whole months from the monthly roll-up, edge days from the daily rows', async () => {
+    const across = await chartsOf('executiveSummary', 'from=2024-03-15&to=2024-05-02&company=c-buyer');
+    expect(table(across.reportsByMonth!)).toEqual([['2024-03', 0, 1, 0, 1], ['2024-04', 1, 0, 0, 1], ['2024-05', 0, 0, 1, 1]]);
+    expect(table(across.testCategories!)).toEqual([['Chemical', 1, 1, 0, 2], ['Physical', 0, 1, 1, 2]]);
+    // The edges moved past the reports of 2024-03-20 and 2024-05-02: April alone, whole.
+    const shorter = await chartsOf('executiveSummary', 'from=2024-03-21&to=2024-05-01&company=c-buyer');
+    expect(table(shorter.reportsByMonth!)).toEqual([['2024-04', 1, 0, 0, 1]]);
+    // April not whole: its days before the 15th hold nothing.
+    const partial = await chartsOf('executiveSummary', 'from=2024-03-01&to=2024-04-14&company=c-buyer');
+    expect(table(partial.reportsByMonth!)).toEqual([['2024-03', 1, 1, 0, 2]]);
+    expect(table(partial.conclusionShare!).map((r) => r.slice(1))).toEqual([[1, 1, 0, 2]]);
+  });
+
   it('counts only what the user may see, like the entity lists', async () => {
     const suppliersOf = async (token: string, company: string) => table((await chartsOf('supplierPerformanceOverall', `${YEAR}&company=${company}`, token)).suppliersReports!);
     expect(await suppliersOf(t.buyer, 'c-buyer')).toEqual([['Demo Applicant Co., Ltd.', 1, 1, 1, 3], ['Demo Supplier Co., Ltd.', 1, 0, 0, 1]]);

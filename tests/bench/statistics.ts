@@ -14,7 +14,7 @@ const PGLITE_TRFS = Number(process.env.PORTICO_BENCH_PGLITE_TRFS ?? 100_000);
 /**
  * Each statistics page's aggregates (all its charts, one request) over 100,000 TRFs with their
  * issued reports and 1,000,000 test lines (server/seed/demo-statistics.ts, 2022–2026 across the
- * demo suppliers; PGlite on a smaller set, said in its figures), read from the daily pre-aggregate, for a year: as internal staff choosing a buyer's company, and as the buyer
+ * demo suppliers; PGlite on a smaller set, said in its figures), read from the pre-aggregate (whole months from the monthly roll-up, edge days from the daily rows), for a year: as internal staff choosing a buyer's company, and as the buyer
  * itself (visibility through the predicate). PGlite always; PostgreSQL when TEST_DATABASE_URL is set.
  */
 export async function benchStatistics(): Promise<BenchFigure[]> {

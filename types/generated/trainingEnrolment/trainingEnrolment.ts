@@ -10,6 +10,10 @@ export interface TrainingEnrolment {
    */
   account: string;
   /**
+   * Trainee's company (学员所属公司)
+   */
+  traineeCompany?: string;
+  /**
    * Attendance (考勤)
    */
   attendance?: "present" | "late" | "absent";
