@@ -34,7 +34,9 @@ const USERS = `select id, email, settings->>'language' as language, dimensions, 
  * approved account holds is that account); a setting switched off reaches nobody; with no setting
  * both channels reach the record's creator (its own company) or the company's approved admins (another). Then
  * each account's own choice for the event (notification_preferences) replaces the channels: both,
- * one, or none. Each person once, with the channels of their first mention.
+ * one, or none. Each person once, with the channels of their first mention. `aboutCreator`: the
+ * news is the creator's own (their account approved): a setting of their company gives the
+ * channels it reaches them by, and no one else.
  */
 export async function notifyTargets(
   tx: Queryable,
@@ -42,6 +44,7 @@ export async function notifyTargets(
   record: { companyId: string; createdBy: string },
   companyIds: readonly string[],
   access: AccessDeclarations,
+  aboutCreator = false,
 ): Promise<NotifyTarget[]> {
   const out: NotifyTarget[] = [];
   const seen = new Set<string>();
@@ -71,6 +74,10 @@ export async function notifyTargets(
     }
     if (setting.enabled === false) continue;
     const channels = (setting.channels ?? []).filter((c) => NOTIFY_CHANNELS.includes(c));
+    if (aboutCreator && companyId === record.companyId) {
+      for (const u of (await tx.query<UserRow>(`${USERS} where id = $1 and status = 'approved'`, [record.createdBy])).rows) asUser(u, channels);
+      continue;
+    }
     if (setting.roles?.length) {
       const { rows: users } = await tx.query<UserRow>(`${USERS} where company_id = $1 and status = 'approved' order by created_at`, [companyId]);
       const wanted = new Set(setting.roles);
