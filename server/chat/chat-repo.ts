@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Scope } from '../entities/visibility.ts';
+import { handlesSql } from '../entities/handled-by.ts';
 
 export type { ChatMessage };
 
@@ -150,8 +151,8 @@ export interface UnreadChat {
 export const chatEntities = (registry: EntityRegistry): RegisteredEntity[] => registry.list().filter((r) => r.entity.chat !== undefined);
 
 /**
- * The chats of records the user sees (the visibility of every reader) holding messages of others they
- * have not read, the latest first (at most `limit`), and the total of those messages.
+ * The chats of records the user sees (the visibility of every reader; for staff, the records they
+ * handle: the entity's `handledBy`) holding messages of others they have not read, the latest first (at most `limit`), and the total of those messages.
  */
 export async function unreadChats(db: Queryable, registry: EntityRegistry, userId: string, scope: Scope, limit = 50): Promise<{ total: number; chats: UnreadChat[] }> {
   const chats: (UnreadChat & { last: number })[] = [];
@@ -162,12 +163,14 @@ export async function unreadChats(db: Queryable, registry: EntityRegistry, userI
       return `$${params.length}`;
     };
     const visible = visibilityPredicate(scope, 'r', p, reg, 'read');
+    // Staff count the chats of the records they handle (handled-by.ts); a customer, those they see.
+    const handles = scope.all ? handlesSql(registry, reg, 'r', '$1') : 'true';
     const title = fieldExpression(reg, reg.entity.titleField, 'r').sql;
     const { rows } = await db.query<{ record_id: string; number: string | null; n: number; last: number }>(
       `select r.id as record_id, ${title} as number, count(*)::int as n, max(m.id)::int as last
        from chat_messages m join records r on r.id = m.record_id
        left join chat_reads cr on cr.user_id = $1 and cr.record_id = m.record_id
-       where r.entity = $2 and m.sender_id <> $1 and m.id > coalesce(cr.last_read_id, 0) and ${visible}
+       where r.entity = $2 and m.sender_id <> $1 and m.id > coalesce(cr.last_read_id, 0) and ${visible} and ${handles}
        group by r.id, ${title}`,
       params,
     );

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { MailTemplate } from '../effects/mail-effect.ts';
 import { getRecord } from '../entities/records-repo.ts';
+import { handlingAccounts } from '../entities/handled-by.ts';
 import { PermanentEffectError, type EffectHandler } from '../effects/runner.ts';
 import { storeNotification } from './notifications-repo.ts';
 import { notifyTargets, type NotifyTarget } from './recipients.ts';
@@ -70,7 +71,7 @@ export function notifyEffect(
         const account = await ofServer.account(tx, effect.subjectId);
         if (!account) throw new PermanentEffectError(`${effect.subject} ${effect.subjectId} no longer exists`);
         const record = { companyId: account.companyId, createdBy: account.userId };
-        for (const t of await notifyTargets(tx, event, record, [account.companyId], access, true)) {
+        for (const t of await notifyTargets(tx, event, record, [account.companyId], access, { aboutCreator: true })) {
           await deliver(tx, t, { event, entity: ofServer.entity, recordId: effect.subjectId, ...ofServer.texts(account.vars, t.lang), link: `${publicUrl}/` });
         }
         return;
@@ -91,7 +92,8 @@ export function notifyEffect(
         body: found.notify.body,
       };
       const allowed = found.notify.channels ?? ['email', 'inApp'];
-      for (const t of await notifyTargets(tx, event, record, companies, access)) {
+      const staff = found.notify.staff ? await handlingAccounts(tx, registry, found.reg, record.id, access) : [];
+      for (const t of await notifyTargets(tx, event, record, companies, access, { staff })) {
         t.channels = t.channels.filter((c) => allowed.includes(c));
         const { subject, body } = fillMail(texts, found.reg.schema, record.doc, { $companyName: record.companyName }, t.lang);
         await deliver(tx, t, { event, entity: found.reg.name, recordId: record.id, subject, body, link });

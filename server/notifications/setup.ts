@@ -3,6 +3,7 @@ import type { AccessDeclarations, EntityRegistry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { EffectHandler } from '../effects/runner.ts';
+import { checkHandledBy } from '../entities/handled-by.ts';
 import { NotificationHub } from './notification-hub.ts';
 import { notifyEffect, type ServerNotifications } from './notify-effect.ts';
 import { notificationRoutes } from './routes.ts';
@@ -43,6 +44,7 @@ export async function setupNotifications(
       if (!events.includes(event)) throw new Error(`machine '${machine}' raises '${event}', not a notification event of schemas/notificationSetting/ (events: ${events.join(', ')})`);
     }
   }
+  checkHandledBy(opts.registry);
   const hub = new NotificationHub(opts.db);
   await hub.start();
   app.addHook('onClose', () => hub.close());
