@@ -37,6 +37,7 @@ import { mailEffect } from './effects/mail-effect.ts';
 import { entityMailEffect } from './effects/entity-mail.ts';
 import { checkServerMachines } from './machines/server-machines.ts';
 import { ACCOUNT_RECIPIENTS } from './accounts/mail-recipients.ts';
+import { ACCOUNT_NOTIFICATIONS } from './accounts/notifications.ts';
 import { ACCOUNT_MAILS } from './accounts/mail-texts.ts';
 import { templateRoutes } from './templates/routes.ts';
 import { EntityService } from './entities/service.ts';
@@ -168,7 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await configureSecrets(opts.efilingEnv ?? {}, opts.db);
   const filings = new FilingService(opts.registry, new EntityService(opts.db, undefined, opts.registry), () => late.regulator!.adapter);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-  const notifications = await setupNotifications(app, { db: opts.db, registry: opts.registry, outbox, publicUrl, access: opts.access });
+  const notifications = await setupNotifications(app, { db: opts.db, registry: opts.registry, outbox, publicUrl, access: opts.access, server: ACCOUNT_NOTIFICATIONS });
   const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!), fileWithRegulator: filings.handler(), notify: notifications.handler });
   checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);

@@ -23,7 +23,7 @@ export const CODE_DELIVERY_MS = 5 * 60 * 1000;
 export const accountApprovalMachine = setup({
   types: {
     events: {} as AccountApprovalEvent,
-    emitted: {} as { type: 'sendEmail'; to: 'applicant' | 'companyAdmin'; template: string; reason?: string },
+    emitted: {} as { type: 'sendEmail'; to: 'applicant' | 'companyAdmin'; template: string; reason?: string } | { type: 'notify'; event: 'accountApproved' },
   },
   guards: {
     isVerificationCode: ({ event }, params: { length: number }) =>
@@ -38,6 +38,11 @@ export const accountApprovalMachine = setup({
       ...params,
       ...(event.type === 'REJECT' ? { reason: event.reason } : {}),
     })),
+    /**
+     * A notification (docs/declarations.md §4, notifications): after the commit the server tells the
+     * applicant by in-app message and/or email, as their notification settings for the event choose.
+     */
+    notify: emit((_, params: { event: 'accountApproved' }) => ({ type: 'notify' as const, ...params })),
   },
   delays: { codeDelivery: CODE_DELIVERY_MS },
 }).createMachine({
@@ -79,14 +84,14 @@ export const accountApprovalMachine = setup({
       entry: { type: 'sendEmail', params: { to: 'companyAdmin', template: 'confirmApplicant' } },
       on: {
         ADMIN_CONFIRMED: 'emailConfirmed',
-        APPROVE: { target: 'approved', guard: 'noCompanyAdmin', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountApproved' } } },
+        APPROVE: { target: 'approved', guard: 'noCompanyAdmin', actions: { type: 'notify', params: { event: 'accountApproved' } } },
         REJECT: { target: 'rejected', guard: 'hasReason' },
       },
     },
     emailConfirmed: {
       meta: meta({ label: L('邮件已确认', 'Email confirmed'), description: L('公司管理员已确认；由服务商审批账号。', 'Confirmed by the company admin; the provider approves the account.') }),
       on: {
-        APPROVE: { target: 'approved', actions: { type: 'sendEmail', params: { to: 'applicant', template: 'accountApproved' } } },
+        APPROVE: { target: 'approved', actions: { type: 'notify', params: { event: 'accountApproved' } } },
         REJECT: { target: 'rejected', guard: 'hasReason' },
       },
     },

@@ -27,8 +27,9 @@ export function declaredNotification(entity: Pick<EntityDeclaration, 'notify'>, 
   return typeof event === 'string' && entity.notify && Object.hasOwn(entity.notify, event) ? entity.notify[event] : undefined;
 }
 
-/** Checks an entity's `notify`: each `on` is an event of its machine, each company path and placeholder a document path. */
+/** Checks an entity's `notify`: each `on` is an event of its machine, each company path and placeholder a document path; and its `handledBy` field. */
 export function checkNotify(entity: EntityDeclaration, schema: EntitySchema, machineEvents: ReadonlySet<string> | undefined, fail: (path: string, message: string) => void): void {
+  if (entity.handledBy && !fieldAt(schema, entity.handledBy.field)) fail(pointer('handledBy', 'field'), `'${entity.handledBy.field}' is not a field of the entity's schema`);
   for (const [name, n] of Object.entries(entity.notify ?? {})) {
     n.on.forEach((event, i) => {
       if (event !== ON_CREATE && !machineEvents?.has(event)) fail(pointer('notify', name, 'on', i), `'${event}' is not an event of the entity's machine`);

@@ -607,6 +607,14 @@ export interface EntityDeclaration {
    * the record (the visibility of every reader) and hold `permission` (the entity's `read` unless given).
    */
   chat?: { permission?: string };
+  /**
+   * The internal staff who handle a record (docs/declarations.md §3, handled by): the approved staff
+   * accounts whose email a record of `entity` holds in `email`, where its `match` equals the
+   * record's `field` (a TRF's lab → that lab's contacts). The staff's unread chat counts hold only
+   * the records they handle, and the notifications marked `staff` reach them; a record that no staff
+   * account handles (no lab chosen, no contact with an account) is every staff member's.
+   */
+  handledBy?: { field: FieldPath; entity: string; match: FieldPath; email: FieldPath };
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
@@ -684,6 +692,8 @@ export interface NotifyDeclaration {
   companies?: readonly FieldPath[];
   /** The channels it may use (both unless given): `["inApp"]` when the entity's own `mail` already sends the email. */
   channels?: readonly ('email' | 'inApp')[];
+  /** It reaches the staff who handle the record too (`handledBy`; every staff member without it), by both channels unless their own choice says otherwise. */
+  staff?: boolean;
   /** The title and text, with `{path}` placeholders as a mail's. */
   subject: LocalizedText;
   body: LocalizedText;

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { fieldExpression } from '../db/sql-expressions.ts';
 import { isoTime } from '../db/timestamps.ts';
 import { visibilityPredicate, type Scope } from '../entities/visibility.ts';
+import { handlesSql } from '../entities/handled-by.ts';
 
 export type { ChatMessage };
 
@@ -39,31 +40,61 @@ const MESSAGE_JSON = `json_build_object('id', m.id, 'recordId', m.record_id, 'se
   'side', m.sender_side, 'clientId', m.client_id, 'body', m.body, 'files', m.files,
   'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
 
+/** A message to store: who sent it, where, and the client's own id of it. */
+export type NewMessage = { recordId: string; senderId: string; senderName: string; side: ChatMessage['side']; clientId: string; body: string; files: ChatFile[] };
+
 /**
- * Stores a message and notifies every server process of it in one statement (one transaction, one
- * round trip): the NOTIFY goes out only when the row is committed, so what a listener hears is always
- * stored. The sender has read up to their own message. A message sent again (same sender and client
- * id) is the stored one, not notified again (`fresh: false`).
+ * Stores messages and notifies every server process of each in one statement (one transaction, one
+ * round trip): the NOTIFY goes out only when the rows are committed, so what a listener hears is
+ * always stored. Each sender has read up to their own message. A message sent again (same sender
+ * and client id) is the stored one, not notified again (`fresh: false`). The answers are in the
+ * order of `messages`. Several at once (message-writer.ts) share one commit: PostgreSQL makes the
+ * commits of notifying transactions take turns, so one per message would queue the messages up.
  */
-export async function saveMessage(
-  db: Queryable,
-  channel: string,
-  m: { recordId: string; senderId: string; senderName: string; side: ChatMessage['side']; clientId: string; body: string; files: ChatFile[] },
-): Promise<{ message: ChatMessage; fresh: boolean }> {
+export async function saveMessages(db: Queryable, channel: string, messages: readonly NewMessage[]): Promise<{ message: ChatMessage; fresh: boolean }[]> {
+  const col = <K extends keyof NewMessage>(k: K) => messages.map((m) => m[k]);
   const { rows } = await db.query<{ json: string }>(
-    `with m as (
-       insert into chat_messages (record_id, sender_id, sender_name, sender_side, client_id, body, files) values ($1, $2, $3, $4, $5, $6, $8::jsonb)
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) with ordinality
+         as i(record_id, sender_id, sender_name, sender_side, client_id, body, files, n)),
+     m as (
+       insert into chat_messages (record_id, sender_id, sender_name, sender_side, client_id, body, files)
+       select record_id, sender_id, sender_name, sender_side, client_id, body, files::jsonb from input order by n
        on conflict (sender_id, client_id) do nothing returning *),
      r as (
-       insert into chat_reads (user_id, record_id, last_read_id) select m.sender_id, m.record_id, m.id from m
+       insert into chat_reads (user_id, record_id, last_read_id) select m.sender_id, m.record_id, max(m.id) from m group by m.sender_id, m.record_id
        on conflict (user_id, record_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)),
      j as (select ${MESSAGE_JSON} as json from m)
-     select j.json, pg_notify($7, j.json) from j`,
-    [m.recordId, m.senderId, m.senderName, m.side, m.clientId, m.body, channel, JSON.stringify(m.files)],
+     select j.json, pg_notify($8, j.json) from j`,
+    [col('recordId'), col('senderId'), col('senderName'), col('side'), col('clientId'), col('body'), messages.map((m) => JSON.stringify(m.files)), channel],
   );
-  if (rows[0]) return { message: JSON.parse(rows[0].json) as ChatMessage, fresh: true };
-  const stored = await db.query<Raw>(`select ${COLUMNS} from chat_messages where sender_id = $1 and client_id = $2`, [m.senderId, m.clientId]);
-  return { message: messageOf(stored.rows[0]!), fresh: false };
+  const key = (senderId: string, clientId: string) => `${senderId}\u0000${clientId}`;
+  const fresh = new Map(rows.map((r) => JSON.parse(r.json) as ChatMessage).map((m) => [key(m.senderId, m.clientId), m]));
+  const again = messages.filter((m) => !fresh.has(key(m.senderId, m.clientId)));
+  const stored = new Map<string, ChatMessage>();
+  if (again.length) {
+    const { rows: old } = await db.query<Raw>(`select ${COLUMNS} from chat_messages where (sender_id, client_id) in (select * from unnest($1::text[], $2::text[]))`, [
+      again.map((m) => m.senderId),
+      again.map((m) => m.clientId),
+    ]);
+    for (const r of old) stored.set(key(r.sender_id, r.client_id), messageOf(r));
+  }
+  // The first of a pair sent twice in one group is the fresh one; the second, the stored one.
+  const answered = new Set<string>();
+  return messages.map((m) => {
+    const k = key(m.senderId, m.clientId);
+    const first = fresh.get(k);
+    if (first && !answered.has(k)) {
+      answered.add(k);
+      return { message: first, fresh: true };
+    }
+    return { message: first ?? stored.get(k)!, fresh: false };
+  });
+}
+
+/** One message stored and notified (saveMessages). */
+export async function saveMessage(db: Queryable, channel: string, m: NewMessage): Promise<{ message: ChatMessage; fresh: boolean }> {
+  return (await saveMessages(db, channel, [m]))[0]!;
 }
 
 /** The chat's messages before `before` (the latest without it), oldest first. */
@@ -120,8 +151,8 @@ export interface UnreadChat {
 export const chatEntities = (registry: EntityRegistry): RegisteredEntity[] => registry.list().filter((r) => r.entity.chat !== undefined);
 
 /**
- * The chats of records the user sees (the visibility of every reader) holding messages of others they
- * have not read, the latest first (at most `limit`), and the total of those messages.
+ * The chats of records the user sees (the visibility of every reader; for staff, the records they
+ * handle: the entity's `handledBy`) holding messages of others they have not read, the latest first (at most `limit`), and the total of those messages.
  */
 export async function unreadChats(db: Queryable, registry: EntityRegistry, userId: string, scope: Scope, limit = 50): Promise<{ total: number; chats: UnreadChat[] }> {
   const chats: (UnreadChat & { last: number })[] = [];
@@ -132,12 +163,14 @@ export async function unreadChats(db: Queryable, registry: EntityRegistry, userI
       return `$${params.length}`;
     };
     const visible = visibilityPredicate(scope, 'r', p, reg, 'read');
+    // Staff count the chats of the records they handle (handled-by.ts); a customer, those they see.
+    const handles = scope.all ? handlesSql(registry, reg, 'r', '$1') : 'true';
     const title = fieldExpression(reg, reg.entity.titleField, 'r').sql;
     const { rows } = await db.query<{ record_id: string; number: string | null; n: number; last: number }>(
       `select r.id as record_id, ${title} as number, count(*)::int as n, max(m.id)::int as last
        from chat_messages m join records r on r.id = m.record_id
        left join chat_reads cr on cr.user_id = $1 and cr.record_id = m.record_id
-       where r.entity = $2 and m.sender_id <> $1 and m.id > coalesce(cr.last_read_id, 0) and ${visible}
+       where r.entity = $2 and m.sender_id <> $1 and m.id > coalesce(cr.last_read_id, 0) and ${visible} and ${handles}
        group by r.id, ${title}`,
       params,
     );

@@ -7,9 +7,10 @@ import { userOfToken, type SessionUser } from '../auth/sessions.ts';
 import { requestLanguage } from '../http/errors.ts';
 import { getRecord } from '../entities/records-repo.ts';
 import { scopeOf } from '../entities/visibility.ts';
-import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unreadIn } from './chat-repo.ts';
+import { chatEntities, historyPage, markRead, recordIdByNumber, saveMessage, unreadIn, type NewMessage } from './chat-repo.ts';
 import type { ChatHub } from './chat-hub.ts';
 import { CHAT_SEND_LIMIT, sendAllowance } from './send-rate.ts';
+import { MessageWriter } from './message-writer.ts';
 import { UnreadWatch } from './unread-watch.ts';
 import { linkFiles, writerMayAttach } from '../files/file-refs.ts';
 import type { NotificationHub } from '../notifications/notification-hub.ts';
@@ -51,6 +52,7 @@ export const VISIBILITY_RECHECK_MS = 5_000;
  */
 export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, grants: GrantSource, hub: ChatHub, notifications?: NotificationHub): void {
   const live = new Map<WebSocket, number>();
+  const writer = new MessageWriter(db, () => hub.channel);
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [socket, seen] of live) if (now - seen > IDLE_SOCKET_MS) socket.terminate();
@@ -61,9 +63,10 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
   app.get('/ws', { websocket: true, config: { socket: true }, schema: { tags: ['chat'], querystring: QUERY } }, (socket, req) => {
     const query = req.query as Query;
     const lang: Language = query.lang === 'zh-CN' || query.lang === 'en-US' ? query.lang : requestLanguage(req);
-    const send = (frame: ChatServerFrame) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    const sendText = (text: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text);
     };
+    const send = (frame: ChatServerFrame) => sendText(JSON.stringify(frame));
     const fail = (code: MessageCode, params: Record<string, string | number> = {}, clientId?: string) =>
       send({ type: 'error', code, message: message(code, lang, params), ...(clientId ? { clientId } : {}) });
     const refuse = (status: number, code: MessageCode) => socket.close(status, code);
@@ -99,10 +102,10 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         if ('refusal' in admitted) return refuse(admitted.refusal[0], admitted.refusal[1]);
         const { user, joined } = admitted;
         if (socket.readyState !== socket.OPEN) return;
-        if (joined) leave = hub.join(joined.recordId, { send: (frame) => send(frame as ChatServerFrame) });
+        if (joined) leave = hub.join(joined.recordId, { send: sendText });
         else leave = watchUnread(user);
         // Every socket of the user also carries their in-app notifications (docs/architecture.md, Notifications).
-        if (notifications) leaveNotifications = notifications.join(user.id, { send: (frame) => send(frame as ChatServerFrame) });
+        if (notifications) leaveNotifications = notifications.join(user.id, { send: sendText });
         handle = (text) => onFrame(user, joined, text);
         for (const text of waiting.splice(0)) take(text);
         if (joined) return openChat(user, joined);
@@ -158,14 +161,18 @@ export function chatSocketRoutes(app: FastifyInstance, db: Database, registry: E
         joined.checkedAt = Date.now();
       }
       const side = scopeOf(still, registry).all ? 'staff' : 'customer';
+      const m: NewMessage = { recordId: joined.recordId, senderId: still.id, senderName: still.userName, side, clientId: frame.clientId, body, files: frame.files };
       // The files go with the message or not at all: linked to the chat's record (its parties may read them) in its transaction.
-      const saved = await db.transaction(async (tx) => {
-        const ids = [...new Set(frame.files.map((f) => f.fileId))];
-        const readable = await writerMayAttach(tx, joined.recordId, ids, scopeOf(still, registry));
-        if (ids.some((id) => !readable.has(id))) return undefined;
-        await linkFiles(tx, joined.recordId, ids);
-        return saveMessage(tx, hub.channel, { recordId: joined.recordId, senderId: still.id, senderName: still.userName, side, clientId: frame.clientId, body, files: frame.files });
-      });
+      // A message without files is one statement, stored with the others of the moment (message-writer.ts).
+      const saved = !frame.files.length
+        ? await writer.save(m)
+        : await db.transaction(async (tx) => {
+            const ids = [...new Set(frame.files.map((f) => f.fileId))];
+            const readable = await writerMayAttach(tx, joined.recordId, ids, scopeOf(still, registry));
+            if (ids.some((id) => !readable.has(id))) return undefined;
+            await linkFiles(tx, joined.recordId, ids);
+            return saveMessage(tx, hub.channel, m);
+          });
       if (!saved) return fail('CHAT_FILE_NOT_READABLE', {}, frame.clientId);
       send({ type: 'ack', clientId: frame.clientId, message: saved.message });
     }

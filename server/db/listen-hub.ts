@@ -1,8 +1,8 @@
 import type { Database, Queryable } from './database.ts';
 
-/** A socket of this process, as a hub pushes to it. */
+/** A socket of this process, as a hub pushes to it: the frame's JSON text (made once for all the group's sockets). */
 export interface HubPeer {
-  send(data: unknown): void;
+  send(text: string): void;
 }
 
 /** A LISTEN channel per database schema (tests share one server with several schemas): `<prefix>_<schema>`. */
@@ -38,7 +38,11 @@ export class ListenHub<T> {
         return;
       }
       const { key, frame } = this.route(payload);
-      for (const peer of this.groups.get(key) ?? []) peer.send(frame);
+      const group = this.groups.get(key);
+      if (group?.size) {
+        const json = JSON.stringify(frame);
+        for (const peer of group) peer.send(json);
+      }
       this.heard(payload);
     });
   }

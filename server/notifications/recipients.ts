@@ -34,7 +34,10 @@ const USERS = `select id, email, settings->>'language' as language, dimensions, 
  * approved account holds is that account); a setting switched off reaches nobody; with no setting
  * both channels reach the record's creator (its own company) or the company's approved admins (another). Then
  * each account's own choice for the event (notification_preferences) replaces the channels: both,
- * one, or none. Each person once, with the channels of their first mention.
+ * one, or none. Each person once, with the channels of their first mention. `aboutCreator`: the
+ * news is the creator's own (their account approved): a setting of their company gives the
+ * channels it reaches them by, and no one else. `staff`: the accounts that handle the record
+ * (handled-by.ts), reached by both channels unless their own choice says otherwise.
  */
 export async function notifyTargets(
   tx: Queryable,
@@ -42,7 +45,9 @@ export async function notifyTargets(
   record: { companyId: string; createdBy: string },
   companyIds: readonly string[],
   access: AccessDeclarations,
+  opts: { aboutCreator?: boolean; staff?: readonly string[] } = {},
 ): Promise<NotifyTarget[]> {
+  const { aboutCreator = false } = opts;
   const out: NotifyTarget[] = [];
   const seen = new Set<string>();
   const add = (key: string, t: NotifyTarget) => {
@@ -71,6 +76,10 @@ export async function notifyTargets(
     }
     if (setting.enabled === false) continue;
     const channels = (setting.channels ?? []).filter((c) => NOTIFY_CHANNELS.includes(c));
+    if (aboutCreator && companyId === record.companyId) {
+      for (const u of (await tx.query<UserRow>(`${USERS} where id = $1 and status = 'approved'`, [record.createdBy])).rows) asUser(u, channels);
+      continue;
+    }
     if (setting.roles?.length) {
       const { rows: users } = await tx.query<UserRow>(`${USERS} where company_id = $1 and status = 'approved' order by created_at`, [companyId]);
       const wanted = new Set(setting.roles);
@@ -99,6 +108,7 @@ export async function notifyTargets(
         });
     }
   }
+  if (opts.staff?.length) for (const u of (await tx.query<UserRow>(`${USERS} where id = any($1::text[]) order by created_at, id`, [[...opts.staff]])).rows) asUser(u, [...NOTIFY_CHANNELS]);
   // Each account's own choice for the event wins over its company's.
   const users = out.filter((t) => t.userId).map((t) => t.userId!);
   const { rows: prefs } = await tx.query<{

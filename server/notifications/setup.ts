@@ -3,8 +3,9 @@ import type { AccessDeclarations, EntityRegistry } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { EffectHandler } from '../effects/runner.ts';
+import { checkHandledBy } from '../entities/handled-by.ts';
 import { NotificationHub } from './notification-hub.ts';
-import { notifyEffect } from './notify-effect.ts';
+import { notifyEffect, type ServerNotifications } from './notify-effect.ts';
 import { notificationRoutes } from './routes.ts';
 
 /** The notification events: those of the notification settings (schemas/notificationSetting/ `event`). */
@@ -17,7 +18,8 @@ export function notificationEvents(registry: EntityRegistry): string[] {
 /**
  * Notifications (docs/architecture.md, Notifications): the hub hearing every process's stored
  * notifications, the routes, and the `notify` effect handler. Every entity's `notify` must name
- * a notification event a setting can be made for, else the server does not start.
+ * a notification event a setting can be made for, else the server does not start; so must each
+ * notification of a machine the server drives (`server`: the account machines').
  */
 export async function setupNotifications(
   app: FastifyInstance,
@@ -27,6 +29,7 @@ export async function setupNotifications(
     outbox: Outbox;
     publicUrl: string;
     access?: AccessDeclarations;
+    server?: ServerNotifications;
   },
 ): Promise<{ hub: NotificationHub; handler: EffectHandler }> {
   const events = notificationEvents(opts.registry);
@@ -36,12 +39,18 @@ export async function setupNotifications(
         throw new Error(`schemas/${reg.name}/${reg.name}.entity.json at /notify/${event}: '${event}' is not a notification event of schemas/notificationSetting/ (events: ${events.join(', ')})`);
     }
   }
+  for (const [machine, raised] of Object.entries(opts.server ?? {})) {
+    for (const event of Object.keys(raised)) {
+      if (!events.includes(event)) throw new Error(`machine '${machine}' raises '${event}', not a notification event of schemas/notificationSetting/ (events: ${events.join(', ')})`);
+    }
+  }
+  checkHandledBy(opts.registry);
   const hub = new NotificationHub(opts.db);
   await hub.start();
   app.addHook('onClose', () => hub.close());
   notificationRoutes(app, opts.db, events);
   return {
     hub,
-    handler: notifyEffect(opts.registry, opts.outbox, () => hub.channel, opts.publicUrl, opts.access),
+    handler: notifyEffect(opts.registry, opts.outbox, () => hub.channel, opts.publicUrl, opts.access, opts.server),
   };
 }

@@ -43,7 +43,7 @@ describe.each(BACKENDS)('the effects outbox on %s', (backend) => {
   it('writes the effects a transition declares in its transaction: rolled back, neither the audit row nor the effect is left', async () => {
     const approved = () =>
       decide({ machine: machines.accountApproval, subject: { kind: 'account', id: 'u-rollback' }, snapshot: machines.accountApproval.getPersistedSnapshot(machines.accountApproval.resolveState({ value: 'emailConfirmed', context: {} })) as never, event: { type: 'APPROVE', companyAdmin: true }, lang: 'en-US' });
-    expect(approved().effects).toEqual([{ kind: 'sendEmail', params: { to: 'applicant', template: 'accountApproved' } }]);
+    expect(approved().effects).toEqual([{ kind: 'notify', params: { event: 'accountApproved' } }]);
     await expect(
       db.transaction(async (tx) => {
         await record(tx, approved(), null);
@@ -54,7 +54,7 @@ describe.each(BACKENDS)('the effects outbox on %s', (backend) => {
     expect((await db.query("select * from audit where record_id = 'u-rollback'")).rows).toEqual([]);
     await db.transaction((tx) => record(tx, approved(), null));
     expect((await listEffects(db, 'account', 'u-rollback')).map((e) => [e.kind, e.machine, e.status, e.params])).toEqual([
-      ['sendEmail', 'accountApproval', 'pending', { to: 'applicant', template: 'accountApproved' }],
+      ['notify', 'accountApproval', 'pending', { event: 'accountApproved' }],
     ]);
     await db.query("delete from effects where subject_id = 'u-rollback'");
   });

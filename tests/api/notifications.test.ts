@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticRegistry } from '../../engine/index.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { createSession } from '../../server/auth/sessions.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ChatClient } from '../support/chat-socket.ts';
@@ -235,6 +236,46 @@ for (const kind of BACKENDS) {
       expect((await t.inbox(tok.admin!)).items.filter((n) => n.recordId === made.body.data.id)).toMatchObject([{ event: 'invoiceIssued', title: `发票 ${no} 已开具` }]);
       expect((await t.inbox(tok.applicant!)).items.filter((n) => n.recordId === made.body.data.id)).toEqual([]);
       expect(await t.mails('admin@demo.portico.dev', no)).toHaveLength(1);
+    });
+
+    it('tells an approved account in-app and by email as its settings choose, after the decision commits', async () => {
+      const newcomer = async (name: string) => {
+        await h.db.query(
+          `insert into users (id, account, user_name, email, password_hash, company_id, roles, status, settings)
+           values ($1, $2, $3, $4, 'x', 'c-applicant', '{applicant}', 'emailConfirmed', jsonb_build_object('language', 'en-US'))`,
+          [`u-${name}`, name, `${name} Person`, `${name}@example.com`],
+        );
+        return `u-${name}`;
+      };
+      const approve = async (id: string) => expect((await h.call({ method: 'POST', url: `/api/accounts/${id}/approve`, token: tok.staff, lang: 'en-US' })).status).toBe(200);
+      const inboxOf = async (id: string) => (await t.inbox((await createSession(h.db, id)).token)).items.filter((n) => n.event === 'accountApproved');
+      const mailsTo = async (to: string) => (await h.db.query<{ subject: string; body: string }>('select subject, body from outbox where to_address = $1 order by id', [to])).rows;
+      // An event of the settings: the user's own choices and the company's settings list it.
+      expect((await h.call({ method: 'GET', url: '/api/notifications/preferences', token: tok.applicant })).body.data.events).toContain('accountApproved');
+
+      // No setting: both channels, through the effect queued with the decision.
+      const welcome = await newcomer('welcome');
+      await approve(welcome);
+      expect((await h.db.query("select kind, status, params from effects where subject = 'account' and subject_id = $1", [welcome])).rows).toEqual([
+        { kind: 'notify', status: 'done', params: { event: 'accountApproved' } },
+      ]);
+      expect(await inboxOf(welcome)).toMatchObject([{ event: 'accountApproved', entity: 'account', recordId: welcome, title: 'Your Portico account is approved', read: false }]);
+      expect(await mailsTo('welcome@example.com')).toMatchObject([{ subject: 'Your Portico account is approved', body: expect.stringContaining('you can log in to Portico now') }]);
+
+      // The company's setting: by email only.
+      const setting = await h.call({ method: 'POST', url: '/api/entities/notificationSetting', payload: { doc: { event: 'accountApproved', channels: ['email'], enabled: true } }, token: tok.admin });
+      expect(setting.status, JSON.stringify(setting.body)).toBe(201);
+      const mailed = await newcomer('mailed');
+      await approve(mailed);
+      expect(await inboxOf(mailed)).toEqual([]);
+      expect(await mailsTo('mailed@example.com')).toHaveLength(1);
+
+      // The account's own choice (in-app only) wins over the company's.
+      const quiet = await newcomer('quiet');
+      await h.db.query("insert into notification_preferences (user_id, event, channels) values ($1, 'accountApproved', '{inApp}')", [quiet]);
+      await approve(quiet);
+      expect(await inboxOf(quiet)).toHaveLength(1);
+      expect(await mailsTo('quiet@example.com')).toEqual([]);
     });
 
     it('refuses bad input with 400 and anonymous callers with 401', async () => {

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { effectRefs, effectsOf, machines, unrunnableParts } from '../../../engine/index.ts';
+import { createStaticRegistry, effectRefs, effectsOf, machines, STATIC_ACCESS, unrunnableParts } from '../../../engine/index.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { EffectRunner } from '../../../server/effects/runner.ts';
 import { mailEffect } from '../../../server/effects/mail-effect.ts';
 import { Outbox } from '../../../server/mail/outbox.ts';
 import { ACCOUNT_RECIPIENTS } from '../../../server/accounts/mail-recipients.ts';
 import { ACCOUNT_MAILS } from '../../../server/accounts/mail-texts.ts';
+import { ACCOUNT_NOTIFICATIONS } from '../../../server/accounts/notifications.ts';
+import { notifyEffect } from '../../../server/notifications/notify-effect.ts';
 import { serverMachineProblems } from '../../../server/machines/server-machines.ts';
 
 const noDatabase = {} as Database;
-const runnerWith = (mails = ACCOUNT_MAILS) => new EffectRunner(noDatabase, { sendEmail: mailEffect(new Outbox(false), ACCOUNT_RECIPIENTS, mails) });
+const notify = notifyEffect(createStaticRegistry(), new Outbox(false), () => '', '', STATIC_ACCESS, ACCOUNT_NOTIFICATIONS);
+const runnerWith = (mails = ACCOUNT_MAILS) => new EffectRunner(noDatabase, { sendEmail: mailEffect(new Outbox(false), ACCOUNT_RECIPIENTS, mails), notify });
 
 /** Issue 12 item 4: a machine whose effects (or invokes) the server cannot run is refused at start, naming its file. */
 describe('the machines the server runs', () => {
@@ -17,11 +20,19 @@ describe('the machines the server runs', () => {
     expect(effectsOf([{ type: 'xstate.emit', params: { event: { type: 'sendEmail', to: 'applicant', template: 'accountRejected', reason: 'x' } } }, { type: 'xstate.raise', params: {} }])).toEqual([
       { kind: 'sendEmail', params: { to: 'applicant', template: 'accountRejected', reason: 'x' } },
     ]);
-    expect(effectRefs(machines.accountApproval).map((r) => [r.state, r.effect?.params.template])).toEqual([
-      ['accountApproval.toBeReviewed', 'confirmApplicant'],
-      ['accountApproval.toBeReviewed', 'accountApproved'],
-      ['accountApproval.emailConfirmed', 'accountApproved'],
-      ['accountApproval.rejected', 'accountRejected'],
+    expect(effectRefs(machines.accountApproval).map((r) => [r.state, r.effect?.kind, r.effect?.params.template ?? r.effect?.params.event])).toEqual([
+      ['accountApproval.toBeReviewed', 'sendEmail', 'confirmApplicant'],
+      ['accountApproval.toBeReviewed', 'notify', 'accountApproved'],
+      ['accountApproval.emailConfirmed', 'notify', 'accountApproved'],
+      ['accountApproval.rejected', 'sendEmail', 'accountRejected'],
+    ]);
+  });
+
+  it('refuses an account notification without the server\'s texts for it, naming the machine', () => {
+    const bare = new EffectRunner(noDatabase, { sendEmail: mailEffect(new Outbox(false), ACCOUNT_RECIPIENTS, ACCOUNT_MAILS), notify: notifyEffect(createStaticRegistry(), new Outbox(false), () => '', '') });
+    expect(serverMachineProblems(bare).map((p) => p.message)).toEqual([
+      "machine 'accountApproval' emits 'notify' in state 'accountApproval.toBeReviewed': no entity of machine 'accountApproval' declares the notification 'accountApproved'",
+      "machine 'accountApproval' emits 'notify' in state 'accountApproval.emailConfirmed': no entity of machine 'accountApproval' declares the notification 'accountApproved'",
     ]);
   });
 

@@ -21,7 +21,8 @@ export interface NotificationSetting {
     | "paymentSucceeded"
     | "paymentFailed"
     | "efilingValidated"
-    | "efilingRework";
+    | "efilingRework"
+    | "accountApproved";
   /**
    * Channels (通知方式)
    *
