@@ -10,7 +10,7 @@ import { filingExchanges, type FilingExchange } from '../../api/efiling.ts';
  * user's language; a certificate refused before any call shows that nothing was sent.
  */
 export function FilingExchangesPanel({ record }: { record: EntityRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const exchanges = useQuery({ queryKey: ['efiling', 'exchanges', record.id, record.version], queryFn: () => filingExchanges(record.id) });
   return (
     <Card title={t('efiling.exchanges')} size="small" data-testid="filing-exchanges">
@@ -31,7 +31,7 @@ export function FilingExchangesPanel({ record }: { record: EntityRecord }) {
           ),
         }}
         columns={[
-          { key: 'at', title: t('efiling.at'), render: (_, e) => new Date(e.at).toLocaleString() },
+          { key: 'at', title: t('efiling.at'), render: (_, e) => new Date(e.at).toLocaleString(i18n.language) },
           { key: 'kind', title: t('efiling.kind'), render: (_, e) => t(`efiling.kinds.${e.kind}`, { defaultValue: e.kind }) },
           { key: 'ok', title: t('efiling.result'), render: (_, e) => <Tag color={e.ok ? 'green' : 'red'}>{e.ok ? t('efiling.ok') : t('efiling.refused')}</Tag> },
           { key: 'message', title: t('efiling.message'), dataIndex: 'message' },
