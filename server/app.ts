@@ -44,7 +44,7 @@ import { EntityService } from './entities/service.ts';
 import { buildPaymentProviders, loopbackFetch, paymentFormOrigins, type Env, type PaymentProviders } from './payments/registry.ts';
 import { PaymentOrders } from './payments/order-service.ts';
 import { paymentEffects } from './payments/payment-effects.ts';
-import { exchangeWriter, logExchange } from './payments/payments-repo.ts';
+import { logExchange } from './payments/payments-repo.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -176,7 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, opts.db, key, grants);
   accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
   accountPostRoutes(app, opts.db, outbox, effects, publicUrl, opts.access);
-  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(exchangeWriter(opts.db), e) });
+  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(opts.db, e) });
   app.decorate('payments', payments);
   late.orders = new PaymentOrders(opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects), payments, publicUrl, effects);
   await paymentRoutes(app, late.orders);

@@ -283,36 +283,54 @@ export class PaymentOrders {
   }
 
   /**
-   * The `closeAtProvider` effect (in the effect worker's transaction): the open trades of a
-   * cancelled order are closed at the provider; a trade the payer paid meanwhile cannot close,
-   * and its payment is recorded on the order (Paid after cancellation) for staff to refund.
+   * The outside call of the `closeAtProvider` effect (no transaction open: the effect is leased):
+   * the open trades of a cancelled order are closed at the provider. A trade the provider will not
+   * close is asked after: paid meanwhile (its payment is applied to the order, Paid after
+   * cancellation, for staff to refund), or closed already (an earlier attempt whose outcome was
+   * not written); anything else throws, to be tried again.
    */
-  async closeAtProvider(tx: Queryable, orderId: string): Promise<void> {
-    const { rows } = await tx.query<{ trade_no: string }>("select trade_no from payment_trades where order_id = $1 and status = 'open'", [orderId]);
+  async closeAtProvider(db: Queryable, orderId: string): Promise<ClosedTrade[]> {
+    const { rows } = await db.query<{ trade_no: string }>("select trade_no from payment_trades where order_id = $1 and status = 'open' order by attempt", [orderId]);
+    const outcomes: ClosedTrade[] = [];
     for (const { trade_no } of rows) {
-      const trade = (await tradeByNo(tx, trade_no))!;
+      const trade = (await tradeByNo(db, trade_no))!;
       const provider = this.provider(trade.provider);
       if (!provider) continue;
-      const ref = await this.refOf(tx, orderId, trade.provider);
+      const ref = await this.refOf(db, orderId, trade.provider);
       try {
         await provider.close(trade.tradeNo, ref);
-        await tx.query("update payment_trades set status = 'closed' where trade_no = $1", [trade.tradeNo]);
+        outcomes.push({ trade, kind: 'closed' });
       } catch (err) {
         const found = await provider.query(trade.tradeNo, ref);
-        if (found.status !== 'paid' || found.amountFen === undefined || !found.providerTradeNo) throw err;
-        await this.applyIn(tx, trade, { orderNo: trade.tradeNo, providerTradeNo: found.providerTradeNo, amountFen: found.amountFen, outcome: 'paid', fields: {} });
+        if (found.status === 'closed') outcomes.push({ trade, kind: 'closed' });
+        else if (found.status === 'paid' && found.amountFen !== undefined && found.providerTradeNo) outcomes.push({ trade, kind: 'paid', providerTradeNo: found.providerTradeNo, amountFen: found.amountFen });
+        else throw err;
       }
+    }
+    return outcomes;
+  }
+
+  /** In the effect worker's second transaction: what closing found is written to the trades and the order. */
+  async applyClosed(tx: Queryable, outcomes: readonly ClosedTrade[]): Promise<void> {
+    for (const o of outcomes) {
+      if (o.kind === 'closed') await tx.query("update payment_trades set status = 'closed' where trade_no = $1 and status = 'open'", [o.trade.tradeNo]);
+      else await this.applyIn(tx, o.trade, { orderNo: o.trade.tradeNo, providerTradeNo: o.providerTradeNo, amountFen: o.amountFen, outcome: 'paid', fields: {} });
     }
   }
 
-  /** The `refundAtProvider` effect: the paid trade is refunded in full (retried by the effect worker until done). */
-  async refundAtProvider(tx: Queryable, orderId: string, reason: string): Promise<void> {
-    const { rows } = await tx.query<{ trade_no: string }>("select trade_no from payment_trades where order_id = $1 and status = 'paid' order by attempt desc limit 1", [orderId]);
-    const trade = rows[0] && (await tradeByNo(tx, rows[0].trade_no));
+  /**
+   * The outside call of the `refundAtProvider` effect (no transaction open): the paid trade is
+   * refunded in full, under one refund number per trade so a retry is the same refund.
+   */
+  async refundAtProvider(db: Queryable, orderId: string, reason: string): Promise<void> {
+    const { rows } = await db.query<{ trade_no: string }>("select trade_no from payment_trades where order_id = $1 and status = 'paid' order by attempt desc limit 1", [orderId]);
+    const trade = rows[0] && (await tradeByNo(db, rows[0].trade_no));
     if (!trade) throw new Error(`payment order ${orderId} has no paid trade to refund`);
     const provider = this.provider(trade.provider);
     if (!provider) throw new Error(`payment provider ${trade.provider} is not offered`);
-    await provider.refund(trade.tradeNo, trade.amountFen, reason || 'refund', await this.refOf(tx, orderId, trade.provider));
+    await provider.refund(trade.tradeNo, trade.amountFen, reason || 'refund', await this.refOf(db, orderId, trade.provider));
   }
 }
 
+/** What the provider said of a cancelled order's open trade: closed, or paid before it could close. */
+export type ClosedTrade = { trade: Trade } & ({ kind: 'closed' } | { kind: 'paid'; providerTradeNo: string; amountFen: number });

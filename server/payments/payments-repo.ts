@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PaymentExchange } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
@@ -35,16 +34,7 @@ export async function tradeByNo(db: Queryable, tradeNo: string): Promise<Trade |
   return r && { tradeNo: r.trade_no, orderId: r.order_id, provider: r.provider, attempt: r.attempt, amountFen: Number(r.amount_fen) };
 }
 
-/**
- * The transaction provider calls made inside run in (the close and refund effects run in the
- * effect worker's transaction): their exchanges are written in it, since the embedded database
- * takes no other statement while it is open. Elsewhere exchanges are written on their own.
- */
-const exchangeTx = new AsyncLocalStorage<Queryable>();
-export const withExchangesIn = <T>(tx: Queryable, work: () => Promise<T>): Promise<T> => exchangeTx.run(tx, work);
-export const exchangeWriter = (db: Queryable): Queryable => exchangeTx.getStore() ?? db;
-
-/** Logs one exchange with a provider. */
+/** Logs one exchange with a provider (on its own: provider calls are made with no transaction open). */
 export async function logExchange(db: Queryable, e: ProviderExchange & { note?: string }): Promise<void> {
   await db.query('insert into payment_exchanges (trade_no, provider, direction, kind, body, ok, note) values ($1, $2, $3, $4, $5, $6, $7)', [
     e.orderNo.slice(0, 64),

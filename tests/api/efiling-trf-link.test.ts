@@ -4,6 +4,7 @@ import { BACKENDS } from '../support/backends.ts';
 import { completedTrf, issuedReport } from '../support/reports.ts';
 import { userByAccount } from '../../server/auth/sessions.ts';
 import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from '../../server/seed/demo-efiling.ts';
+import { publishSampleForm } from './templates-fixture.ts';
 
 type Made = { id: string; version: number; doc: Record<string, unknown>; states: Record<string, string> };
 
@@ -65,6 +66,52 @@ describe.each(BACKENDS)('e-filing certificates from TRFs on %s', (backend) => {
     // A certificate made by hand for the TRF keeps its own values; the empty ones are filled.
     const own = await create('cpscTrfInfo', { trfId: trf.id, certificateType: 'full', productLine: 'Own line' }, t.staff);
     expect(own.doc).toMatchObject({ trfNo: trf.doc.trfNo, productLine: 'Own line', customerName: 'Link Buyer Two', mappingId: mapping.id });
+  });
+
+  it("fills the certificate fields the mapping's dffFields name from the TRF's DFF data, keeping what is filled and what breaks a rule", async () => {
+    await publishSampleForm(h, t.staff, 'efilingDff');
+    const setting = await h.call({ method: 'POST', url: '/api/template-settings', token: t.staff, payload: { templateCode: 'efilingDff', customerGroup: 'CG-RETAIL', isDefault: true } });
+    expect(setting.status, JSON.stringify(setting.body)).toBe(201);
+    const dffFields = [
+      { dffField: 'title', certificateField: 'manufacturePlace' },
+      { dffField: 'color', certificateField: 'testPlace' },
+      { dffField: 'qty', certificateField: 'cpscLabId' },
+      { dffField: 'legacy', certificateField: 'manufactureDate' },
+    ];
+    const mapping = await create('trfMapping', { productLine: 'Toys', customerName: 'Link Buyer Dff', productCategory: 'Plush toys', dffTemplate: 'efilingDff', dffFields }, t.staff);
+    const made = await h.call({
+      method: 'POST',
+      url: '/api/entities/trf',
+      token: t.applicant,
+      payload: {
+        doc: validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: 'Link Buyer Dff' }, cclInfo: { productCategory: 'Plush toys' } }),
+        dff: { template: 'efilingDff', doc: { title: 'Shenzhen, CN', color: 'Shanghai, CN', qty: '1234', legacy: 'not a date' } },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const trf = made.body.data as Made;
+    expect(trf.doc.dff).toEqual({ template: 'efilingDff', recordId: expect.any(String) });
+    // The certificate the TRF made: every named field from the DFF record; a value breaking the field's rule (a date) is left out.
+    const [cert] = await certificatesOf(trf.id);
+    const stored = await full(cert!.id);
+    expect(stored.doc).toMatchObject({ mappingId: mapping.id, manufacturePlace: 'Shenzhen, CN', testPlace: 'Shanghai, CN', cpscLabId: '1234' });
+    expect(stored.doc.manufactureDate).toBeUndefined();
+    // A certificate with some of those fields filled keeps them; the empty ones are filled.
+    const own = await create('cpscTrfInfo', { trfId: trf.id, certificateType: 'full', testPlace: 'Own lab, Guangzhou', cpscLabId: '4321' }, t.staff);
+    expect(own.doc).toMatchObject({ mappingId: mapping.id, manufacturePlace: 'Shenzhen, CN', testPlace: 'Own lab, Guangzhou', cpscLabId: '4321' });
+    // The DFF data changed on the TRF: an emptied certificate field takes the new value, a filled one stays.
+    const changed = await h.call({
+      method: 'PUT',
+      url: `/api/entities/trf/${trf.id}`,
+      token: t.applicant,
+      payload: { doc: trf.doc, version: trf.version, dff: { template: 'efilingDff', doc: { title: 'Dongguan, CN', color: 'Ningbo, CN', qty: '1234', legacy: '2026-09-01' } } },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const current = await full(own.id);
+    const { manufacturePlace: _dropped, ...rest } = current.doc;
+    const rewritten = await h.call({ method: 'PUT', url: `/api/entities/cpscTrfInfo/${own.id}`, payload: { doc: rest, version: current.version }, token: t.staff });
+    expect(rewritten.status, JSON.stringify(rewritten.body)).toBe(200);
+    expect(rewritten.body.data.doc).toMatchObject({ manufacturePlace: 'Dongguan, CN', manufactureDate: '2026-09-01', testPlace: 'Own lab, Guangzhou', cpscLabId: '4321' });
   });
 
   it('takes the test report id, key and address from the TRF report once it is issued', async () => {

@@ -166,6 +166,69 @@ describe.each(BACKENDS)('online payment with the Alipay sandbox on %s', (backend
     ]);
   });
 
+  it('closes and refunds at Alipay with no transaction or row lock held while Alipay answers', async () => {
+    const { order, tradeNo } = await opened();
+    p.sandbox.notifyMode = 'drop';
+    try {
+      await p.press(tradeNo, 'pay');
+    } finally {
+      p.sandbox.notifyMode = 'send';
+    }
+    const alipay = h.app.payments.providers.get('alipay')!;
+    const seen: Record<string, unknown>[] = [];
+    // From another transaction while the call is out: the effect, the order and its trade are free to lock and write.
+    const probe = async (kind: string) => {
+      // On the embedded database a transaction held across the call would block this one forever: the race names it.
+      const hang = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the database stayed busy while Alipay was called (${kind})`)), 20_000));
+      const found = await Promise.race([
+        h.db.transaction(async (tx) => {
+          const effect = await tx.query<{ status: string }>("select status from effects where subject_id = $1 and kind = $2 and status = 'pending' for update nowait", [order.id, kind]);
+          const orders = await tx.query('select 1 from records where id = $1 for update nowait', [order.id]);
+          const trades = await tx.query('select 1 from payment_trades where trade_no = $1 for update nowait', [tradeNo]);
+          await tx.query('update records set updated_at = updated_at where id = $1', [order.id]);
+          return { kind, effect: effect.rows[0]?.status, order: orders.rows.length, trade: trades.rows.length };
+        }),
+        hang,
+      ]);
+      seen.push(found);
+    };
+    const { close, refund } = alipay;
+    alipay.close = async (...args) => {
+      await probe('closeAtProvider');
+      return close.apply(alipay, args);
+    };
+    alipay.refund = async (...args) => {
+      await probe('refundAtProvider');
+      return refund.apply(alipay, args);
+    };
+    try {
+      const cancelled = await p.send(order.id, order.version, 'CANCEL');
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      // The close was refused (the trade is paid); the query's answer is applied in the effect's second transaction.
+      const late = await p.order(order.id);
+      expect(late.states.$status).toBe('paidAfterCancel');
+      const refunded = await p.send(order.id, late.version, 'REFUND', { reason: 'Paid after cancellation' }, staff);
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    } finally {
+      alipay.close = close;
+      alipay.refund = refund;
+    }
+    expect(seen).toEqual([
+      { kind: 'closeAtProvider', effect: 'pending', order: 1, trade: 1 },
+      { kind: 'refundAtProvider', effect: 'pending', order: 1, trade: 1 },
+    ]);
+    const effects = await h.db.query<{ kind: string; status: string }>("select kind, status from effects where subject_id = $1 and kind like '%AtProvider' order by id", [order.id]);
+    expect(effects.rows).toEqual([
+      { kind: 'closeAtProvider', status: 'done' },
+      { kind: 'refundAtProvider', status: 'done' },
+    ]);
+    const log = (await p.exchanges(order.id)).exchanges.map((e) => [e.direction, e.kind, e.ok]);
+    expect(log.slice(-2)).toEqual([
+      ['out', 'refund', true],
+      ['in', 'refund', true],
+    ]);
+  });
+
   it('auto-cancels 15 minutes after submission through the durable timer and closes the trade at Alipay; the invoice can be paid again', async () => {
     const { order, tradeNo, invoice } = await opened();
     const { rows } = await h.db.query<{ due: Date | string }>('select timer_due_at as due from records where id = $1', [order.id]);

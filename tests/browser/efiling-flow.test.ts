@@ -11,7 +11,8 @@ import { POLL } from './portal-page.ts';
  * tab (filled from the mapping and, once the TRF's report is issued, from the report), take it
  * through submit and validation and send it to the regulator
  * emulator, which answers its reference no.; a second filing whose importer key has expired shows
- * the §8 message and nothing is sent. Screenshots go to test-results/.
+ * the §8 message and nothing is sent (its log with the regulator empty). The certificate's
+ * elements are completed in its form, as staff would. Screenshots go to test-results/.
  */
 const portalServer = usePortal();
 const registry = createStaticRegistry();
@@ -76,17 +77,35 @@ describe('US e-filing in the browser', () => {
     await staff.shot(`efiling-importer-${lang}`);
     const importerId = new URL(staff.page.url()).searchParams.get('id')!;
 
-    // The rest of the masters and a complete filing, through the API as the same user.
+    // The rest of the masters through the API as the same user.
     const post = <T>(entity: string, doc: Record<string, unknown>) => staff.api<T & { id: string }>('POST', `/api/entities/${entity}`, { doc });
     const addr = { gln: '0614141000012', addressLine1: '1 Harbour Road', country: 'CN', city: 'Shanghai' };
     const lab = await post('tradeParty', { type: 'lab', name: `Lab ${lang}`, ...addr });
     const contact = await post('tradeParty', { type: 'pointOfContact', name: `Records ${lang}`, ...addr });
     const [cit] = (await staff.api<{ items: { id: string }[] }>('GET', `/api/entities/citation?f.keyword=${encodeURIComponent(`smallparts-${lang}`)}`)).items;
-    const filingDoc = (importer: string) => ({
-      trfNo: `TRF-EF-${lang}`, certificateType: 'full', importerCustomerId: importer, productIds: [{ type: 'gtin', value: '00012345678905' }],
-      childrensProduct: true, cpscLabId: '1234', citations: [cit!.id], manufacturerId, labId: lab.id, pointOfContactId: contact.id,
-      manufactureDate: '2026-09-01', manufacturePlace: 'Shenzhen', lastTestDate: '2026-09-10', testPlace: 'Shanghai',
-    });
+    const certProps = registry.get('cpscTrfInfo').schema.properties;
+    const productIdType = registry.get('cpscTrfInfo').schema.properties.productIds as { items: { properties: { type: unknown } } };
+    /** Completes a certificate's elements in the open form, as staff would. */
+    const complete = async (importer: string) => {
+      await staff.pick('root_certificateType', enumLabel(certProps.certificateType, 'full', lang));
+      await staff.pick('root_importerCustomerId', importer);
+      const children = staff.page.locator('#root_childrensProduct');
+      await children.click();
+      await expect.poll(() => children.evaluate((el) => (el as HTMLInputElement).checked ?? el.getAttribute('aria-checked') === 'true'), POLL).toBe(true);
+      // A new certificate's form opens with the one product id row its schema requires; an edited one may have none yet.
+      if (!(await staff.page.locator('#root_productIds_0_type').count())) await staff.page.locator('.rjsf-array-item-add').first().click();
+      await staff.pick('root_productIds_0_type', enumLabel(productIdType.items.properties.type as never, 'gtin', lang));
+      await staff.page.locator('#root_productIds_0_value').fill('00012345678905');
+      await staff.pick('root_citations', code);
+      await staff.pick('root_manufacturerId', `Maker ${lang}`);
+      await staff.pick('root_labId', `Lab ${lang}`);
+      await staff.pick('root_pointOfContactId', `Records ${lang}`);
+      await staff.page.locator('#root_cpscLabId').fill('1234');
+      await staff.typeDate('root_manufactureDate', '2026-09-01');
+      await staff.page.locator('#root_manufacturePlace').fill('Shenzhen, CN');
+      await staff.typeDate('root_lastTestDate', '2026-09-10');
+      await staff.page.locator('#root_testPlace').fill('Shanghai, CN');
+    };
     // A TRF needing US e-filing gets its certificate (the TRF's `spawns`), filled from the mapping;
     // its detail page shows it in the US e-filing tab, which leads to the certificate.
     await post('trfMapping', { productLine: `Toys ${lang}`, customerName: `E-filing buyer ${lang}`, productCategory: 'Toys' });
@@ -122,11 +141,28 @@ describe('US e-filing in the browser', () => {
     await move('ISSUE_REPORT');
     await staff.page.reload();
     await staff.seeText(report.doc.reportNo);
-    // Completed (certificate elements) as the same user, keeping what the TRF, its report and the mapping filled.
+    // The certificate shows what the TRF, its report and the mapping filled; staff complete its
+    // elements in the form (the importer, which brings its certifier id, the product id, the
+    // citation, the parties, the lab id, the dates and places), keeping what was filled.
     const made = await staff.api<{ version: number; doc: Record<string, unknown> }>('GET', `/api/entities/cpscTrfInfo/${filingId}`);
     expect(made.doc).toMatchObject({ trfId: trf.id, trfNo: trf.doc.trfNo, productLine: `Toys ${lang}`, testReportId: report.doc.reportNo, testReportKey: report.id });
-    await staff.api('PUT', `/api/entities/cpscTrfInfo/${filingId}`, { version: made.version, doc: { ...made.doc, ...filingDoc(importerId), trfNo: trf.doc.trfNo } });
+    await staff.button(ui(lang, 'renderer.detail.edit'), staff.page.getByTestId('detail-actions')).click();
+    await staff.page.waitForURL(/\/trf\/cpscTrfInfo\/form\?id=/);
+    await expect.poll(() => staff.page.locator('#root_trfNo').inputValue(), POLL).toBe(trf.doc.trfNo);
+    expect(await staff.page.locator('#root_testReportId').inputValue()).toBe(report.doc.reportNo);
+    await complete(`Importer ${lang}`);
+    await expect.poll(() => staff.page.locator('#root_certifierId').inputValue(), POLL).toBe('CERT-001');
+    await staff.shot(`efiling-certificate-form-${lang}`);
+    await staff.save(ui(lang, 'renderer.form.saveDraft'));
+    await staff.page.waitForURL(/\/trf\/cpscTrfInfo\/detail\?id=/);
+    for (const shown of [`Importer ${lang}`, 'CERT-001', '00012345678905', code, `Maker ${lang}`, `Lab ${lang}`, `Records ${lang}`, 'Shenzhen, CN', 'Shanghai, CN', report.doc.reportNo, `Toys ${lang}`]) await staff.seeText(shown);
     const filing = { id: filingId };
+    const completed = await staff.api<{ doc: Record<string, unknown> }>('GET', `/api/entities/cpscTrfInfo/${filingId}`);
+    expect(completed.doc).toMatchObject({
+      trfId: trf.id, trfNo: trf.doc.trfNo, productLine: `Toys ${lang}`, testReportId: report.doc.reportNo, certificateType: 'full', importerCustomerId: importerId, certifierId: 'CERT-001',
+      productIds: [{ type: 'gtin', value: '00012345678905' }], childrensProduct: true, cpscLabId: '1234', citations: [cit!.id], manufacturerId, labId: lab.id, pointOfContactId: contact.id,
+      manufactureDate: '2026-09-01', manufacturePlace: 'Shenzhen, CN', lastTestDate: '2026-09-10', testPlace: 'Shanghai, CN',
+    });
 
     // The work list shows it waiting for submission; the detail takes it to the regulator.
     await staff.page.goto(`${portalServer.url}/eFiling/index`);
@@ -141,12 +177,24 @@ describe('US e-filing in the browser', () => {
     await expect.poll(() => staff.stateTag(), POLL).toBe(cert.status('filed'));
     await staff.seeText(cert.field('referenceNo'));
     await expect.poll(() => staff.page.getByText(/CPSC-\d{8}-\d{6}/).count(), POLL).toBeGreaterThan(0);
+    // The exchange with the emulator in the certificate's log: the certificate sent, accepted.
+    const exchangeLog = staff.page.getByTestId('filing-exchanges');
+    await staff.seeText(ui(lang, 'efiling.kinds.submit'), exchangeLog);
+    await staff.seeText(text(registry.get('cpscTrfInfo').entity.actions!.REGULATOR_ACCEPTED!.label, lang), exchangeLog);
+    expect(await exchangeLog.locator('tbody tr.ant-table-row').count()).toBe(1);
     await staff.shot(`efiling-filed-${lang}`);
 
     // A second filing whose importer's key has expired: the message, and nothing sent.
-    const expired = await post('importerCustomer', { name: `Expired ${lang}`, certifierId: 'CERT-002', country: 'US', city: 'Seattle', address: '2 Pier Street', secretKey: 'sk-old', token: 'tok-old', expiringDate: inDays(-1) });
-    const second = await post('cpscTrfInfo', { ...filingDoc(expired.id), trfNo: `TRF-EF2-${lang}` });
-    await staff.page.goto(`${portalServer.url}/trf/cpscTrfInfo/detail?id=${second.id}`);
+    await post('importerCustomer', { name: `Expired ${lang}`, certifierId: 'CERT-002', country: 'US', city: 'Seattle', address: '2 Pier Street', secretKey: 'sk-old', token: 'tok-old', expiringDate: inDays(-1) });
+    await staff.page.goto(`${portalServer.url}/trf/cpscTrfInfo/form`);
+    await staff.page.locator('#root_trfNo').fill(`TRF-EF2-${lang}`);
+    await complete(`Expired ${lang}`);
+    await expect.poll(() => staff.page.locator('#root_certifierId').inputValue(), POLL).toBe('CERT-002');
+    await staff.save(ui(lang, 'renderer.form.saveDraft'));
+    await staff.page.waitForURL(/\/trf\/cpscTrfInfo\/detail\?id=/);
+    const second = { id: new URL(staff.page.url()).searchParams.get('id')! };
+    await staff.seeText(`Expired ${lang}`);
+    await staff.shot(`efiling-second-${lang}`);
     await staff.act(cert.action('SUBMIT'));
     await staff.act(cert.action('VALIDATE'));
     await staff.button(cert.action('SEND_TO_REGULATOR'), staff.page.getByTestId('detail-actions')).click();
@@ -155,6 +203,9 @@ describe('US e-filing in the browser', () => {
     await staff.seeText(keyExpired);
     await staff.shot(`efiling-key-expired-${lang}`);
     await expect.poll(() => staff.stateTag(), POLL).toBe(cert.status('validated'));
+    // Nothing was sent: the certificate's log with the regulator is empty, and says so.
+    await staff.seeText(ui(lang, 'efiling.none'), staff.page.getByTestId('filing-exchanges'));
+    expect(await staff.page.getByTestId('filing-exchanges').locator('tbody tr.ant-table-row').count()).toBe(0);
     expect(await staff.api<unknown[]>('GET', `/api/efiling/filings/${second.id}/exchanges`)).toEqual([]);
     await staff.page.context().close();
   });

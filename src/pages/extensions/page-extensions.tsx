@@ -3,6 +3,7 @@ import type { EntityRecord } from '../../../engine/api-contract.ts';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { hasPermission } from '../../../engine/permissions.ts';
 import { useSession } from '../../auth/session-store.ts';
+import { FilingExchangesPanel } from '../efiling/FilingExchangesPanel.tsx';
 import { InvoicePayPanel } from '../payments/InvoicePayPanel.tsx';
 import { PaymentOrderPanel } from '../payments/PaymentOrderPanel.tsx';
 import { PayInvoicesButton, invoiceToPay } from '../payments/PayInvoicesButton.tsx';
@@ -20,6 +21,8 @@ export const DETAIL_EXTENSIONS: Readonly<Record<string, ComponentType<{ record: 
   invoicePay: InvoicePayPanel,
   /** A payment order's way to its provider and its exchanges with it. */
   paymentOrder: PaymentOrderPanel,
+  /** An e-filing certificate's exchanges with the regulator. */
+  efilingExchanges: FilingExchangesPanel,
 };
 
 export interface SelectionExtension {

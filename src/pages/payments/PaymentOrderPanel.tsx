@@ -15,7 +15,7 @@ const OPEN = new Set(['waitingForPayment', 'failed']);
  * is logged with the order").
  */
 export function PaymentOrderPanel({ record }: { record: EntityRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const companyId = useSession((s) => s.userInfo?.companyId);
   const state = record.states.$status ?? '';
   const exchanges = useQuery({ queryKey: [...paymentKeys.exchanges(record.id), record.version], queryFn: () => orderExchanges(record.id) });
@@ -39,7 +39,7 @@ export function PaymentOrderPanel({ record }: { record: EntityRecord }) {
           pagination={false}
           expandable={{ expandedRowRender: (e) => <Typography.Paragraph copyable style={{ wordBreak: 'break-all', margin: 0 }}>{e.body}</Typography.Paragraph> }}
           columns={[
-            { key: 'at', title: t('payment.at'), render: (_, e) => new Date(e.at).toLocaleString() },
+            { key: 'at', title: t('payment.at'), render: (_, e) => new Date(e.at).toLocaleString(i18n.language) },
             { key: 'tradeNo', title: t('payment.tradeNo'), dataIndex: 'tradeNo' },
             { key: 'direction', title: t('payment.direction'), render: (_, e) => t(`payment.directions.${e.direction}`) },
             { key: 'kind', title: t('payment.kind'), render: (_, e) => t(`payment.kinds.${e.kind}`, { defaultValue: e.kind }) },
