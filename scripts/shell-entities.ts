@@ -1,7 +1,7 @@
-import { LANGUAGES, type EntitySchema, type FieldSchema } from '../engine/declaration/types.ts';
+import { LANGUAGES, type EntitySchema, type FieldSchema, type Language } from '../engine/declaration/types.ts';
 import { DASHBOARD_DECLARATION } from '../engine/declaration/dashboard.ts';
 import { pathLabel } from '../engine/derive/fields.ts';
-import { stateOptions } from '../engine/derive/list.ts';
+import { stateOptions, type Option } from '../engine/derive/list.ts';
 import type { RegisteredEntity } from '../engine/registry.ts';
 import { fieldAt } from '../engine/schema/resolve.ts';
 import type { ShellEntity } from '../engine/shell-entity.ts';
@@ -35,12 +35,9 @@ function schemaAt(schema: EntitySchema, paths: readonly string[]): EntitySchema 
 function shellEntity(reg: RegisteredEntity, tagged: readonly string[]): ShellEntity {
   const { name, label, titleField, routes, permissions } = reg.entity;
   const fields = [...new Set([titleField, ...tagged].filter((f) => !f.startsWith('$')))];
-  const regions = Object.fromEntries(
-    Object.keys(reg.entity.lifecycle?.regions ?? {}).map((field) => [
-      field,
-      Object.fromEntries(LANGUAGES.map((lang) => [lang, { label: pathLabel(reg, field, lang), states: stateOptions(reg, field, lang) }])),
-    ]),
-  ) as ShellEntity['regions'];
+  const inLanguages = (field: string) =>
+    Object.fromEntries(LANGUAGES.map((lang) => [lang, { label: pathLabel(reg, field, lang), states: stateOptions(reg, field, lang) }])) as Record<Language, { label: string; states: Option[] }>;
+  const regions: ShellEntity['regions'] = Object.fromEntries(Object.keys(reg.entity.lifecycle?.regions ?? {}).map((field) => [field, inLanguages(field)]));
   return { name, entity: { name, label, titleField, routes, permissions }, schema: schemaAt(reg.schema, fields), filters: reg.views.list.filters.map((f) => f.field), regions };
 }
 
