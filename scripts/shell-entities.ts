@@ -2,7 +2,7 @@ import { LANGUAGES, type EntitySchema, type FieldSchema, type Language } from '.
 import { DASHBOARD_DECLARATION } from '../engine/declaration/dashboard.ts';
 import { pathLabel } from '../engine/derive/fields.ts';
 import { stateOptions, type Option } from '../engine/derive/list.ts';
-import type { RegisteredEntity } from '../engine/registry.ts';
+import type { EntityRegistry, RegisteredEntity } from '../engine/registry.ts';
 import { fieldAt } from '../engine/schema/resolve.ts';
 import type { ShellEntity } from '../engine/shell-entity.ts';
 import { createStaticRegistry } from '../engine/static-entities.ts';
@@ -46,10 +46,10 @@ function shellEntity(reg: RegisteredEntity, tagged: readonly string[]): ShellEnt
  * (engine/shell-entity.ts), and the dashboard's tiles, so that neither loads the registry (ajv,
  * xstate, every declaration) to draw the menu or the dashboard; and
  * engine/generated/machine-actions.ts, what the lifecycle viewer needs of the entities (their
- * actions, by machine), so that it opens without the registry either.
+ * actions, by machine), so that it opens without the registry either. `registry`: the static one,
+ * or another layout's (a test's throwaway entity beside the product).
  */
-export function generateShellEntities(): Map<string, string> {
-  const registry = createStaticRegistry();
+export function generateShellEntities(registry: EntityRegistry = createStaticRegistry()): Map<string, string> {
   const tags = (name: string) => DASHBOARD_DECLARATION.tiles.flatMap((t) => (t.entity === name && t.tag ? [t.tag] : []));
   const entities = registry.list(); // in registration order: the discovery index's
   const text = [
