@@ -5,7 +5,9 @@ import { generateDeclarationIndex } from './declaration-index.ts';
 
 /**
  * `npm run gen` (run first by typecheck and build): writes the discovery indexes
- * (workflows/index.ts, engine/generated/declarations.ts) and types/generated/ from schemas/,
+ * (workflows/index.ts, engine/generated/declarations.ts), the shell's entities
+ * (scripts/shell-entities.ts), the texts' login and app parts (scripts/text-parts.ts) and
+ * types/generated/ from schemas/,
  * removing type modules whose schema is gone, and the statechart layouts the viewer ships
  * (scripts/statechart-layouts.ts; only changed machines are laid out again). `--indexes` (run first by start and dev) writes
  * the indexes only: the types are for the typecheck, and their generator is a dev dependency;
@@ -22,6 +24,13 @@ const write = (path: string, text: string) => {
 
 const indexes = generateDeclarationIndex(root);
 for (const [path, text] of indexes) write(path, text);
+// After the indexes: it reads the registry they discover.
+const { generateShellEntities } = await import('./shell-entities.ts');
+const shell = generateShellEntities();
+for (const [path, text] of shell) write(path, text);
+const { generateTextParts } = await import('./text-parts.ts');
+const texts = generateTextParts(root);
+for (const [path, text] of texts) write(path, text);
 let types = '';
 if (!process.argv.includes('--indexes')) {
   const { GENERATED_DIR, generateSchemaTypes } = await import('./schema-types.ts');
@@ -42,4 +51,4 @@ if (!process.argv.includes('--indexes')) {
   for (const [path, text] of layouts.files) write(path, text);
   types += `, ${keep.size} statechart layouts (${layouts.files.size} laid out)`;
 }
-console.log(`gen: indexes ${[...indexes.keys()].join(', ')}${types}`);
+console.log(`gen: indexes ${[...indexes.keys(), ...shell.keys(), ...texts.keys()].join(', ')}${types}`);

@@ -1,11 +1,14 @@
 import common from '../../schemas/_meta/common.schema.json' with { type: 'json' };
 import dashboardMeta from '../../schemas/_meta/dashboard.schema.json' with { type: 'json' };
 import declared from '../../schemas/_dashboard/dashboard.json' with { type: 'json' };
-import type { EntityRegistry, RegisteredEntity } from '../registry.ts';
+import type { EntityRegistry } from '../registry.ts';
 import { fieldAt } from '../schema/resolve.ts';
 import { createAjv } from '../validate/ajv.ts';
 import { DeclarationError } from './errors.ts';
 import { problemsOf } from './meta.ts';
+import { todoListOf } from '../shell-entity.ts';
+
+export { todoListOf };
 
 export interface DashboardTile {
   kind: 'states' | 'todo' | 'recent' | 'links' | 'guide';
@@ -27,17 +30,6 @@ export interface DashboardDeclaration {
 export const DASHBOARD_FILE = 'schemas/_dashboard/dashboard.json';
 
 const SORTABLE_SYSTEM = ['$createdAt', '$updatedAt'];
-
-/**
- * The work list a todo tile counts: the named list (a work list, or any named list of one side's
- * records: the invoices to pay, which nobody acts on by an event), else the entity's first list
- * variant with `todo`.
- */
-export function todoListOf(reg: RegisteredEntity, name?: string): { name: string; path: string } | undefined {
-  const lists = reg.entity.routes?.partyLists ?? [];
-  const found = lists.find((l) => (name === undefined ? l.todo !== undefined : l.name === name));
-  return found?.name ? { name: found.name, path: found.path } : undefined;
-}
 
 /** The problems of one tile against its registered entity (none when the entity is not registered: the tile is simply not shown). */
 function tileProblems(tile: DashboardTile, registry: EntityRegistry): string[] {

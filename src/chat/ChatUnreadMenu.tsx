@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRegistry } from '../registry/registry.ts';
+import { useShellRegistry } from '../registry/shell-registry.ts';
 import { chatKeys, getUnreadChats } from './chat-api.ts';
 
 /** How often the header asks for unread chats, besides what its own socket pushes (use-unread-push.ts). */
@@ -13,7 +13,7 @@ const UNREAD_REFRESH_MS = 60_000;
 export function ChatUnreadMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const registry = useRegistry();
+  const registry = useShellRegistry();
   const { data } = useQuery({ queryKey: chatKeys.unread, queryFn: getUnreadChats, refetchInterval: UNREAD_REFRESH_MS });
   const chats = data?.chats ?? [];
   const items = chats.length

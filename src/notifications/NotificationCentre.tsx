@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, Flex, Popover, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRegistry } from '../registry/registry.ts';
+import { useShellRegistry } from '../registry/shell-registry.ts';
 import { getNotifications, notificationKeys, readAllNotifications, setNotificationRead, type UserNotification } from './notifications-api.ts';
-import { NotificationPreferences } from './NotificationPreferences.tsx';
+
+/** The preferences dialog (a select per event, and the registry for their names) loads when opened, not with the shell. */
+const NotificationPreferences = lazy(() => import('./NotificationPreferences.tsx').then((m) => ({ default: m.NotificationPreferences })));
 
 /** How often the list is read again when no socket brings it first (the socket gave up). */
 const REFRESH_MS = 60_000;
@@ -20,7 +22,7 @@ const REFRESH_MS = 60_000;
 export function NotificationCentre() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const registry = useRegistry();
+  const registry = useShellRegistry();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [settings, setSettings] = useState(false);
@@ -95,7 +97,11 @@ export function NotificationCentre() {
           </Badge>
         </Button>
       </Popover>
-      {settings && <NotificationPreferences onClose={() => setSettings(false)} />}
+      {settings && (
+        <Suspense fallback={null}>
+          <NotificationPreferences onClose={() => setSettings(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

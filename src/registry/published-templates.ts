@@ -9,8 +9,19 @@ export interface PublishedBundle {
   bundle: TemplateBundle;
 }
 
+const bundleListeners = new Set<(bundles: readonly PublishedBundle[]) => void>();
+
+/** Calls `listener` with every list of published templates fetched from now on (the shell registry follows the registry's refreshes). */
+export function onPublishedBundles(listener: (bundles: readonly PublishedBundle[]) => void): void {
+  bundleListeners.add(listener);
+}
+
 /** The newest published version of each template the user may read. */
-export const fetchPublishedBundles = () => request<PublishedBundle[]>('/api/template-bundles', { quiet: true });
+export async function fetchPublishedBundles(): Promise<PublishedBundle[]> {
+  const bundles = await request<PublishedBundle[]>('/api/template-bundles', { quiet: true });
+  for (const listener of bundleListeners) listener(bundles);
+  return bundles;
+}
 const fetchPublishedBundle = (code: string, version: number) =>
   request<PublishedBundle>(`/api/template-bundles/${encodeURIComponent(code)}/${version}`, { quiet: true });
 

@@ -9,15 +9,17 @@ import { PageFrame } from './PageFrame.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { useMenu } from './menu-store.ts';
 import { menuPaths } from './menu-routes.ts';
+import { loadAppTexts } from '../i18n/language-pack.ts';
 
-const AppShell = lazy(() => import('../shell/AppShell.tsx'));
+const AppShell = lazy(() => Promise.all([import('../shell/AppShell.tsx'), loadAppTexts()]).then(([shell]) => shell));
 
 /** One lazy component per route, kept across rebuilds of the tree (a new menu must not remount open pages). */
 const pages = new WeakMap<AppRoute, LazyExoticComponent<ComponentType>>();
 function pageOf(route: AppRoute): LazyExoticComponent<ComponentType> {
   if (!route.lazy) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
   let page = pages.get(route);
-  if (!page) pages.set(route, (page = lazy(route.lazy)));
+  const load = route.lazy;
+  if (!page) pages.set(route, (page = lazy(route.loginTexts ? load : () => Promise.all([load(), loadAppTexts()]).then(([module]) => module))));
   return page;
 }
 

@@ -19,6 +19,11 @@ export interface AppRoute {
   auth: boolean;
   /** Only for visitors without a session: a logged-in user is sent to /. */
   guestOnly?: boolean;
+  /**
+   * The page shows the login texts only (scripts/text-parts.ts): it does not wait for the rest,
+   * which every other page loads with its module.
+   */
+  loginTexts?: boolean;
   /** The page module, loaded when the route is first visited. */
   lazy?: () => Promise<{ default: ComponentType }>;
   /** The page stays mounted while its tab is open (SPEC §2: kept alive per route metadata). */
@@ -37,13 +42,13 @@ const results = () => import('../pages/public/result-pages.tsx');
 const payOutcome = () => import('../pages/payments/PayOutcomePage.tsx');
 
 export const routeTable: AppRoute[] = [
-  { path: '/login', label: 'route.login', auth: false, guestOnly: true, lazy: () => import('../pages/login/LoginPage.tsx') },
+  { path: '/login', label: 'route.login', auth: false, guestOnly: true, loginTexts: true, lazy: () => import('../pages/login/LoginPage.tsx') },
   { path: '/404', label: 'route.notFound', auth: false, lazy: () => import('../pages/NotFoundPage.tsx') },
   { path: '/lock', label: 'route.lock', auth: false, lazy: () => import('../lock/LockPage.tsx') },
   { path: '/register', label: 'route.register', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RegisterPage })) },
   { path: '/simpleRegister', label: 'route.simpleRegister', auth: false, lazy: () => accountPages().then((m) => ({ default: m.SimpleRegisterPage })) },
   { path: '/retrievePassword', label: 'route.retrievePassword', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RetrievePasswordPage })) },
-  { path: '/sso', label: 'route.sso', auth: false, lazy: () => import('../pages/login/SsoPage.tsx') },
+  { path: '/sso', label: 'route.sso', auth: false, loginTexts: true, lazy: () => import('../pages/login/SsoPage.tsx') },
   { path: '/403', label: 'route.forbidden', auth: false, lazy: () => results().then((m) => ({ default: m.ForbiddenPage })) },
   { path: '/500', label: 'route.serverError', auth: false, lazy: () => results().then((m) => ({ default: m.ServerErrorPage })) },
   { path: '/systemUpdate', label: 'route.systemUpdate', auth: false, lazy: () => results().then((m) => ({ default: m.SystemUpdatePage })) },

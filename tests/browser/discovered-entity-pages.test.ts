@@ -14,7 +14,7 @@ import { entityTexts, ui } from './portal-texts.ts';
  * files been added to schemas/ and workflows/.
  */
 function discoveryFrom(dir: string): Plugin {
-  const redirect = new Map(['engine/generated/declarations.ts', 'engine/generated/entity-routes.ts', 'workflows/index.ts'].map((p) => [resolve(repo, p), join(dir, p)]));
+  const redirect = new Map(['engine/generated/declarations.ts', 'engine/generated/entity-routes.ts', 'engine/generated/shell-entities.ts', 'engine/generated/machine-actions.ts', 'workflows/index.ts'].map((p) => [resolve(repo, p), join(dir, p)]));
   return {
     name: 'throwaway-discovery',
     enforce: 'pre',

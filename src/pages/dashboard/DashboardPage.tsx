@@ -1,16 +1,18 @@
 import { Col, Empty, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_DECLARATION, hasPermission, todoListOf, type DashboardTile, type EntityRegistry, type PermissionMap } from '../../../engine/index.ts';
+import type { DashboardTile } from '../../../engine/declaration/dashboard.ts';
+import { DASHBOARD_TILES } from '../../../engine/generated/shell-entities.ts';
+import { hasPermission, type PermissionMap } from '../../../engine/permissions.ts';
+import { countedStateField, todoListOf } from '../../../engine/shell-entity.ts';
 import { useSession } from '../../auth/session-store.ts';
-import { useRegistry } from '../../registry/registry.ts';
+import { useShellRegistry, type ShellRegistry } from '../../registry/shell-registry.ts';
 import { GuideTile } from './GuideTile.tsx';
 import { LinksTile, RecentTile, TodoTile } from './ListTiles.tsx';
-import { countedStateField } from './state-counts.ts';
 import { StateCountsCard } from './StateCountsCard.tsx';
 
 /** A declared tile as its component, or nothing: its entity is not registered (yet), the user may not list it, or it has nothing to count. */
-function tileOf(tile: DashboardTile, registry: EntityRegistry, permissions: PermissionMap): ReactNode {
+function tileOf(tile: DashboardTile, registry: ShellRegistry, permissions: PermissionMap): ReactNode {
   if (tile.kind === 'guide') return <GuideTile />;
   if (!tile.entity || !registry.has(tile.entity)) return null;
   const reg = registry.get(tile.entity);
@@ -37,9 +39,9 @@ function tileOf(tile: DashboardTile, registry: EntityRegistry, permissions: Perm
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const registry = useRegistry();
+  const registry = useShellRegistry();
   const permissions = useSession((s) => s.permissions);
-  const shown = DASHBOARD_DECLARATION.tiles.flatMap((tile, i) => {
+  const shown = DASHBOARD_TILES.flatMap((tile, i) => {
     const node = tileOf(tile, registry, permissions);
     return node ? [{ key: `${i}-${tile.kind}-${tile.entity ?? ''}`, node, wide: tile.wide === true }] : [];
   });

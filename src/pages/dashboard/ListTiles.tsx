@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, List, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { enumLabel, fieldAt, recordTitle, text, todoListOf, type DashboardTile, type RegisteredEntity } from '../../../engine/index.ts';
+import type { DashboardTile } from '../../../engine/declaration/dashboard.ts';
+import { recordTitle } from '../../../engine/derive/fields.ts';
+import { enumLabel, text } from '../../../engine/i18n/labels.ts';
+import { fieldAt } from '../../../engine/schema/resolve.ts';
+import { todoListOf, type ShellEntity } from '../../../engine/shell-entity.ts';
 import { detailPath, listPath } from '../../../renderers/env/entity-paths.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { entityKeys } from '../../../renderers/env/query-keys.ts';
@@ -20,7 +24,7 @@ function useListPage(params: Omit<ListRequest, 'filters'> & { filters?: Record<s
 }
 
 /** How many records wait in the entity's work list (its `todo` variant); opens the list. */
-export function TodoTile({ reg, tile }: { reg: RegisteredEntity; tile: DashboardTile }) {
+export function TodoTile({ reg, tile }: { reg: ShellEntity; tile: DashboardTile }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const list = todoListOf(reg, tile.list)!;
@@ -39,7 +43,7 @@ export function TodoTile({ reg, tile }: { reg: RegisteredEntity; tile: Dashboard
 }
 
 /** The entity's newest records (by the declared field), each with its tag (a report's conclusion); opens each record, or the list. */
-export function RecentTile({ reg, tile }: { reg: RegisteredEntity; tile: DashboardTile }) {
+export function RecentTile({ reg, tile }: { reg: ShellEntity; tile: DashboardTile }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const page = useListPage({ entity: reg.name, page: 1, pageSize: tile.count ?? 5, sort: `${tile.sort ?? '$updatedAt'}:desc` });
@@ -72,7 +76,7 @@ export function RecentTile({ reg, tile }: { reg: RegisteredEntity; tile: Dashboa
 }
 
 /** Records shown as external links (SGS services: title and URL), in the declared order. */
-export function LinksTile({ reg, tile }: { reg: RegisteredEntity; tile: DashboardTile }) {
+export function LinksTile({ reg, tile }: { reg: ShellEntity; tile: DashboardTile }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const page = useListPage({ entity: reg.name, page: 1, pageSize: tile.count ?? 5, sort: tile.sort ? `${tile.sort}:asc` : undefined });

@@ -2,14 +2,13 @@ import { Alert, Card, Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { text } from '../../../engine/i18n/labels.ts';
-import { pathLabel } from '../../../engine/derive/fields.ts';
-import type { RegisteredEntity } from '../../../engine/registry.ts';
+import { shellRegionLabel, type ShellEntity } from '../../../engine/shell-entity.ts';
 import { listPath } from '../../../renderers/env/entity-paths.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { useStateCounts } from './state-counts.ts';
 
 /** One entity's records counted per state; each count opens the list filtered by that state. */
-export function StateCountsCard({ reg, field }: { reg: RegisteredEntity; field: string }) {
+export function StateCountsCard({ reg, field }: { reg: ShellEntity; field: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { counts, failed } = useStateCounts(reg, field, lang);
@@ -21,7 +20,7 @@ export function StateCountsCard({ reg, field }: { reg: RegisteredEntity; field: 
       data-tile="states"
     >
       {failed && <Alert type="error" showIcon title={t('errors.generic')} style={{ marginBottom: 16 }} />}
-      <Card.Meta description={t('dashboard.byState', { region: pathLabel(reg, field, lang) })} style={{ marginBottom: 16 }} />
+      <Card.Meta description={t('dashboard.byState', { region: shellRegionLabel(reg, field, lang) })} style={{ marginBottom: 16 }} />
       <Flex wrap gap={12}>
         {counts.map((c) => (
           <Link key={c.value} to={listPath(reg, { [field]: c.value })} data-state={c.value} style={{ display: 'flex' }}>
