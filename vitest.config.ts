@@ -10,6 +10,14 @@ import { defineConfig } from 'vitest/config';
 const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
 
 /**
+ * Unit, API and model files run one per core (vitest's own default is one fewer than the cores,
+ * which is one at a time on a 2-core machine, though API files spend much of their time waiting on
+ * PostgreSQL): every file has its own database (in-memory PGlite, or its own PostgreSQL schema and
+ * NOTIFY channels), so files share nothing. PORTICO_TEST_WORKERS overrides.
+ */
+const TEST_WORKERS = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(1, availableParallelism());
+
+/**
  * One `vitest run` runs every project. Browser tests drive Debian's Chromium through
  * playwright-core against a real server; they build the client once in their global setup.
  *
@@ -20,6 +28,7 @@ const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(
 export default defineConfig({
   test: {
     reporters: ['default'],
+    maxWorkers: TEST_WORKERS,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000 } },
