@@ -2,6 +2,8 @@ import type { RegisteredEntity } from '../registry.ts';
 import { hasPermission, type PermissionMap } from '../permissions.ts';
 import type { LocalizedText } from '../declaration/types.ts';
 import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
+import { valueAt } from '../schema/resolve.ts';
+import { withoutValueAt } from '../schema/doc-value.ts';
 
 /**
  * The top-level fields that may change in the record's state. A field's own `x-editableIn`
@@ -77,6 +79,22 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => !jsonEqual(before[k], after[k]));
+}
+
+/**
+ * The code each change between two documents needs: a `fieldPermissions` field (top-level or nested,
+ * `buyer.contactName`, `/a.b`) whose value differs needs its own code; any other change, the changed
+ * top-level field the entity's update permission (a nested field's own code covers it alone, not its
+ * siblings).
+ */
+export function codesForChange(reg: RegisteredEntity, before: Record<string, unknown>, after: Record<string, unknown>): { field: string; code: string }[] {
+  const out: { field: string; code: string }[] = [];
+  let [rest, restAfter] = [before, after];
+  for (const [field, code] of Object.entries(reg.entity.fieldPermissions ?? {})) {
+    if (!jsonEqual(valueAt(before, field), valueAt(after, field))) out.push({ field, code });
+    [rest, restAfter] = [withoutValueAt(rest, field), withoutValueAt(restAfter, field)];
+  }
+  return [...out, ...changedFields(rest, restAfter).map((field) => ({ field, code: reg.entity.permissions.update }))];
 }
 
 /**
