@@ -151,4 +151,17 @@ describe('engine widgets inside options and recursive parts (issue 21)', () => {
     expect(ui.tree.children.items.children.items.children.items.children.items.due).toEqual({ 'ui:widget': 'date' });
     expect(ui.tree.children.items.children.items.children.items.children.items.children).toBeUndefined();
   });
+
+  it('lays a declared widget inside an option over every option’s own uiSchema (RJSF reads that one)', () => {
+    const declared = refUiTemplate('refsDeclaredInOption', { widgets: true });
+    const [own] = deriveFormSections(new EntityRegistry({}).registerVersion(declared, 1), 'zh-CN', new Set(declared.views.form.sections[0]!.fields));
+    const when = (own!.uiSchema as Record<string, any>).when;
+    const note = { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } };
+    expect(when.note).toEqual(note);
+    expect(when.oneOf).toEqual([
+      { on: { 'ui:widget': 'date' }, note },
+      { on: { 'ui:widget': 'date' }, note, 'ui:widget': 'date' },
+    ]);
+    expect(own!.schema.properties.when!.oneOf!.map((o) => (o as FieldSchema).title)).toEqual(['盖章', '某日']);
+  });
 });
