@@ -4,6 +4,7 @@ import type { LocalizedText } from '../declaration/types.ts';
 import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
 import { valueAt } from '../schema/resolve.ts';
 import { withoutValueAt } from '../schema/doc-value.ts';
+import { pathKeys } from '../schema/field-path.ts';
 
 /**
  * The top-level fields that may change in the record's state. A field's own `x-editableIn`
@@ -104,4 +105,11 @@ export function codesForChange(reg: RegisteredEntity, before: Record<string, unk
 export function permittedFields(reg: RegisteredEntity, editable: ReadonlySet<string>, permissions: PermissionMap): ReadonlySet<string> {
   const own = reg.entity.fieldPermissions ?? {};
   return new Set([...editable].filter((f) => hasPermission(permissions, own[f] ?? reg.entity.permissions.update)));
+}
+
+/** The nested fields with their own code (`fieldPermissions`: `buyer.contactName`) this user lacks: an edit form shows them disabled inside their object. */
+export function lockedNestedFields(reg: RegisteredEntity, permissions: PermissionMap): string[] {
+  return Object.entries(reg.entity.fieldPermissions ?? {})
+    .filter(([field, code]) => pathKeys(field).length > 1 && !hasPermission(permissions, code))
+    .map(([field]) => field);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, codesForChange, EntityRegistry, TEMPLATE_RECORD_PERMISSIONS, withoutValueAt, withValueAt } from '../../../engine/index.ts';
+import {
+  checkTemplate,
+  codesForChange,
+  deriveFormSections,
+  EntityRegistry,
+  lockedNestedFields,
+  TEMPLATE_RECORD_PERMISSIONS,
+  toPermissionMap,
+  withoutValueAt,
+  withValueAt,
+} from '../../../engine/index.ts';
 import { anyKeyTemplate } from '../../fixtures/any-key-template.ts';
 
 const UPDATE = TEMPLATE_RECORD_PERMISSIONS.update;
@@ -69,5 +79,18 @@ describe('the codes a change needs', () => {
       { field: 'buyer.contactName', code: 'inline:contact' },
       { field: 'buyer', code: UPDATE },
     ]);
+  });
+
+  it('shows a nested field whose code the user lacks disabled inside its editable object on an edit form', () => {
+    const holder = toPermissionMap([UPDATE, 'inline:contact', 'inline:version']);
+    const other = toPermissionMap([UPDATE]);
+    expect(lockedNestedFields(reg, holder)).toEqual([]);
+    // `/$type` is top-level: its code is the form's editable set's (permittedFields), not a nested lock.
+    expect(lockedNestedFields(reg, other)).toEqual(['/meta.data/$v', 'buyer.contactName']);
+    const fields = new Set(Object.keys(reg.schema.properties));
+    const ui = (locked: string[]) => deriveFormSections(reg, 'en-US', fields, { creating: false, locked })[0]!.uiSchema as Record<string, any>;
+    expect(ui(lockedNestedFields(reg, other)).buyer).toEqual({ contactName: { 'ui:disabled': true } });
+    expect(ui(lockedNestedFields(reg, other))['meta.data']).toEqual({ $v: { 'ui:disabled': true } });
+    expect(ui([]).buyer?.contactName?.['ui:disabled']).toBeUndefined();
   });
 });
