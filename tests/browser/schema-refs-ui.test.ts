@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
-import type { Language } from '../../engine/index.ts';
+import { formatDate, type FieldSchema, type Language } from '../../engine/index.ts';
 import { refUiTemplate } from '../fixtures/ref-ui-template.ts';
 
 /**
@@ -116,6 +116,8 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     await portal.api('POST', `/api/templates/${code}/versions/1/publish`);
     const when = bundle.schema.properties.when!;
     const option = (i: number) => when.oneOf![i]!['x-label']![lang];
+    const stamp = (bundle.schema as { definitions?: Record<string, FieldSchema> }).definitions!.stamp!.properties!;
+    const stampLabels = { on: stamp.on!['x-label']![lang], note: stamp.note!['x-label']![lang] };
 
     await page.goto(`${portal.baseUrl}/form/${code}/form`);
     const form = page.getByTestId('entity-form');
@@ -145,7 +147,11 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
       tree: { label: 'root', due: '2026-05-01', children: [{ label: 'branch', due: '2026-05-02', children: [{ label: 'leaf', due: '2026-05-03' }] }] },
     });
     const detail = page.locator('.ant-card[data-section="main"]');
-    for (const text of ['2026-04-05', 'Stamped at the gate', '2026-05-01', '2026-05-02', 'leaf', '2026-05-03']) await portal.seeText(text, detail);
+    // The stamp by its option's declaration (labels, a date as a date), not as JSON; the tree's root and
+    // its children's table (a table cell counts a deeper list: the leaf is in the stored document above).
+    const day = (d: string) => formatDate(d, lang);
+    for (const text of ['Stamped at the gate', day('2026-04-05'), day('2026-05-01'), 'branch', day('2026-05-02')]) await portal.seeText(text, detail);
+    for (const text of [stampLabels.on, stampLabels.note]) await portal.seeText(text, detail);
     await portal.shot(`refs-widgets-detail-${lang}`, false);
 
     // The other option: a date of its own, picked in the edit form.
@@ -156,7 +162,7 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     await page.getByTestId('form-save').click();
     await page.waitForURL(new RegExp(`/form/${code}/detail\\?id=`));
     await expect.poll(async () => (await portal.api<Stored>('GET', `/api/entities/${code}/${id}`)).doc.when, POLL).toBe('2026-06-07');
-    await portal.seeText('2026-06-07', detail);
+    await portal.seeText(day('2026-06-07'), detail);
     expect(errors).toEqual([]);
   });
 });

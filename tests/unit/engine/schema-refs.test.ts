@@ -11,6 +11,7 @@ import {
   resolveNode,
   tryResolveNode,
   unresolvedRefs,
+  valueOption,
   type EntitySchema,
   type FieldSchema,
 } from '../../../engine/index.ts';
@@ -163,5 +164,17 @@ describe('engine widgets inside options and recursive parts (issue 21)', () => {
       { on: { 'ui:widget': 'date' }, note, 'ui:widget': 'date' },
     ]);
     expect(own!.schema.properties.when!.oneOf!.map((o) => (o as FieldSchema).title)).toEqual(['盖章', '某日']);
+  });
+
+  it('finds the option a stored value is, for the detail page: a referenced object, a date, never a labelled choice', () => {
+    const declared = refUiTemplate('refsValueOption', { widgets: true });
+    const { schema } = new EntityRegistry({}).registerVersion(declared, 1);
+    const when = schema.properties.when!;
+    expect(valueOption(schema, when, { on: '2026-04-05', note: 'n' })?.properties?.on).toMatchObject({ format: 'date' });
+    expect(valueOption(schema, when, '2026-06-07')).toMatchObject({ type: 'string', format: 'date' });
+    expect(valueOption(schema, when, { on: '2026-04-05', other: 1 })).toBeUndefined();
+    expect(valueOption(schema, when, 7)).toBeUndefined();
+    expect(valueOption(schema, schema.properties.priority, 'high')).toBeUndefined();
+    expect(valueOption(schema, schema.properties.contact, { phone: '1' })).toMatchObject({ required: ['phone'] });
   });
 });
