@@ -8,6 +8,8 @@ export * from './validate/ajv.ts';
 export * from './validate/messages.ts';
 export * from './schema/resolve.ts';
 export * from './schema/field-path.ts';
+export * from './schema/doc-value.ts';
+export * from './schema/value-option.ts';
 export * from './schema/sample.ts';
 export * from './derive/fields.ts';
 export * from './derive/list.ts';

@@ -1,5 +1,6 @@
 import type { ActionDeclaration, EntityBundle } from './types.ts';
 import { fieldAt } from '../schema/resolve.ts';
+import { fieldPath, isSystemPath, pathKeys } from '../schema/field-path.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { readGrantProblems } from './check-read-grants.ts';
 
@@ -18,7 +19,10 @@ export function checkLinks(bundle: EntityBundle, field: Field, fail: Fail): void
     if (!schema.properties?.[name]) fail(files.entity, path, `'${name}' is not a top-level field of ${files.schema}`);
   };
   if (entity.access?.parent) field(files.entity, '/access/parent/field', entity.access.parent.field);
-  for (const name of Object.keys(entity.fieldPermissions ?? {})) top(pointer('fieldPermissions', name), name);
+  for (const name of Object.keys(entity.fieldPermissions ?? {})) {
+    const problem = ownFieldProblem(schema, name, files.schema);
+    if (problem) fail(files.entity, pointer('fieldPermissions', name), problem);
+  }
   const revision = entity.copy?.revision;
   if (revision) {
     top('/copy/revision/versionField', revision.versionField);
@@ -44,6 +48,17 @@ export function checkLinks(bundle: EntityBundle, field: Field, fail: Fail): void
       for (const own of 'equals' in w ? [w.equals] : [w.from, w.to]) field(files.entity, pointer('gathers', 'where', i), own);
     });
   }
+}
+
+/**
+ * A field with its own code (`fieldPermissions`): a document field, top-level or nested (`buyer.contactName`,
+ * `/a.b`), one value (no list on its way: a list's items are not edited one by one in a list row).
+ */
+function ownFieldProblem(schema: EntityBundle['schema'], name: string, file: string): string | undefined {
+  if (isSystemPath(name) || !fieldAt(schema, name)) return `'${name}' is not a field of ${file}`;
+  const keys = pathKeys(name);
+  const list = keys.slice(0, -1).findIndex((_, i) => fieldAt(schema, fieldPath(keys.slice(0, i + 1)))?.type === 'array');
+  return list < 0 ? undefined : `'${name}' is inside the list '${fieldPath(keys.slice(0, list + 1))}': only a field holding one value has its own code`;
 }
 
 /** The fields of another entity a `gathers` names: its document paths, lifecycle fields and timestamps. */

@@ -2,6 +2,8 @@ import type { EntitySchema, FieldSchema, Language } from '../declaration/types.t
 import type { RegisteredEntity } from '../registry.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
 import { tryResolveNode } from '../schema/resolve.ts';
+import { withValueAt } from '../schema/doc-value.ts';
+import { fieldPath, pathKeys } from '../schema/field-path.ts';
 import { localizeConditionals, namesIn, showWhenConditionsHold } from './form-conditions.ts';
 import { mergeUi, orderedFields, type UiSchema } from './ui-schema.ts';
 
@@ -167,7 +169,8 @@ export function deriveFormSections(
   lang: Language,
   editable: ReadonlySet<string>,
   /** `creating: false` (an existing record) leaves out the fields only a new record fills (`x-firstAccount`), and sections left empty. */
-  opts: { creating?: boolean } = {},
+  /** `locked`: nested fields shown disabled inside their editable object (a nested field's own code the user lacks, lockedNestedFields). */
+  opts: { creating?: boolean; locked?: readonly string[] } = {},
 ): DerivedFormSection[] {
   const { schema, uiSchema } = localizeSchema(reg, lang);
   const shown = (field: string) => opts.creating !== false || !reg.schema.properties[field]?.['x-firstAccount'];
@@ -180,8 +183,11 @@ export function deriveFormSections(
       const node = schema.properties[field];
       if (!node) throw new Error(`Entity '${reg.name}': form section '${section.id}' names '${field}', which is not a top-level field`);
       properties[field] = node;
-      const fieldUi = { ...((uiSchema[field] as UiSchema | undefined) ?? {}) };
+      let fieldUi = { ...((uiSchema[field] as UiSchema | undefined) ?? {}) };
       if (!editable.has(field)) fieldUi['ui:disabled'] = true;
+      for (const [top, ...rest] of (opts.locked ?? []).map(pathKeys)) {
+        if (top === field && rest.length) fieldUi = withValueAt(fieldUi, fieldPath([...rest, 'ui:disabled']), true);
+      }
       ui[field] = fieldUi;
     }
     const required = (reg.schema.required ?? []).filter((r) => section.fields.includes(r));

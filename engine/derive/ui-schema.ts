@@ -20,7 +20,10 @@ function safeOrder(order: unknown): unknown {
 
 /**
  * The template's declared uiSchema laid over the derived one: a declared directive wins,
- * `ui:options` objects merge key by key, nested field entries merge the same way.
+ * `ui:options` objects merge key by key, nested field entries merge the same way. RJSF renders an
+ * option of a `oneOf`/`anyOf` by its entry in the uiSchema's `oneOf`/`anyOf` when there is one
+ * (the derived per-option widgets, derive/form-conditions.ts), not by the field's own: the declared
+ * field entries go into each derived option entry too, unless the declaration gives its own list.
  */
 export function mergeUi(derived: UiSchema | undefined, declared: unknown): UiSchema {
   const out: UiSchema = { ...(derived ?? {}) };
@@ -30,6 +33,12 @@ export function mergeUi(derived: UiSchema | undefined, declared: unknown): UiSch
     else if (key === 'ui:options' && isPlain(value)) out[key] = { ...(isPlain(out[key]) ? out[key] : {}), ...value };
     else if (!key.startsWith('ui:') && isPlain(value)) out[key] = mergeUi(isPlain(out[key]) ? out[key] : undefined, value);
     else out[key] = value;
+  }
+  const fields = Object.fromEntries(Object.entries(declared).filter(([k, v]) => !k.startsWith('ui:') && isPlain(v)));
+  for (const key of ['oneOf', 'anyOf']) {
+    const options = out[key];
+    if (Object.hasOwn(declared, key) || !Array.isArray(options) || !Object.keys(fields).length) continue;
+    out[key] = options.map((o: unknown) => mergeUi(isPlain(o) ? o : undefined, fields));
   }
   return out;
 }

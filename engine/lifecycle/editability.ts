@@ -2,6 +2,9 @@ import type { RegisteredEntity } from '../registry.ts';
 import { hasPermission, type PermissionMap } from '../permissions.ts';
 import type { LocalizedText } from '../declaration/types.ts';
 import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
+import { valueAt } from '../schema/resolve.ts';
+import { withoutValueAt } from '../schema/doc-value.ts';
+import { pathKeys } from '../schema/field-path.ts';
 
 /**
  * The top-level fields that may change in the record's state. A field's own `x-editableIn`
@@ -80,10 +83,33 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 }
 
 /**
+ * The code each change between two documents needs: a `fieldPermissions` field (top-level or nested,
+ * `buyer.contactName`, `/a.b`) whose value differs needs its own code; any other change, the changed
+ * top-level field the entity's update permission (a nested field's own code covers it alone, not its
+ * siblings).
+ */
+export function codesForChange(reg: RegisteredEntity, before: Record<string, unknown>, after: Record<string, unknown>): { field: string; code: string }[] {
+  const out: { field: string; code: string }[] = [];
+  let [rest, restAfter] = [before, after];
+  for (const [field, code] of Object.entries(reg.entity.fieldPermissions ?? {})) {
+    if (!jsonEqual(valueAt(before, field), valueAt(after, field))) out.push({ field, code });
+    [rest, restAfter] = [withoutValueAt(rest, field), withoutValueAt(restAfter, field)];
+  }
+  return [...out, ...changedFields(rest, restAfter).map((field) => ({ field, code: reg.entity.permissions.update }))];
+}
+
+/**
  * Of the fields a state lets change, those this user may change: a field with its own code
  * (`fieldPermissions`) needs that code, the others the entity's update permission.
  */
 export function permittedFields(reg: RegisteredEntity, editable: ReadonlySet<string>, permissions: PermissionMap): ReadonlySet<string> {
   const own = reg.entity.fieldPermissions ?? {};
   return new Set([...editable].filter((f) => hasPermission(permissions, own[f] ?? reg.entity.permissions.update)));
+}
+
+/** The nested fields with their own code (`fieldPermissions`: `buyer.contactName`) this user lacks: an edit form shows them disabled inside their object. */
+export function lockedNestedFields(reg: RegisteredEntity, permissions: PermissionMap): string[] {
+  return Object.entries(reg.entity.fieldPermissions ?? {})
+    .filter(([field, code]) => pathKeys(field).length > 1 && !hasPermission(permissions, code))
+    .map(([field]) => field);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { creationSnapshot, deriveFormSections, editableFields, isDraftState, permittedFields, recordTitle, registrationFor, text } from '../../engine/index.ts';
+import { creationSnapshot, deriveFormSections, editableFields, isDraftState, lockedNestedFields, permittedFields, recordTitle, registrationFor, text } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
@@ -59,12 +59,12 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
     return locked?.length ? new Set([...all].filter((f) => !locked.includes(f))) : all;
   }, [reg, snapshot, permissions, id, locked]);
   const sections = useMemo(() => {
-    const derived = deriveFormSections(reg, lang, editable, { creating: !id });
+    const derived = deriveFormSections(reg, lang, editable, { creating: !id, ...(id ? { locked: lockedNestedFields(reg, permissions) } : {}) });
     // A template's declared uiSchema may name a widget its field has none for: that field falls back to RJSF's own.
     if (reg.uiSchema) return derived.map((s) => ({ ...s, uiSchema: dropUnknownWidgets(s.schema, s.uiSchema) }));
     for (const s of derived) assertKnownWidgets(s.schema, s.uiSchema);
     return derived;
-  }, [reg, lang, editable, id]);
+  }, [reg, lang, editable, id, permissions]);
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
   /** Per-section form data; a new record starts from the schema's defaults. */

@@ -1,6 +1,6 @@
 import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { FieldKind, FieldSchema, RegisteredEntity } from '../../engine/index.ts';
-import { enumLabel, fieldLabel, fieldPath, isUiHidden, kindOf, labelledField, moneyText, pathKeys, resolveNode } from '../../engine/index.ts';
+import { enumLabel, fieldLabel, fieldPath, isUiHidden, kindOf, labelledField, moneyText, pathKeys, resolveNode, valueOption } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { StoredFile } from '../env/data-provider.ts';
 import { lookupLabel, useLookupOptions } from '../lookup/use-lookup-options.ts';
@@ -101,6 +101,9 @@ function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field:
 export function FieldValue({ reg, field, kind, node, value, compact, doc }: FieldValueProps) {
   const { lang } = useRendererEnv();
   if (blank(value)) return <Empty />;
+  // A oneOf/anyOf value is shown by the option it is (a referenced object's fields, a date of its own).
+  const option = valueOption(reg.schema, node, value);
+  if (option) return <FieldValue reg={reg} field={field} kind={kindOf(option)} node={option} value={value} compact={compact} doc={doc} />;
   const money = moneyText(node, value, lang, doc);
   if (money !== undefined) return <>{money}</>;
   if (kind === 'state') return <StateTag reg={reg} field={field} value={String(value)} />;

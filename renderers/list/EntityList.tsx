@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ListParty, LocalizedText, PartyList, RegisteredEntity } from '../../engine/index.ts';
-import { deriveFilters, deriveListColumns, hasPermission, searchProblems, text } from '../../engine/index.ts';
+import { deriveFilters, deriveListColumns, fieldPath, hasPermission, pathKeys, searchProblems, text } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formPath } from '../env/entity-paths.ts';
 import { errorMessage } from '../env/error-message.ts';
@@ -57,9 +57,9 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
   const query = useMemo(() => (fixed ? { ...params, filters: { ...params.filters, [fixed.field]: fixed.value } } : params), [params, fixed]);
   const columns = useMemo(() => deriveListColumns(reg, lang, declared), [reg, lang, declared]);
   const filters = useMemo(() => deriveFilters(reg, lang).filter((f) => f.field !== fixed?.field && (!filterFields || filterFields.includes(f.field))), [reg, lang, fixed?.field, filterFields]);
-  // Fields the user may change in place: those whose own code (fieldPermissions) the user holds.
+  // Fields the user may change in place: those whose own code (fieldPermissions) the user holds, each path in one spelling.
   const inline = useMemo(
-    () => new Set(Object.entries(reg.entity.fieldPermissions ?? {}).filter(([, code]) => hasPermission(permissions, code)).map(([f]) => f)),
+    () => new Set(Object.entries(reg.entity.fieldPermissions ?? {}).filter(([, code]) => hasPermission(permissions, code)).map(([f]) => fieldPath(pathKeys(f)))),
     [reg, permissions],
   );
   // The page shown stays while the next one loads (a new page, sort or filter); a saved record or

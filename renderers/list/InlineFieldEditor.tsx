@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Input, InputNumber, Select } from 'antd';
 import type { FieldSchema, RegisteredEntity } from '../../engine/index.ts';
-import { enumLabel, fieldAt, fieldLabel } from '../../engine/index.ts';
+import { enumLabel, fieldAt, fieldLabel, valueAt, withValueAt } from '../../engine/index.ts';
 import type { EntityRecord } from '../env/data-provider.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { useRecordCache } from '../env/record-cache.ts';
@@ -9,7 +9,9 @@ import { errorMessage } from '../env/error-message.ts';
 
 /**
  * A field the user may change in place in a list (its `fieldPermissions` code, held: a reviewer's
- * result review; a trainee's score): a choice for an enum, a number box for a number, else a text box saved when left. The save sends the
+ * result review; a trainee's score): a choice for an enum, a number box for a number, else a text box saved when left.
+ * The field may be nested (`buyer.contactName`, `/meta.data/$v`): the value is read at its path and
+ * written into a copy of the document (missing objects made, the leaf alone removed when emptied). The save sends the
  * version the row was read at, so a row changed meanwhile is refused (409) with the server's
  * message and loads again, never overwritten.
  */
@@ -18,14 +20,12 @@ export function InlineFieldEditor({ reg, record, field }: { reg: RegisteredEntit
   const cache = useRecordCache();
   const { message } = App.useApp();
   const node: FieldSchema | undefined = fieldAt(reg.schema, field);
-  const stored = record.doc[field];
+  const stored = valueAt(record.doc, field);
   const [saving, setSaving] = useState(false);
   const label = fieldLabel(node, lang, field);
   const save = async (value: unknown) => {
     if (value === stored || (value === '' && stored === undefined)) return;
-    const doc = { ...record.doc };
-    if (value === '' || value === undefined) delete doc[field];
-    else doc[field] = value;
+    const doc = withValueAt(record.doc, field, value === '' ? undefined : value);
     setSaving(true);
     try {
       cache.changed(reg.name, await data.update({ entity: reg.name, id: record.id, doc, version: record.version }));

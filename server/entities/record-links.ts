@@ -1,4 +1,4 @@
-import { fieldAt, fieldLabel, hasPermission, message, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import { codesForChange, fieldAt, fieldLabel, hasPermission, message, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -126,10 +126,9 @@ export function mayUpdate(reg: RegisteredEntity, user: SessionUser): boolean {
   return codes.some((c) => hasPermission(user.permissionMap, c));
 }
 
-/** Each changed field needs its declared code (`fieldPermissions`), the others the update permission: 403 naming the missing code. */
-export function checkFieldPermissions(reg: RegisteredEntity, user: SessionUser, changed: readonly string[]): void {
-  for (const f of changed) {
-    const code = reg.entity.fieldPermissions?.[f] ?? reg.entity.permissions.update;
+/** Each changed field needs its declared code (`fieldPermissions`, engine codesForChange), the others the update permission: 403 naming the missing code. */
+export function checkFieldPermissions(reg: RegisteredEntity, user: SessionUser, before: Doc, after: Doc): void {
+  for (const { code } of codesForChange(reg, before, after)) {
     if (!hasPermission(user.permissionMap, code)) throw new ApiError(403, 'FORBIDDEN', { permission: code });
   }
 }

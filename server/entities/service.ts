@@ -315,8 +315,9 @@ export class EntityService {
     const reg = registrationFor(entityReg, current.templateVersion);
     const secrets = sealSecrets(reg, withSystemFields(reg, incoming, current.doc), current.doc);
     let doc = secrets.doc;
-    const changed = changedFields(withoutLinked(reg, current.doc), withoutLinked(reg, doc));
-    checkFieldPermissions(reg, user, changed);
+    const [before, after] = [withoutLinked(reg, current.doc), withoutLinked(reg, doc)];
+    const changed = changedFields(before, after);
+    checkFieldPermissions(reg, user, before, after);
     const editable = editableFields(reg, current.snapshot ?? undefined);
     const locked = changed.filter((f) => !editable.has(f));
     if (locked.length) {

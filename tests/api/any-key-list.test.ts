@@ -22,10 +22,11 @@ const DOCS = [
 describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backend) => {
   let h: ApiHarness;
   let applicant: string;
+  let staff: string;
   const ids: string[] = [];
   beforeAll(async () => {
     h = await ApiHarness.start(backend);
-    const staff = await h.login('staff');
+    staff = await h.login('staff');
     applicant = await h.login('applicant');
     const made = await h.call({ method: 'POST', url: '/api/templates', token: staff, lang: 'en-US', payload: { code: CODE, kind: 'form', bundle: anyKeyTemplate(CODE) } });
     expect(made.status, brief(made.body)).toBe(201);
@@ -90,5 +91,32 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
       expect(got.status).toBe(200);
       expect(got.body.data.doc).toEqual(DOCS[i]);
     }
+  });
+
+  it('asks a nested or any-key field its own code and its siblings the update code (fieldPermissions by path)', async () => {
+    const code = 'anyKeyCodes';
+    const bundle = anyKeyTemplate(code, { inline: true });
+    // A code the applicant lacks (staff hold it): the applicant holds the template's update code.
+    const own = { 'buyer.contactName': 'template:design', '/$type': 'template:design' };
+    for (const [method, url] of [['POST', '/api/templates'], ['POST', `/api/templates/${code}/versions/1/publish`]] as const) {
+      const res = await h.call({ method, url, token: staff, lang: 'en-US', payload: url === '/api/templates' ? { code, kind: 'form', bundle: { ...bundle, entity: { ...bundle.entity, fieldPermissions: own } } } : undefined });
+      expect(res.status, brief(res.body)).toBeLessThan(300);
+    }
+    const made = await h.call({ method: 'POST', url: `/api/entities/${code}`, token: applicant, lang: 'en-US', payload: { doc: { 'a.b': 'x', $type: 'phone', buyer: { contactName: 'Ann', phone: '1' } } } });
+    expect(made.status, brief(made.body)).toBe(201);
+    let record = made.body.data as { id: string; version: number; doc: Record<string, unknown> };
+    const put = async (token: string, doc: Record<string, unknown>) => {
+      const res = await h.call({ method: 'PUT', url: `/api/entities/${code}/${record.id}`, token, lang: 'en-US', payload: { doc, version: record.version } });
+      if (res.status === 200) record = res.body.data;
+      return res;
+    };
+    expect((await put(applicant, { ...record.doc, buyer: { contactName: 'Ann', phone: '2' } })).status).toBe(200);
+    for (const doc of [{ ...record.doc, buyer: { contactName: 'Bob', phone: '2' } }, { ...record.doc, $type: 'watch' }]) {
+      const refused = await put(applicant, doc);
+      expect(refused.status, brief(refused.body)).toBe(403);
+      expect(JSON.stringify(refused.body)).toContain('template:design');
+    }
+    expect((await put(staff, { ...record.doc, buyer: { contactName: 'Bob', phone: '2' } })).status).toBe(200);
+    expect(record.doc).toMatchObject({ $type: 'phone', buyer: { contactName: 'Bob', phone: '2' } });
   });
 });

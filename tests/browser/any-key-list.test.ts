@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { POLL } from './portal-page.ts';
 import { anyKeyTemplate } from '../fixtures/any-key-template.ts';
 
 /**
  * Issue 21 in Chromium: a template whose list columns, filters, sort and detail fields are keys a
  * dotted path cannot spell (`a.b`, `$type`, `x/y~z`, `meta.data` → `$v`) or no identifier (`2fa`,
  * `名称`, `with space`). The list reads its sort and filters from the URL, writes a header click back
- * into it, and the detail page shows every such field with its label.
+ * into it, and the detail page shows every such field with its label. Staff edit `/$type`,
+ * `/meta.data/$v` and the nested `buyer.contactName` in place (their `fieldPermissions`): each value is
+ * written at its path, a missing `buyer` made, an emptied `$v` removed alone.
  */
 const portalServer = usePortal();
 const CODE = 'anyKeyPage';
@@ -23,9 +27,10 @@ describe('any key on list and detail pages', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await portal.logIn('staff', DEMO_PASSWORD);
-    await portal.api('POST', '/api/templates', { code: CODE, kind: 'form', bundle: anyKeyTemplate(CODE) });
+    await portal.api('POST', '/api/templates', { code: CODE, kind: 'form', bundle: anyKeyTemplate(CODE, { inline: true }) });
     await portal.api('POST', `/api/templates/${CODE}/versions/1/publish`);
-    for (const doc of DOCS) await portal.api('POST', `/api/entities/${CODE}`, { doc });
+    const ids: string[] = [];
+    for (const doc of DOCS) ids.push((await portal.api<{ id: string }>('POST', `/api/entities/${CODE}`, { doc })).id);
 
     const rows = page.locator('.ant-table-row');
     const firstCells = async () => (await rows.locator('td:first-child').allTextContents()).map((t) => t.trim());
@@ -53,11 +58,43 @@ describe('any key on list and detail pages', () => {
     await page.waitForURL((u) => u.searchParams.get('sort') === 'with space:desc');
     await expect.poll(firstCells).toEqual(['charlie', 'bravo', 'alpha']);
 
+    // In place: a choice at `/$type`, text at `/meta.data/$v` and at `buyer.contactName` (no `buyer` yet).
+    // A save loads the list again: the row's editors are made anew for the record's next version.
+    type Stored = { doc: Record<string, unknown> };
+    const stored = async () => (await portal.api<Stored>('GET', `/api/entities/${CODE}/${ids[0]}`)).doc;
+    const alpha = page.locator('.ant-table-row', { hasText: 'alpha' });
+    const inPlace = async (field: string, act: (box: Locator) => Promise<void>) => {
+      const box = alpha.getByTestId(`inline-${field}`);
+      const shown = await box.elementHandle();
+      await act(box);
+      await expect.poll(() => shown!.evaluate((el) => el.isConnected), POLL).toBe(false);
+    };
+    const type = (value: string) => async (box: Locator) => {
+      await box.fill(value);
+      await box.blur();
+    };
+    await inPlace('/$type', async (box) => {
+      await box.click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle('tablet', { exact: true }).click();
+    });
+    expect((await stored()).$type).toBe('tablet');
+    await inPlace('buyer.contactName', type('Zoë 张'));
+    expect((await stored()).buyer).toEqual({ contactName: 'Zoë 张' });
+    await inPlace('/meta.data/$v', type('v9'));
+    expect((await stored())['meta.data']).toEqual({ $v: 'v9' });
+    await inPlace('/meta.data/$v', type(''));
+    expect((await stored())['meta.data']).toEqual({});
+    expect(await stored()).toMatchObject({ 'a.b': 'alpha', $type: 'tablet', '2fa': 1, 名称: 'n1', buyer: { contactName: 'Zoë 张' } });
+    expect(await alpha.getByTestId('inline-buyer.contactName').inputValue()).toBe('Zoë 张');
+    await portal.shot('any-key-inline');
+    await inPlace('/meta.data/$v', type('v1'));
+    expect((await stored())['meta.data']).toEqual({ $v: 'v1' });
+
     // The detail page: every such field with its label and value.
     await page.getByRole('link', { name: 'alpha' }).click();
     const detail = page.getByTestId('entity-detail');
     await detail.waitFor();
-    for (const text of ['Dotted', '$type', 'phone', 'Meta · Version', 'v1', 'n1', 'k1']) await portal.seeText(text, detail);
+    for (const text of ['Dotted', '$type', 'tablet', 'Meta · Version', 'v1', 'n1', 'k1', 'Buyer · Contact', 'Zoë 张']) await portal.seeText(text, detail);
     await portal.shot('any-key-detail');
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { POLL } from './portal-page.ts';
+import { formatDate, type FieldSchema, type Language } from '../../engine/index.ts';
 import { refUiTemplate } from '../fixtures/ref-ui-template.ts';
 
 /**
@@ -8,7 +10,9 @@ import { refUiTemplate } from '../fixtures/ref-ui-template.ts';
  * (textarea, password, placeholder, hidden, help, ui:title). Its new form shows the declared
  * widgets and fills defaults; a stored record without its defaulted fields opens in its own edit
  * form and saves unchanged, byte for byte, and a row added there gets its declared default; the
- * detail page labels by the fallbacks.
+ * detail page labels by the fallbacks. In zh-CN and en-US, the engine's widgets work inside a oneOf's
+ * options (a referenced stamp's date and declared textarea; a day's own date) and three levels
+ * into a recursive tree (each node's due date): picked, filled, saved and shown on the detail page.
  */
 const portalServer = usePortal();
 const CODE = 'refForm';
@@ -96,5 +100,69 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     await portal.seeText('Node label', detail);
     expect(await detail.getByText('Internal code').count()).toBe(0);
     await portal.shot('refs-ui-detail', false);
+  });
+
+  it.each<[Language, string]>([
+    ['zh-CN', 'refWidgetsZh'],
+    ['en-US', 'refWidgetsEn'],
+  ])('%s: fills the widgets inside a oneOf option and three levels into a tree, and shows what was saved', { timeout: 300_000 }, async (lang, code) => {
+    const portal = await portalServer.open(lang, '/wel/index');
+    const { page } = portal;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await portal.logIn('staff', DEMO_PASSWORD);
+    const bundle = refUiTemplate(code, { widgets: true });
+    await portal.api('POST', '/api/templates', { code, kind: 'form', bundle });
+    await portal.api('POST', `/api/templates/${code}/versions/1/publish`);
+    const when = bundle.schema.properties.when!;
+    const option = (i: number) => when.oneOf![i]!['x-label']![lang];
+    const stamp = (bundle.schema as { definitions?: Record<string, FieldSchema> }).definitions!.stamp!.properties!;
+    const stampLabels = { on: stamp.on!['x-label']![lang], note: stamp.note!['x-label']![lang] };
+
+    await page.goto(`${portal.baseUrl}/form/${code}/form`);
+    const form = page.getByTestId('entity-form');
+    await form.locator('#root_title').fill(`Widgets ${lang}`);
+    await form.locator('#root_people_0_name').fill('Bo');
+    await form.locator('#root_contact_city').fill('Oslo');
+    // The stamp option: a referenced object whose date is the engine's and whose note the declared uiSchema makes a textarea.
+    await portal.pick('root_when__oneof_select', option(0));
+    await portal.typeDate('root_when_on', '2026-04-05');
+    await form.locator('textarea#root_when_note').fill('Stamped at the gate');
+    // The tree, each level's due date the engine's date widget.
+    await form.locator('#root_tree_label').fill('root');
+    await portal.typeDate('root_tree_due', '2026-05-01');
+    await form.locator('fieldset#root_tree_children').getByTestId('add-row').click();
+    await form.locator('#root_tree_children_0_label').fill('branch');
+    await portal.typeDate('root_tree_children_0_due', '2026-05-02');
+    await form.locator('fieldset#root_tree_children_0_children').getByTestId('add-row').click();
+    await form.locator('#root_tree_children_0_children_0_label').fill('leaf');
+    await portal.typeDate('root_tree_children_0_children_0_due', '2026-05-03');
+    await portal.shot(`refs-widgets-form-${lang}`);
+    await page.getByTestId('form-save').click();
+    await page.waitForURL(new RegExp(`/form/${code}/detail\\?id=`));
+    const id = new URL(page.url()).searchParams.get('id')!;
+    const made = await portal.api<Stored>('GET', `/api/entities/${code}/${id}`);
+    expect(made.doc).toMatchObject({
+      when: { on: '2026-04-05', note: 'Stamped at the gate' },
+      tree: { label: 'root', due: '2026-05-01', children: [{ label: 'branch', due: '2026-05-02', children: [{ label: 'leaf', due: '2026-05-03' }] }] },
+    });
+    const detail = page.locator('.ant-card[data-section="main"]');
+    // The stamp by its option's declaration (labels, a date as a date), not as JSON; the tree's root and
+    // its children's table (a table cell counts a deeper list: the leaf is in the stored document above).
+    const day = (d: string) => formatDate(d, lang);
+    for (const text of ['Stamped at the gate', day('2026-04-05'), day('2026-05-01'), 'branch', day('2026-05-02')]) await portal.seeText(text, detail);
+    for (const text of [stampLabels.on, stampLabels.note]) await portal.seeText(text, detail);
+    await portal.shot(`refs-widgets-detail-${lang}`, false);
+
+    // The other option: a date of its own, picked in the edit form.
+    await page.goto(`${portal.baseUrl}/form/${code}/form?id=${id}`);
+    await form.locator('#root_title').waitFor();
+    await portal.pick('root_when__oneof_select', option(1));
+    await portal.typeDate('root_when', '2026-06-07');
+    await page.getByTestId('form-save').click();
+    await page.waitForURL(new RegExp(`/form/${code}/detail\\?id=`));
+    await expect.poll(async () => (await portal.api<Stored>('GET', `/api/entities/${code}/${id}`)).doc.when, POLL).toBe('2026-06-07');
+    await portal.seeText(day('2026-06-07'), detail);
+    expect(errors).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   resolveNode,
   tryResolveNode,
   unresolvedRefs,
+  valueOption,
   type EntitySchema,
   type FieldSchema,
 } from '../../../engine/index.ts';
@@ -150,5 +151,30 @@ describe('engine widgets inside options and recursive parts (issue 21)', () => {
     expect(ui.tree.children.items.due).toEqual({ 'ui:widget': 'date' });
     expect(ui.tree.children.items.children.items.children.items.children.items.due).toEqual({ 'ui:widget': 'date' });
     expect(ui.tree.children.items.children.items.children.items.children.items.children).toBeUndefined();
+  });
+
+  it('lays a declared widget inside an option over every option’s own uiSchema (RJSF reads that one)', () => {
+    const declared = refUiTemplate('refsDeclaredInOption', { widgets: true });
+    const [own] = deriveFormSections(new EntityRegistry({}).registerVersion(declared, 1), 'zh-CN', new Set(declared.views.form.sections[0]!.fields));
+    const when = (own!.uiSchema as Record<string, any>).when;
+    const note = { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } };
+    expect(when.note).toEqual(note);
+    expect(when.oneOf).toEqual([
+      { on: { 'ui:widget': 'date' }, note },
+      { on: { 'ui:widget': 'date' }, note, 'ui:widget': 'date' },
+    ]);
+    expect(own!.schema.properties.when!.oneOf!.map((o) => (o as FieldSchema).title)).toEqual(['盖章', '某日']);
+  });
+
+  it('finds the option a stored value is, for the detail page: a referenced object, a date, never a labelled choice', () => {
+    const declared = refUiTemplate('refsValueOption', { widgets: true });
+    const { schema } = new EntityRegistry({}).registerVersion(declared, 1);
+    const when = schema.properties.when!;
+    expect(valueOption(schema, when, { on: '2026-04-05', note: 'n' })?.properties?.on).toMatchObject({ format: 'date' });
+    expect(valueOption(schema, when, '2026-06-07')).toMatchObject({ type: 'string', format: 'date' });
+    expect(valueOption(schema, when, { on: '2026-04-05', other: 1 })).toBeUndefined();
+    expect(valueOption(schema, when, 7)).toBeUndefined();
+    expect(valueOption(schema, schema.properties.priority, 'high')).toBeUndefined();
+    expect(valueOption(schema, schema.properties.contact, { phone: '1' })).toMatchObject({ required: ['phone'] });
   });
 });

@@ -1,0 +1,51 @@
+import { pathKeys } from './field-path.ts';
+
+type Doc = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Sets an own key, even `__proto__` (a key like any other in a document), never touching a prototype. */
+function put(obj: Doc, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of the document with the value at a field path (dotted or pointer, field-path.ts) set, the
+ * objects on the way copied and missing ones made; `undefined` removes the leaf alone (its parents
+ * stay, empty or not). The document itself is never changed.
+ */
+export function withValueAt(doc: Doc, path: string, value: unknown): Doc {
+  const keys = pathKeys(path);
+  const set = (node: Doc, i: number): Doc => {
+    const key = keys[i]!;
+    const out = { ...node };
+    if (i === keys.length - 1) {
+      if (value === undefined) delete out[key];
+      else put(out, key, value);
+      return out;
+    }
+    const child = Object.hasOwn(node, key) ? node[key] : undefined;
+    if (value === undefined && !isObject(child)) return node;
+    put(out, key, set(isObject(child) ? child : {}, i + 1));
+    return out;
+  };
+  return keys.length ? set(doc, 0) : doc;
+}
+
+/** A copy of the document without the value at a field path, and without the objects that removing it left empty. */
+export function withoutValueAt(doc: Doc, path: string): Doc {
+  const keys = pathKeys(path);
+  const drop = (node: Doc, i: number): Doc => {
+    const key = keys[i]!;
+    if (!Object.hasOwn(node, key)) return node;
+    const out = { ...node };
+    const child = node[key];
+    if (i < keys.length - 1 && isObject(child)) {
+      const rest = drop(child, i + 1);
+      if (Object.keys(rest).length) put(out, key, rest);
+      else delete out[key];
+    } else if (i === keys.length - 1) delete out[key];
+    return out;
+  };
+  return keys.length ? drop(doc, 0) : doc;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkTemplate,
+  codesForChange,
+  deriveFormSections,
+  EntityRegistry,
+  lockedNestedFields,
+  TEMPLATE_RECORD_PERMISSIONS,
+  toPermissionMap,
+  withoutValueAt,
+  withValueAt,
+} from '../../../engine/index.ts';
+import { anyKeyTemplate } from '../../fixtures/any-key-template.ts';
+
+const UPDATE = TEMPLATE_RECORD_PERMISSIONS.update;
+
+describe('a document value written at a field path (inline list editing)', () => {
+  it('sets a top-level, nested or any-key value in a copy, making missing objects', () => {
+    const doc = { 'a.b': 'dot', buyer: { contactName: 'Ann', phone: '1' }, 'meta.data': { $v: 'v1', other: 2 } };
+    const before = JSON.parse(JSON.stringify(doc));
+    expect(withValueAt(doc, '/a.b', 'new')).toEqual({ ...doc, 'a.b': 'new' });
+    expect(withValueAt(doc, 'buyer.contactName', 'Bob')).toEqual({ ...doc, buyer: { contactName: 'Bob', phone: '1' } });
+    expect(withValueAt(doc, '/meta.data/$v', 'v2')).toEqual({ ...doc, 'meta.data': { $v: 'v2', other: 2 } });
+    expect(withValueAt(doc, '/$type', 'watch')).toEqual({ ...doc, $type: 'watch' });
+    expect(withValueAt({}, 'buyer.contactName', 'Bob')).toEqual({ buyer: { contactName: 'Bob' } });
+    expect(withValueAt({ buyer: 'text' }, '/buyer/x~1y', 1)).toEqual({ buyer: { 'x/y': 1 } });
+    expect(doc).toEqual(before);
+  });
+
+  it('removes only the leaf when emptied, and leaves a missing path alone', () => {
+    const doc = { buyer: { contactName: 'Ann' }, 'meta.data': { $v: 'v1', other: 2 } };
+    expect(withValueAt(doc, 'buyer.contactName', undefined)).toEqual({ buyer: {}, 'meta.data': doc['meta.data'] });
+    expect(withValueAt(doc, '/meta.data/$v', undefined)).toEqual({ buyer: doc.buyer, 'meta.data': { other: 2 } });
+    expect(withValueAt(doc, 'seller.contactName', undefined)).toEqual(doc);
+    expect(withValueAt(doc, '/meta.data/$v/deeper', undefined)).toEqual(doc);
+  });
+
+  it('keeps a key such as __proto__ an own key, never the prototype', () => {
+    const out = withValueAt({}, '/__proto__/polluted', 'yes');
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
+
+  it('drops a value and the objects it leaves empty (what the rest of a change is compared by)', () => {
+    expect(withoutValueAt({ buyer: { contactName: 'Ann' }, n: 1 }, 'buyer.contactName')).toEqual({ n: 1 });
+    expect(withoutValueAt({ buyer: { contactName: 'Ann', phone: '1' } }, 'buyer.contactName')).toEqual({ buyer: { phone: '1' } });
+    expect(withoutValueAt({ buyer: {} }, 'buyer.contactName')).toEqual({});
+    expect(withoutValueAt({ n: 1 }, 'buyer.contactName')).toEqual({ n: 1 });
+  });
+});
+
+describe('the codes a change needs', () => {
+  const bundle = anyKeyTemplate('inlineCodes', { inline: true });
+  const own = { '/$type': 'inline:type', '/meta.data/$v': 'inline:version', 'buyer.contactName': 'inline:contact' };
+  const reg = new EntityRegistry({}).registerVersion({ ...bundle, entity: { ...bundle.entity, fieldPermissions: own } }, 1);
+  const doc = { 'a.b': 'alpha', $type: 'phone', buyer: { contactName: 'Ann', phone: '1' }, 'meta.data': { $v: 'v1' } };
+
+  it('registers a template whose field codes name nested and any-key fields', () => {
+    expect(checkTemplate(bundle, 'en-US')).toEqual([]);
+  });
+
+  it('asks a nested or any-key field its own code, and the update code of any other change', () => {
+    expect(codesForChange(reg, doc, { ...doc, buyer: { contactName: 'Bob', phone: '1' } })).toEqual([{ field: 'buyer.contactName', code: 'inline:contact' }]);
+    expect(codesForChange(reg, doc, { ...doc, $type: 'watch', 'meta.data': {} })).toEqual([
+      { field: '/$type', code: 'inline:type' },
+      { field: '/meta.data/$v', code: 'inline:version' },
+    ]);
+    // A sibling of the nested field is the update permission's.
+    expect(codesForChange(reg, doc, { ...doc, buyer: { contactName: 'Ann', phone: '2' } })).toEqual([{ field: 'buyer', code: UPDATE }]);
+    expect(codesForChange(reg, doc, { ...doc, 'a.b': 'bravo' })).toEqual([{ field: 'a.b', code: UPDATE }]);
+    expect(codesForChange(reg, doc, doc)).toEqual([]);
+  });
+
+  it('lets the nested field alone be set where its parent object was missing', () => {
+    const bare = { 'a.b': 'alpha' };
+    expect(codesForChange(reg, bare, withValueAt(bare, 'buyer.contactName', 'Bob'))).toEqual([{ field: 'buyer.contactName', code: 'inline:contact' }]);
+    expect(codesForChange(reg, bare, { ...bare, buyer: { contactName: 'Bob', phone: '9' } })).toEqual([
+      { field: 'buyer.contactName', code: 'inline:contact' },
+      { field: 'buyer', code: UPDATE },
+    ]);
+  });
+
+  it('shows a nested field whose code the user lacks disabled inside its editable object on an edit form', () => {
+    const holder = toPermissionMap([UPDATE, 'inline:contact', 'inline:version']);
+    const other = toPermissionMap([UPDATE]);
+    expect(lockedNestedFields(reg, holder)).toEqual([]);
+    // `/$type` is top-level: its code is the form's editable set's (permittedFields), not a nested lock.
+    expect(lockedNestedFields(reg, other)).toEqual(['/meta.data/$v', 'buyer.contactName']);
+    const fields = new Set(Object.keys(reg.schema.properties));
+    const ui = (locked: string[]) => deriveFormSections(reg, 'en-US', fields, { creating: false, locked })[0]!.uiSchema as Record<string, any>;
+    expect(ui(lockedNestedFields(reg, other)).buyer).toEqual({ contactName: { 'ui:disabled': true } });
+    expect(ui(lockedNestedFields(reg, other))['meta.data']).toEqual({ $v: { 'ui:disabled': true } });
+    expect(ui([]).buyer?.contactName?.['ui:disabled']).toBeUndefined();
+  });
+});
