@@ -7,6 +7,7 @@ import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
 import { linkedSelect } from '../db/linked-values.ts';
 import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
 import { withTitlesOnly } from './read-grants.ts';
+import { listedIds } from './list-cache.ts';
 
 export type { Scope };
 
@@ -178,6 +179,11 @@ export async function listRecords(
   // A work list counts its records per action from one grouped scan, which gives the total too.
   const todo = variant?.variant.todo ? variant : undefined;
   const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
+  if (!todo) {
+    // A list kept with the snapshot it was read in (list-cache.ts): the page is its rows read by id.
+    const ids = await listedIds(db, `select r.id from records r where ${where.sql} order by ${order}`, where.params);
+    if (ids) return { items: await recordsInOrder(db, reg, scope, query, variant, ids.slice(offset, offset + query.pageSize)), total: ids.length };
+  }
   const [items, counted] = await Promise.all([
     db.query<Row & { list_total: number }>(pageSql, pageParams),
     todo ? db.query<Record<string, unknown>>(countSql, where.params) : undefined,
@@ -189,6 +195,15 @@ export async function listRecords(
     return { items: records, total };
   }
   return { items: records, ...todoCounts(todo.actions, todo.parts, counted!.rows) };
+}
+
+/** A page's records by their ids, in that order, read with the list's own condition (a row no longer in the list is left out). */
+async function recordsInOrder(db: Queryable, reg: RegisteredEntity, scope: Scope, query: ListQuery, variant: VariantParts | undefined, ids: string[]): Promise<EntityRecord[]> {
+  if (!ids.length) return [];
+  const where = whereClause(reg, scope, query, 'titles', variant, ids);
+  const { rows } = await db.query<Row>(`${select(reg)} where ${where.sql}`, where.params);
+  const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
+  return titlesFor(db, reg, scope, ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /**
