@@ -11,6 +11,7 @@ import { startTimerWorker } from './entities/timer-worker.ts';
 import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
 import { startReclaimWorker } from './accounts/reclaim.ts';
+import { startRecordWritesPruner } from './entities/list-cache.ts';
 
 export interface StartOptions {
   port: number;
@@ -92,6 +93,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopNotices = startNoticeWorker(db);
   const stopEffects = startEffectWorker(app.effects);
   const stopReclaim = startReclaimWorker(db, app.effects);
+  const stopPruner = startRecordWritesPruner(db);
   await app.listen({ port, host });
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
@@ -101,6 +103,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopTimers();
       await stopNotices();
       await stopReclaim();
+      await stopPruner();
       await stopEffects();
       await app.close();
       await readDb?.close();

@@ -1,6 +1,7 @@
 import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
 import { STATISTICS_MONTHLY_STATEMENTS } from './statistics-monthly.ts';
 import { SESSION_CHANGE_STATEMENTS } from './session-changes.ts';
+import { RECORD_WRITE_STATEMENTS } from './record-writes.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -570,6 +571,12 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     id: '042_statistics_monthly',
     sql: '',
     statements: STATISTICS_MONTHLY_STATEMENTS,
+  },
+  {
+    // The transactions that wrote records, by which a list's ids kept with their snapshot stay exact (issue 22; server/db/record-writes.ts).
+    id: '043_record_writes',
+    sql: '',
+    statements: RECORD_WRITE_STATEMENTS,
   },
 ];
 
