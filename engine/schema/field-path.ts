@@ -28,6 +28,15 @@ export function fieldPath(keys: readonly string[]): string {
   return keys.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
+/** The keys of a path, none for `''` (the whole document). */
+export const docKeys = (path: string): string[] => (path ? pathKeys(path) : []);
+
+/** The keys of a JSON pointer as ajv writes an `instancePath` (`/a.b/0/x~1y`), none for `''`. */
+export const pointerKeys = (pointer: string): string[] => (pointer.startsWith('/') ? pathKeys(pointer) : []);
+
+/** Paths (either spelling, `''` for none) joined into one field path: `joinPath('dff', '/a.b')` is `/dff/a.b`. */
+export const joinPath = (...paths: readonly string[]): string => fieldPath(paths.flatMap(docKeys));
+
 /** The path of the field holding this one (`''` for a top-level field). */
 export function parentPath(path: string): string {
   const keys = pathKeys(path);

@@ -82,6 +82,22 @@ export function fieldAt(root: EntitySchema, path: string): FieldSchema | undefin
   return node && resolveNode(root, node);
 }
 
+/**
+ * Which keys of a concrete document path (`samples.0.sampleNo`, `/a.b/0/c`) are array indexes: a
+ * key made of digits where the schema has an array (or where the schema no longer says). A digit
+ * key of an object (`2024`) stays a key.
+ */
+export function arrayIndexes(root: EntitySchema, keys: readonly string[]): boolean[] {
+  let node: FieldSchema | undefined = root;
+  return keys.map((key) => {
+    const resolved: FieldSchema | undefined = node && resolveNode(root, node);
+    const index = /^\d+$/.test(key) && (!resolved || resolved.type === 'array');
+    if (index) node = resolved?.items;
+    else node = own((resolved?.type === 'array' ? resolved.items && resolveNode(root, resolved.items) : resolved)?.properties, key);
+    return index;
+  });
+}
+
 /** Reads a doc path (dotted or pointer, field-path.ts) out of a document; only own keys. */
 export function valueAt(doc: unknown, path: string): unknown {
   let cur: unknown = doc;

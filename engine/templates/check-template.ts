@@ -7,6 +7,7 @@ import { checkEntityBundle } from '../declaration/check.ts';
 import { templateAccess } from './template-access.ts';
 import { resolveField } from '../derive/fields.ts';
 import { message } from '../i18n/messages.ts';
+import { fieldPath, pointerKeys } from '../schema/field-path.ts';
 import { createAjv, draftOf } from '../validate/ajv.ts';
 import type { FieldError } from '../validate/messages.ts';
 import { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
@@ -22,7 +23,7 @@ function ajvProblems(code: 'TEMPLATE_SHAPE' | 'TEMPLATE_SCHEMA_INVALID', base: s
   const seen = new Set<string>();
   const out: TemplateProblem[] = [];
   for (const e of copies) {
-    const path = `${base}${e.instancePath.replaceAll('/', '.')}`;
+    const path = fieldPath([base, ...pointerKeys(e.instancePath)]);
     if (seen.has(path)) continue; // a meta-schema anyOf fails once per branch: one message per place
     seen.add(path);
     out.push({ at: path, code, params: { path, detail: e.message ?? e.keyword } });

@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 import { fieldAt } from '../schema/resolve.ts';
-import { collectFields, depthOf, describeType, parentPath, sameType } from './field-shapes.ts';
+import { collectFields, depthOf, describeType, sameType } from './field-shapes.ts';
+import { fieldPath, joinPath, parentPath, pathKeys } from '../schema/field-path.ts';
 import { isLossless } from './convert.ts';
 import type { FieldShape, RenameMap, TemplateDiff, TemplateProblem } from './types.ts';
 import { TemplateProblemsError } from './types.ts';
@@ -20,23 +21,27 @@ export interface CheckedRenames {
   map(path: string): string;
 }
 
+/** A path in the spelling collectFields uses (a pointer for ordinary keys, `/buyer/name`, reads `buyer.name`). */
+const normal = (path: string): string => fieldPath(pathKeys(path));
+
 /** Checks a rename map against the two versions' fields; throws TemplateProblemsError listing every problem. */
 export function checkRenames(before: Map<string, FieldShape>, after: Map<string, FieldShape>, renames: RenameMap): CheckedRenames {
-  const entries = Object.entries(renames).filter(([from, to]) => from !== to);
+  const entries = Object.entries(renames)
+    .map(([from, to]): [string, string] => [normal(from), normal(to)])
+    .filter(([from, to]) => from !== to);
   const lookup = new Map(entries);
   const map = (path: string): string => {
-    const keys = path.split('.');
+    const keys = pathKeys(path);
     for (let n = keys.length; n > 0; n--) {
-      const prefix = keys.slice(0, n).join('.');
-      const to = lookup.get(prefix);
-      if (to !== undefined) return [to, ...keys.slice(n)].join('.');
+      const to = lookup.get(fieldPath(keys.slice(0, n)));
+      if (to !== undefined) return joinPath(to, fieldPath(keys.slice(n)));
     }
     return path;
   };
   const problems: TemplateProblem[] = [];
   const targets = new Set<string>();
   for (const [from, to] of entries) {
-    const at = `renames.${from}`;
+    const at = joinPath('renames', from);
     const source = before.get(from);
     const target = after.get(to);
     if (!source) problems.push({ at, code: 'TEMPLATE_RENAME_FROM_UNKNOWN', params: { from } });
@@ -51,7 +56,7 @@ export function checkRenames(before: Map<string, FieldShape>, after: Map<string,
   for (const path of before.keys()) {
     const mapped = map(path);
     const other = seen.get(mapped);
-    if (other !== undefined && !problems.length) problems.push({ at: `renames.${path}`, code: 'TEMPLATE_RENAME_COLLIDES', params: { a: other, b: path, to: mapped } });
+    if (other !== undefined && !problems.length) problems.push({ at: joinPath('renames', path), code: 'TEMPLATE_RENAME_COLLIDES', params: { a: other, b: path, to: mapped } });
     seen.set(mapped, path);
   }
   if (problems.length) throw new TemplateProblemsError(problems);

@@ -1,7 +1,9 @@
+import { fieldPath } from '../schema/field-path.ts';
+
 /**
- * Reading and writing stored documents along dotted field paths whose array levels are implicit
- * (`samples.color` is the color of every sample). Every key is checked with Object.hasOwn: a
- * document's keys never reach Object.prototype.
+ * Reading and writing stored documents along field paths' keys (engine/schema/field-path.ts) whose
+ * array levels are implicit (`samples.color` is the color of every sample). Every key is checked
+ * with Object.hasOwn: a document's keys never reach Object.prototype.
  */
 export type Json = Record<string, unknown>;
 
@@ -9,33 +11,39 @@ export interface Location {
   /** The object holding the field. */
   container: Json;
   key: string;
-  /** The concrete path, array indexes included: `samples.0.color`. */
+  /** The concrete field path, array indexes included: `samples.0.color`, `/a.b/0/color`. */
   path: string;
 }
+
+type Level = { value: unknown; keys: readonly string[] };
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Objects reached by walking `keys` from `from`, fanning out over arrays on the way, with their concrete paths. */
-export function containers(from: Json, keys: readonly string[], base = ''): { container: Json; path: string }[] {
-  let level: { value: unknown; path: string }[] = [{ value: from, path: base }];
+export function containers(from: Json, keys: readonly string[]): { container: Json; path: string }[] {
+  return containersWithKeys(from, keys).map(({ value, keys: at }) => ({ container: value, path: fieldPath(at) }));
+}
+
+function containersWithKeys(from: Json, keys: readonly string[]): { value: Json; keys: readonly string[] }[] {
+  let level: Level[] = [{ value: from, keys: [] }];
   for (const key of keys) {
-    const next: { value: unknown; path: string }[] = [];
-    for (const { value, path } of spread(level)) {
-      if (Object.hasOwn(value, key)) next.push({ value: value[key], path: path ? `${path}.${key}` : key });
+    const next: Level[] = [];
+    for (const { value, keys: at } of spread(level)) {
+      if (Object.hasOwn(value, key)) next.push({ value: value[key], keys: [...at, key] });
     }
     level = next;
   }
-  return spread(level).map(({ value, path }) => ({ container: value, path }));
+  return spread(level);
 }
 
-/** Objects as themselves, arrays as their object items (with indexes in the path). */
-function spread(level: { value: unknown; path: string }[]): { value: Json; path: string }[] {
-  const out: { value: Json; path: string }[] = [];
-  for (const { value, path } of level) {
-    if (isObject(value)) out.push({ value, path });
+/** Objects as themselves, arrays as their object items (with indexes in the keys). */
+function spread(level: Level[]): { value: Json; keys: readonly string[] }[] {
+  const out: { value: Json; keys: readonly string[] }[] = [];
+  for (const { value, keys } of level) {
+    if (isObject(value)) out.push({ value, keys });
     else if (Array.isArray(value)) {
       value.forEach((item, i) => {
-        if (isObject(item)) out.push({ value: item, path: path ? `${path}.${i}` : String(i) });
+        if (isObject(item)) out.push({ value: item, keys: [...keys, String(i)] });
       });
     }
   }
@@ -46,9 +54,9 @@ function spread(level: { value: unknown; path: string }[]): { value: Json; path:
 export function locate(doc: Json, keys: readonly string[]): Location[] {
   const last = keys[keys.length - 1];
   if (last === undefined) return [];
-  return containers(doc, keys.slice(0, -1))
-    .filter(({ container }) => Object.hasOwn(container, last) && container[last] !== undefined)
-    .map(({ container, path }) => ({ container, key: last, path: path ? `${path}.${last}` : last }));
+  return containersWithKeys(doc, keys.slice(0, -1))
+    .filter(({ value }) => Object.hasOwn(value, last) && value[last] !== undefined)
+    .map(({ value, keys: at }) => ({ container: value, key: last, path: fieldPath([...at, last]) }));
 }
 
 /** The value at a plain object path below `from` (no arrays on the way), if present. */

@@ -1,5 +1,6 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 import { resolveNode } from '../schema/resolve.ts';
+import { fieldPath, pathKeys } from '../schema/field-path.ts';
 import type { FieldShape, FieldType, ValueType } from './types.ts';
 
 /** Deeper than this, a schema is treated as recursive and not walked further. */
@@ -38,7 +39,8 @@ export function sameType(a: FieldType, b: FieldType): boolean {
 }
 
 /**
- * Every field of a schema by dotted path, nested objects and objects inside arrays included
+ * Every field of a schema by field path (dotted, or a JSON pointer when a key needs it:
+ * engine/schema/field-path.ts), nested objects and objects inside arrays included
  * (array levels are implicit, as in views: `samples.sampleNo`). `$ref`s are followed.
  */
 export function collectFields(root: EntitySchema): Map<string, FieldShape> {
@@ -47,7 +49,7 @@ export function collectFields(root: EntitySchema): Map<string, FieldShape> {
     if (depth > MAX_DEPTH) return;
     for (const [key, raw] of Object.entries(node.properties ?? {})) {
       const child = resolveNode(root, raw);
-      const path = [...keys, key].join('.');
+      const path = fieldPath([...keys, key]);
       const type = fieldTypeOf(root, child);
       out.set(path, { path, keys: [...keys, key], type, listScope, ...(child.default !== undefined ? { default: child.default } : {}) });
       const inner = type.type === 'array' && child.items ? resolveNode(root, child.items) : child;
@@ -58,8 +60,5 @@ export function collectFields(root: EntitySchema): Map<string, FieldShape> {
   return out;
 }
 
-/** The parent path of a dotted path ('' at the top). */
-export const parentPath = (path: string): string => (path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '');
-
-/** The path's depth: `a` is 1, `a.b` is 2. */
-export const depthOf = (path: string): number => path.split('.').length;
+/** The path's depth: `a` is 1, `a.b` and `/a.b/c` are 2. */
+export const depthOf = (path: string): number => pathKeys(path).length;

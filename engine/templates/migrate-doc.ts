@@ -3,6 +3,7 @@ import { jsonEqual } from '../lifecycle/editability.ts';
 import { collectFields, depthOf } from './field-shapes.ts';
 import { diffSchemas } from './diff.ts';
 import { convertValue } from './convert.ts';
+import { docKeys, fieldPath } from '../schema/field-path.ts';
 import { clone, containers, deletePlain, locate, readPlain, writePlain, type Json } from './doc-paths.ts';
 import type { ConversionFailure, DocChange, RenameMap, TemplateDiff } from './types.ts';
 
@@ -35,8 +36,7 @@ export interface VersionSchema {
   schema: EntitySchema;
 }
 
-const keysOf = (path: string) => (path ? path.split('.') : []);
-const join = (base: string, rel: readonly string[]) => [base, ...rel].filter(Boolean).join('.');
+const join = (base: string, rel: readonly string[]) => fieldPath([...docKeys(base), ...rel]);
 
 /**
  * Compiles the step from one version to the next: the diff, and a pure function that moves a
@@ -56,7 +56,7 @@ export function compileMigrationStep(before: VersionSchema, after: VersionSchema
     const doc = clone(input);
     const result: DocMigration = { doc, changes: [], archived: [], failures: [] };
     for (const removed of diff.removed) {
-      for (const loc of locate(doc, keysOf(removed.path))) {
+      for (const loc of locate(doc, docKeys(removed.path))) {
         const value = loc.container[loc.key];
         delete loc.container[loc.key];
         result.archived.push({ version: before.version, path: loc.path, value });
@@ -65,10 +65,10 @@ export function compileMigrationStep(before: VersionSchema, after: VersionSchema
     }
     const applied = new Map<string, string>();
     const translate = (path: string) => {
-      const keys = keysOf(path);
+      const keys = docKeys(path);
       for (let n = keys.length; n > 0; n--) {
-        const to = applied.get(keys.slice(0, n).join('.'));
-        if (to !== undefined) return [to, ...keys.slice(n)].join('.');
+        const to = applied.get(fieldPath(keys.slice(0, n)));
+        if (to !== undefined) return fieldPath([...docKeys(to), ...keys.slice(n)]);
       }
       return path;
     };
@@ -77,9 +77,9 @@ export function compileMigrationStep(before: VersionSchema, after: VersionSchema
       const moves: { container: Json; rel: string[]; value: unknown; from: string; to: string }[] = [];
       for (const { from, to } of group) {
         const scope = newFields.get(to)?.listScope ?? '';
-        const src = keysOf(translate(from)).slice(keysOf(scope).length);
-        const dst = keysOf(to).slice(keysOf(scope).length);
-        const instances = scope ? containers(doc, keysOf(scope)) : [{ container: doc, path: '' }];
+        const src = docKeys(translate(from)).slice(docKeys(scope).length);
+        const dst = docKeys(to).slice(docKeys(scope).length);
+        const instances = scope ? containers(doc, docKeys(scope)) : [{ container: doc, path: '' }];
         for (const { container, path } of instances) {
           const read = readPlain(container, src);
           if (!read.found) continue;
@@ -96,7 +96,7 @@ export function compileMigrationStep(before: VersionSchema, after: VersionSchema
     for (const change of conversions) {
       const target = newFields.get(change.path)?.type;
       if (!target) continue;
-      for (const loc of locate(doc, keysOf(change.path))) {
+      for (const loc of locate(doc, docKeys(change.path))) {
         const value = loc.container[loc.key];
         const converted = convertValue(value, target);
         if (!converted.ok) {
@@ -111,7 +111,7 @@ export function compileMigrationStep(before: VersionSchema, after: VersionSchema
     }
     for (const added of diff.added) {
       if (added.default === undefined) continue;
-      const keys = keysOf(added.path);
+      const keys = docKeys(added.path);
       const key = keys[keys.length - 1]!;
       const parents = keys.length > 1 ? containers(doc, keys.slice(0, -1)) : [{ container: doc, path: '' }];
       for (const { container, path } of parents) {

@@ -2,26 +2,46 @@ import type { ErrorObject } from 'ajv';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import localizeEn from 'ajv-i18n/localize/en/index.js';
 import type { EntitySchema, FieldSchema, Language, LocalizedText } from '../declaration/types.ts';
-import { fieldAt, own } from '../schema/resolve.ts';
+import { arrayIndexes, fieldAt, own } from '../schema/resolve.ts';
+import { docKeys, fieldPath, pointerKeys } from '../schema/field-path.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
 
-/** One failed rule, addressed to a field by its dotted path ('' for the whole document). */
+/**
+ * One failed rule, addressed to a field by its field path (engine/schema/field-path.ts: dotted, or a
+ * JSON pointer when a key needs it), array indexes included: `samples.0.sampleNo`, `/a.b/0/c`; '' for
+ * the whole document.
+ */
 export interface FieldError {
   field: string;
   keyword: string;
   message: string;
 }
 
-/** `/samples/0/sampleNo` → `samples.0.sampleNo`; a missing property is addressed to itself. */
-function errorPath(e: ErrorObject): string {
-  const base = e.instancePath.split('/').filter(Boolean);
-  if (e.keyword === 'required') base.push(String((e.params as { missingProperty: string }).missingProperty));
-  if (e.keyword === 'additionalProperties') base.push(String((e.params as { additionalProperty: string }).additionalProperty));
-  return base.join('.');
+/** `/samples/0/sampleNo` → the keys `samples`, `0`, `sampleNo`; a missing property is addressed to itself. */
+function errorKeys(e: ErrorObject): string[] {
+  const keys = pointerKeys(e.instancePath);
+  if (e.keyword === 'required') keys.push(String((e.params as { missingProperty: string }).missingProperty));
+  if (e.keyword === 'additionalProperties') keys.push(String((e.params as { additionalProperty: string }).additionalProperty));
+  return keys;
 }
 
-/** The schema path without array indexes, to find the field's declaration. */
-const declaredPath = (path: string) => path.split('.').filter((p) => !/^\d+$/.test(p)).join('.');
+/** A concrete path's declared keys (array indexes dropped) and the first item's index. */
+function declaredOf(schema: EntitySchema, keys: readonly string[]): { keys: string[]; item?: number } {
+  const indexes = arrayIndexes(schema, keys);
+  const first = indexes.indexOf(true);
+  return { keys: keys.filter((_, i) => !indexes[i]), ...(first >= 0 ? { item: Number(keys[first]) } : {}) };
+}
+
+/**
+ * How a message names its field: `Buyer · Contact email (#2)` for `buyer.contactEmail` of the
+ * second item; labels from the declaration, else the key; '' for the whole document.
+ */
+export function errorPlace(schema: EntitySchema, field: string, lang: Language): string {
+  const declared = declaredOf(schema, docKeys(field));
+  if (!declared.keys.length) return '';
+  const label = declared.keys.map((key, i) => fieldLabel(fieldAt(schema, fieldPath(declared.keys.slice(0, i + 1))), lang, key)).join(' · ');
+  return declared.item !== undefined ? `${label} (#${declared.item + 1})` : label;
+}
 
 /**
  * ajv errors → per-field messages in the language: the field's declared label, then either
@@ -37,20 +57,22 @@ export function toFieldErrors(
   (lang === 'zh-CN' ? localizeZh : localizeEn)(copies);
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  const nodeOf = (field: string): FieldSchema | undefined => (field ? fieldAt(schema, declaredPath(field)) : (schema as FieldSchema));
+  const nodeOf = (keys: readonly string[]): FieldSchema | undefined => {
+    const declared = declaredOf(schema, keys).keys;
+    return declared.length ? fieldAt(schema, fieldPath(declared)) : (schema as FieldSchema);
+  };
   // A declared message for an `anyOf`/`oneOf` (at least one of two fields) speaks for its branches' own errors.
   const spoken = copies
-    .filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && nodeOf(errorPath(e))?.['x-messages']?.[e.keyword])
+    .filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && nodeOf(errorKeys(e))?.['x-messages']?.[e.keyword])
     .map((e) => `${e.schemaPath}/`);
   for (const e of copies) {
     if (e.keyword === 'if') continue;
     if (spoken.some((p) => e.schemaPath.startsWith(p))) continue;
-    const field = errorPath(e);
-    const node = nodeOf(field);
+    const keys = errorKeys(e);
+    const field = fieldPath(keys);
+    const node = nodeOf(keys);
     const custom = node?.['x-messages']?.[e.keyword];
-    const label = field ? chainLabel(schema, field, lang) : '';
-    const item = /\.(\d+)(\.|$)/.exec(field)?.[1];
-    const where = item !== undefined ? `${label} (#${Number(item) + 1})` : label;
+    const where = errorPlace(schema, field, lang);
     // An amount (`x-money`, minor units) is typed as a decimal: text that is none is told how to write one, not "must be an integer".
     const money = !custom && e.keyword === 'type' && node?.['x-money'] ? MONEY_TYPE[lang] : undefined;
     const detail = custom ? text(custom, lang) : (money ?? (e.keyword === 'required' ? REQUIRED[lang] : (keywordMessage(e, lang) ?? e.message ?? e.keyword)));
@@ -81,15 +103,4 @@ function keywordMessage(e: ErrorObject, lang: Language): string | undefined {
   if (!template) return undefined;
   const params = e.params as Record<string, unknown>;
   return text(template, lang).replace(/\{(\w+)\}/g, (_, k: string) => String(own(params, k) ?? ''));
-}
-
-/** `buyer.contactName` → 'Buyer · Contact name' (array indexes skipped). */
-function chainLabel(schema: EntitySchema, field: string, lang: Language): string {
-  const parts = declaredPath(field).split('.');
-  const labels: string[] = [];
-  for (let i = 1; i <= parts.length; i++) {
-    const path = parts.slice(0, i).join('.');
-    labels.push(fieldLabel(fieldAt(schema, path), lang, parts[i - 1]));
-  }
-  return labels.join(' · ');
 }

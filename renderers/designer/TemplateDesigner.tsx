@@ -15,7 +15,7 @@ import { Preview } from './Preview.tsx';
 import { ProblemList } from './ProblemList.tsx';
 import { TranslationView } from './TranslationView.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
-import { allPaths, pathKey } from './schema-tree.ts';
+import { allPaths, viewField } from './schema-tree.ts';
 import { asFailure, type Problem, type TemplateApi, type TemplateSummary, type TemplateVersion } from './template-api.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { VersionPanel } from './VersionPanel.tsx';
@@ -41,7 +41,7 @@ interface Loaded {
 async function load(api: TemplateApi, code: string, version: number): Promise<Loaded> {
   const [v, summary] = await Promise.all([api.version(code, version), api.get(code)]);
   const previous = summary.versions.filter((x) => x.status === 'published' && x.version < version).map((x) => x.version).pop();
-  const baseline = previous ? new Set(allPaths((await api.version(code, previous)).bundle).map(pathKey)) : new Set<string>();
+  const baseline = previous ? new Set(allPaths((await api.version(code, previous)).bundle).map(viewField)) : new Set<string>();
   const store = createDesignerStore({ bundle: v.bundle, renames: v.renames ?? {} });
   store.getState().load({ bundle: v.bundle, renames: v.renames ?? {} }, baseline, v.status === 'published');
   return { version: v, summary, store };

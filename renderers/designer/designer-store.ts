@@ -18,7 +18,7 @@ export interface DesignerState {
   past: DesignDoc[];
   future: DesignDoc[];
   selected?: FieldPath;
-  /** Paths of the previous version (renames are declared from these). */
+  /** Field paths (viewField) of the previous version: renames are declared from these. */
   baseline: ReadonlySet<string>;
   /** A published version: every edit, undo and redo is refused (fields can still be selected and read). */
   readOnly: boolean;
@@ -143,14 +143,14 @@ export function createDesignerStore(initial: DesignDoc) {
           if (h.required) h.required = h.required.map((r) => (r === old ? key : r));
           setKeyword(h, 'allOf', allOfAfterKeyChange(h, old, key));
           d.bundle = renameInViews(d.bundle, path, to);
-          const from = pathKey(path);
+          const from = viewField(path);
           const renames: Record<string, string> = {};
           let source: string | undefined = get().baseline.has(from) ? from : undefined;
           for (const [a, b] of Object.entries(d.renames)) {
             if (b === from) source = a;
             else renames[a] = b;
           }
-          if (source && source !== pathKey(to)) renames[source] = pathKey(to);
+          if (source && source !== viewField(to)) renames[source] = viewField(to);
           d.renames = renames;
         }, to);
       },

@@ -1,7 +1,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import { docKeys } from '../../engine/index.ts';
 
 export interface FieldMessage {
-  /** Dotted path: `buyer.contactEmail`, `samples.0.sampleNo`; '' for the whole document. */
+  /** Field path (engine/schema/field-path.ts): `buyer.contactEmail`, `samples.0.sampleNo`, `/a.b/0/x~1y`; '' for the whole document. */
   field: string;
   message: string;
 }
@@ -13,9 +14,10 @@ export function toErrorSchema(errors: readonly FieldMessage[]): ErrorSchema {
   const root: MutableErrorNode = {};
   for (const { field, message } of errors) {
     let node = root;
-    for (const part of field.split('.').filter(Boolean)) {
-      const next = (node[part] as MutableErrorNode | undefined) ?? {};
-      node[part] = next;
+    for (const part of docKeys(field)) {
+      // Own keys only: a document key such as `__proto__` names a field like any other.
+      const next = Object.hasOwn(node, part) ? (node[part] as MutableErrorNode) : {};
+      Object.defineProperty(node, part, { value: next, enumerable: true, writable: true, configurable: true });
       node = next;
     }
     (node.__errors ??= []).push(message);
@@ -43,8 +45,8 @@ export function placeErrors(
   const grouped: Record<string, FieldMessage[]> = {};
   const unplaced: FieldMessage[] = [];
   for (const error of errors) {
-    const top = error.field.split('.')[0] ?? '';
-    const section = top ? sections.find((s) => s.fields.includes(top)) : undefined;
+    const [top] = docKeys(error.field);
+    const section = top !== undefined ? sections.find((s) => s.fields.includes(top)) : undefined;
     if (section) (grouped[section.id] ??= []).push({ field: shownAt(error.field), message: inline(error) });
     else unplaced.push(error);
   }

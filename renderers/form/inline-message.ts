@@ -1,16 +1,13 @@
 import type { EntitySchema, Language } from '../../engine/index.ts';
-import { fieldAt, fieldLabel } from '../../engine/index.ts';
+import { arrayIndexes, docKeys, errorPlace, fieldAt, fieldPath } from '../../engine/index.ts';
 
 /**
  * Messages name their field (`Buyer · Contact email (#2): …`) so they read well in a list; under
  * the field itself that prefix repeats the label next to it, so it is left out there.
  */
 export function inlineMessage(schema: EntitySchema, lang: Language, field: string, message: string): string {
-  const parts = field.split('.').filter((p) => p && !/^\d+$/.test(p));
-  if (!parts.length) return message;
-  const labels = parts.map((_, i) => fieldLabel(fieldAt(schema, parts.slice(0, i + 1).join('.')), lang, parts[i]));
-  const item = /\.(\d+)(\.|$)/.exec(field)?.[1];
-  const where = labels.join(' · ') + (item !== undefined ? ` (#${Number(item) + 1})` : '');
+  const where = errorPlace(schema, field, lang);
+  if (!where) return message;
   return message.startsWith(`${where}: `) ? message.slice(where.length + 2) : message;
 }
 
@@ -20,12 +17,13 @@ export function inlineMessage(schema: EntitySchema, lang: Language, field: strin
  * no item of it to show them.
  */
 export function shownField(schema: EntitySchema, field: string): string {
-  const parts = field.split('.');
-  for (let i = 1; i < parts.length; i++) {
-    if (/^\d+$/.test(parts[i - 1]!)) continue;
-    const node = fieldAt(schema, parts.slice(0, i).filter((p) => !/^\d+$/.test(p)).join('.'));
+  const keys = docKeys(field);
+  const indexes = arrayIndexes(schema, keys);
+  for (let i = 1; i < keys.length; i++) {
+    if (indexes[i - 1]) continue;
+    const node = fieldAt(schema, fieldPath(keys.slice(0, i).filter((_, j) => !indexes[j])));
     const widget = node?.['x-widget'];
-    if ((widget && widget !== 'table') || node?.['x-lookup']) return parts.slice(0, i).join('.');
+    if ((widget && widget !== 'table') || node?.['x-lookup']) return fieldPath(keys.slice(0, i));
   }
   return field;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { createAjv, toFieldErrors, type EntitySchema, type FieldError, type Language } from '../../engine/index.ts';
+import { createAjv, joinPath, toFieldErrors, type EntitySchema, type FieldError, type Language } from '../../engine/index.ts';
 
 /**
  * Route schemas are checked by the project's one ajv setup (engine/validate/ajv.ts): no type
@@ -26,5 +26,5 @@ export function schemaViolations(err: FastifyError, req: FastifyRequest, lang: L
   const schema = (req.routeOptions.schema as Partial<Record<Part, unknown>> | undefined)?.[part];
   const errors = (err.validation ?? []) as Parameters<typeof toFieldErrors>[1];
   const fieldErrors = toFieldErrors((schema ?? { type: 'object' }) as EntitySchema, errors, lang);
-  return part === 'body' ? fieldErrors : fieldErrors.map((e) => ({ ...e, field: e.field ? `${part}.${e.field}` : part }));
+  return part === 'body' ? fieldErrors : fieldErrors.map((e) => ({ ...e, field: joinPath(part, e.field) }));
 }

@@ -1,6 +1,8 @@
 import {
   LANGUAGES,
   cellToValue,
+  docKeys,
+  fieldPath,
   importColumns,
   importMark,
   message,
@@ -135,9 +137,9 @@ export class ImportService {
     const full = withDefaults(reg.schema, doc);
     if (converted && !reg.validate(full)) {
       for (const e of toFieldErrors(reg.schema, reg.validate.errors, lang)) {
-        const top = e.field.split('.')[0] ?? '';
+        const [top = '', ...below] = docKeys(e.field);
         const index = columns.findIndex((c) => c.field === top);
-        const detail = e.field.includes('.') ? `${e.field.slice(top.length + 1)}: ${e.message}` : e.message;
+        const detail = below.length ? `${fieldPath(below)}: ${e.message}` : e.message;
         fail(row, Math.max(index, 0), detail);
       }
     }

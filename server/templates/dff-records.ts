@@ -3,6 +3,8 @@ import {
   changedFields,
   fieldAt,
   fieldLabel,
+  fieldPath,
+  joinPath,
   linkedEditableFields,
   registrationFor,
   toFieldErrors,
@@ -51,7 +53,7 @@ const refOf = (doc: Doc | undefined, field: string): DffRef | undefined => {
 function check(reg: RegisteredEntity, doc: Doc, draft: boolean, field: string, lang: Language): void {
   const validate = draft ? reg.validateDraft : reg.validate;
   if (validate(doc)) return;
-  const errors: FieldError[] = toFieldErrors(reg.schema, validate.errors, lang).map((e) => ({ ...e, field: e.field ? `${field}.${e.field}` : field }));
+  const errors: FieldError[] = toFieldErrors(reg.schema, validate.errors, lang).map((e) => ({ ...e, field: joinPath(field, e.field) }));
   throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
 }
 
@@ -108,8 +110,8 @@ export class DffRecords implements LinkedData {
     const editable = linkedEditableFields(reg, ctx.activeStates, ctx.editable.has(declared.buyer.split('.')[0]!));
     const locked = changedFields(stored?.doc ?? {}, data).filter((f) => !editable.has(f));
     if (locked.length) {
-      const names = locked.map((f) => fieldLabel(fieldAt(reg.schema, f), ctx.lang, f));
-      throw new ApiError(400, 'FIELD_NOT_EDITABLE', { state: ctx.state, fields: names.join(', ') }, locked.map((f, i) => ({ field: `${field}.${f}`, keyword: 'editable', message: names[i]! })));
+      const names = locked.map((f) => fieldLabel(fieldAt(reg.schema, fieldPath([f])), ctx.lang, f));
+      throw new ApiError(400, 'FIELD_NOT_EDITABLE', { state: ctx.state, fields: names.join(', ') }, locked.map((f, i) => ({ field: fieldPath([field, f]), keyword: 'editable', message: names[i]! })));
     }
     check(reg, data, ctx.draft, field, ctx.lang);
     const write = { doc: data, snapshot: null, states: {}, state: '', visibleTo: ctx.visibleTo };

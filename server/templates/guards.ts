@@ -1,4 +1,4 @@
-import { hasPermission, TEMPLATE_DESIGN, type RenameMap } from '../../engine/index.ts';
+import { hasPermission, joinPath, pathKeys, TEMPLATE_DESIGN, type RenameMap } from '../../engine/index.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -25,15 +25,15 @@ export function versionNumber(value: unknown, name: string): number {
   return n;
 }
 
-/** A rename map: an object of dotted path → dotted path strings. */
+/** A rename map: an object of field path → field path strings (dotted, or JSON pointers: engine/schema/field-path.ts). */
 export function renameMap(value: unknown): RenameMap {
   if (value === undefined) return {};
   if (!isRecord(value)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'renames' });
   const out: Record<string, string> = {};
   for (const [from, to] of Object.entries(value)) {
-    const segments = [...from.split('.'), ...(typeof to === 'string' ? to.split('.') : [])];
+    const segments = [...pathKeys(from), ...(typeof to === 'string' ? pathKeys(to) : [])];
     const bad = typeof to !== 'string' || !from || !to || from.length > 500 || to.length > 500 || segments.some((s) => !s || s in Object.prototype);
-    if (bad) throw new ApiError(400, 'BAD_REQUEST', { detail: `renames.${from}` });
+    if (bad) throw new ApiError(400, 'BAD_REQUEST', { detail: joinPath('renames', from) });
     out[from] = to;
   }
   return out;

@@ -85,6 +85,19 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
     }
   });
 
+  it('names the failed fields by their keys exactly: a JSON pointer where a dotted path cannot spell them', async () => {
+    const doc = { $type: 'laptop', '2fa': 'two', 'x/y~z': 'no', 'meta.data': { $v: 5 } };
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const res = await h.call({ method: 'POST', url: `/api/entities/${CODE}`, token: applicant, lang, payload: { doc } });
+      expect([res.status, res.body.errorCode], brief(res.body)).toEqual([400, 'VALIDATION_FAILED']);
+      const fields = (res.body.errors as { field: string; message: string }[]).map((e) => e.field);
+      expect(fields.sort()).toEqual(['/$type', '/a.b', '/meta.data/$v', '/x~1y~0z', '2fa']);
+      const byField = Object.fromEntries((res.body.errors as { field: string; message: string }[]).map((e) => [e.field, e.message]));
+      expect(byField['/a.b']).toBe(lang === 'en-US' ? 'Dotted: is required' : 'Dotted: 此项为必填项');
+      expect(byField['/meta.data/$v']).toMatch(/^Meta · Version: /);
+    }
+  });
+
   it('shows the record with every key as stored', async () => {
     for (const [i, id] of ids.entries()) {
       const got = await h.call({ method: 'GET', url: `/api/entities/${CODE}/${id}`, token: applicant, lang: 'en-US' });

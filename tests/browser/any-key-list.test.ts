@@ -3,6 +3,7 @@ import type { Locator } from 'playwright-core';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
 import { anyKeyTemplate } from '../fixtures/any-key-template.ts';
+import { ui } from './portal-texts.ts';
 
 /**
  * Issue 21 in Chromium: a template whose list columns, filters, sort and detail fields are keys a
@@ -10,7 +11,8 @@ import { anyKeyTemplate } from '../fixtures/any-key-template.ts';
  * `名称`, `with space`). The list reads its sort and filters from the URL, writes a header click back
  * into it, and the detail page shows every such field with its label. Staff edit `/$type`,
  * `/meta.data/$v` and the nested `buyer.contactName` in place (their `fieldPermissions`): each value is
- * written at its path, a missing `buyer` made, an emptied `$v` removed alone.
+ * written at its path, a missing `buyer` made, an emptied `$v` removed alone. The form shows an
+ * error of such a key (or of a key nested under one) under that field.
  */
 const portalServer = usePortal();
 const CODE = 'anyKeyPage';
@@ -21,7 +23,7 @@ const DOCS = [
 ];
 
 describe('any key on list and detail pages', () => {
-  it('sorts and filters by such keys from the URL and a header click, and shows them on the detail page', { timeout: 300_000 }, async () => {
+  it('sorts and filters by such keys from the URL and a header click, shows them on the detail page and their errors on the form', { timeout: 300_000 }, async () => {
     const portal = await portalServer.open('en-US', '/wel/index');
     const { page } = portal;
     const errors: string[] = [];
@@ -96,6 +98,16 @@ describe('any key on list and detail pages', () => {
     await detail.waitFor();
     for (const text of ['Dotted', '$type', 'tablet', 'Meta · Version', 'v1', 'n1', 'k1', 'Buyer · Contact', 'Zoë 张']) await portal.seeText(text, detail);
     await portal.shot('any-key-detail');
+
+    // The form: a missing `a.b` and a too short `/meta.data/$v` each show under their own field.
+    await page.goto(`${portal.baseUrl}/form/${CODE}/form`);
+    await page.getByTestId('entity-form').waitFor();
+    const itemOf = (id: string) => page.locator(`[id="${id}"]`).locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-form-item ")][1]');
+    await page.locator('[id="root_meta.data_$v"]').fill('x');
+    await portal.save(ui('en-US', 'renderer.form.save'));
+    await expect.poll(() => itemOf('root_a.b').locator('.ant-form-item-explain-error').allTextContents()).toEqual(['is required']);
+    await expect.poll(() => itemOf('root_meta.data_$v').locator('.ant-form-item-explain-error').allTextContents()).toEqual(['must NOT be shorter than 2 characters']);
+    await portal.shot('any-key-form-errors');
     expect(errors).toEqual([]);
   });
 });

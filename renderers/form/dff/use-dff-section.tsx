@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../../engine/index.ts';
-import { activeStateKeys, deriveFormSections, editableFields, initialSnapshot, linkedEditableFields, valueAt } from '../../../engine/index.ts';
+import { activeStateKeys, deriveFormSections, docKeys, editableFields, fieldPath, initialSnapshot, linkedEditableFields, valueAt } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import type { EntityRecord } from '../../env/data-provider.ts';
 import { errorMessage } from '../../env/error-message.ts';
@@ -30,7 +30,11 @@ export interface DffSection {
 }
 
 const NO_ERRORS: PlacedErrors = { bySection: {}, unplaced: [] };
-const PREFIX = (field: string) => `${field}.`;
+/** The path below the DFF field of an error under it (`dff.colour` → `colour`), else undefined. */
+const below = (dff: string, field: string): string | undefined => {
+  const [top, ...rest] = docKeys(field);
+  return top === dff && rest.length ? fieldPath(rest) : undefined;
+};
 
 /**
  * A TRF's DFF section (docs/templates.md): once the buyer is chosen, the buyer's template is
@@ -121,10 +125,12 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
 
   const takeErrors = (list: readonly FieldMessage[]) => {
     if (!declared) return [...list];
-    const prefix = PREFIX(declared.field);
-    const own = list.filter((e) => e.field.startsWith(prefix)).map((e) => ({ ...e, field: e.field.slice(prefix.length) }));
+    const own = list.flatMap((e) => {
+      const field = below(declared.field, e.field);
+      return field === undefined ? [] : [{ ...e, field }];
+    });
     if (own.length) setErrors(place(own));
-    return list.filter((e) => !e.field.startsWith(prefix));
+    return list.filter((e) => below(declared.field, e.field) === undefined);
   };
 
   const node = declared ? (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, TEMPLATE_RECORD_PERMISSIONS, type TemplateBundle } from '../../../engine/index.ts';
+import { checkTemplate, compileMigrationStep, TEMPLATE_RECORD_PERMISSIONS, type TemplateBundle } from '../../../engine/index.ts';
 import { createDesignerStore, HISTORY_LIMIT } from '../../../renderers/designer/designer-store.ts';
 import { FIELD_TYPES } from '../../../renderers/designer/field-types.ts';
-import { nodeAt } from '../../../renderers/designer/schema-tree.ts';
+import { allPaths, nodeAt, viewField } from '../../../renderers/designer/schema-tree.ts';
 import { anyKeyTemplate } from '../../fixtures/any-key-template.ts';
 
 const L = { 'zh-CN': '字段', 'en-US': 'Field' };
@@ -74,6 +74,18 @@ describe('designer store', () => {
     expect(columns()).toContain('kebab');
     expect(s.getState().doc.bundle.views.list.filters.map((f) => f.field)).toContain('kebab');
     expect(checkTemplate(s.getState().doc.bundle, 'en-US')).toEqual([]);
+  });
+
+  it('records renames of keys a dotted path cannot spell as field paths the migration reads', () => {
+    const before = anyKeyTemplate('anyKeyRenames');
+    const s = createDesignerStore({ bundle: before, renames: {} });
+    s.getState().load(s.getState().doc, new Set(allPaths(before).map(viewField)));
+    s.getState().renameKey(['meta.data', '$v'], 'v.2');
+    s.getState().renameKey(['a.b'], 'ab');
+    const { bundle, renames } = s.getState().doc;
+    expect(renames).toEqual({ '/meta.data/$v': '/meta.data/v.2', '/a.b': 'ab' });
+    const step = compileMigrationStep({ version: 1, schema: before.schema }, { version: 2, schema: bundle.schema }, renames);
+    expect(step.apply({ 'a.b': 'alpha', a: { b: 'kept' }, 'meta.data': { $v: 'v1' } }).doc).toEqual({ ab: 'alpha', a: { b: 'kept' }, 'meta.data': { 'v.2': 'v1' } });
   });
 
   it('deletes, undoes and redoes every step', () => {
