@@ -1,7 +1,7 @@
 import type { EntityBundle } from './types.ts';
 import { pointer } from './errors.ts';
 import { resolveField } from '../derive/fields.ts';
-import { ENTITY_LOOKUP_PREFIX, lookupSnapshots, VERSION_KEY } from '../schema/lookup-snapshots.ts';
+import { ENTITY_LOOKUP_PREFIX, lookupDerivations, lookupSnapshots, VERSION_KEY } from '../schema/lookup-snapshots.ts';
 import { lookupReferences } from '../derive/lookup-references.ts';
 
 type Fail = (file: string, path: string, message: string) => void;
@@ -11,7 +11,8 @@ type Fail = (file: string, path: string, message: string) => void;
  * rules name its declared filters (a date range a `range` filter of dates), a tree's parent is a
  * top-level lookup of the entity's own records and its path a top-level system text field, and a
  * snapshotting lookup (`x-lookupVersion`) names a sibling filled with the picked record's version,
- * and a lookup told of its document (`x-lookupContext`) names fields of the document.
+ * a lookup's server-derived siblings (`x-lookupDerived`) are ones its `x-lookupFill` fills, and a
+ * lookup told of its document (`x-lookupContext`) names fields of the document.
  */
 export function checkReferences(bundle: EntityBundle, files: { entity: string; schema: string; views: string }, fail: Fail): void {
   const { entity, schema, views } = bundle;
@@ -49,6 +50,10 @@ export function checkReferences(bundle: EntityBundle, files: { entity: string; s
     }
     if (!sibling) fail(files.schema, `/${where}/x-lookupVersion`, `'${s.versionField}' is not a sibling of '${where}'`);
     if (s.fills[s.versionField] !== VERSION_KEY) fail(files.schema, `/${where}/x-lookupFill`, `x-lookupFill must fill '${s.versionField}' from '${VERSION_KEY}'`);
+  }
+  for (const d of lookupDerivations(schema)) {
+    const where = d.at ? `${d.at}.${d.field}` : d.field;
+    for (const sibling of d.declared) if (!(sibling in d.derived)) fail(files.schema, `/${where}/x-lookupDerived`, `'${sibling}' is not filled by x-lookupFill`);
   }
   for (const ref of lookupReferences(schema, new Set(lookupSources(schema)))) {
     for (const [param, path] of Object.entries(ref.context ?? {})) {

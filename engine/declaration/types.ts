@@ -69,6 +69,11 @@ export interface FieldSchema {
    */
   'x-lookupFill'?: Record<string, string>;
   /**
+   * Siblings of `x-lookupFill` the server derives: on every create and update it fills them from
+   * the source's option of the saved value, overwriting what the client sent (docs/declarations.md §1).
+   */
+  'x-lookupDerived'?: readonly string[];
+  /**
    * What the lookup source is told of the document the field is in: parameter → dotted path from
    * the document's root (a TRF sample's material: the TRF's buyer and product category). The form
    * asks the source again when one changes; the server checks a write's picks with the same values.

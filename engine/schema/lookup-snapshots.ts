@@ -21,19 +21,51 @@ export interface LookupSnapshot {
   node: FieldSchema;
 }
 
-/** Every snapshotting lookup of a schema, in objects (array rows are not walked). */
-export function lookupSnapshots(root: EntitySchema, holder: FieldSchema = root, at = '', depth = 0): LookupSnapshot[] {
-  const out: LookupSnapshot[] = [];
+/**
+ * A lookup whose pick fills siblings the server derives (`x-lookupDerived`): on every write the
+ * server fills them from the source's option of the saved value (an enrolment's trainee company
+ * from the trainee's account), whatever the client sent. `derived`: sibling → the option's data key.
+ */
+export interface LookupDerivation {
+  at: string;
+  field: string;
+  source: string;
+  derived: Readonly<Record<string, string>>;
+  /** The siblings declared, filled or not (the declaration check refuses one `x-lookupFill` does not fill). */
+  declared: readonly string[];
+  node: FieldSchema;
+}
+
+/** What `visit` makes of each lookup field of a schema, in objects (array rows are not walked). */
+function eachLookup<T>(root: EntitySchema, visit: (node: FieldSchema, lookup: string, at: string, field: string) => T | undefined, holder: FieldSchema = root, at = '', depth = 0): T[] {
+  const out: T[] = [];
   // A recursive schema (a tree) is walked this deep only.
   if (depth > MAX_FIELD_DEPTH) return out;
   for (const [key, raw] of Object.entries(holder.properties ?? {})) {
     const node = resolveNode(root, raw);
     const lookup = node['x-lookup'];
-    const versionField = node['x-lookupVersion'];
-    if (versionField && lookup?.startsWith(ENTITY_LOOKUP_PREFIX)) {
-      out.push({ at, field: key, entity: lookup.slice(ENTITY_LOOKUP_PREFIX.length), versionField, fills: node['x-lookupFill'] ?? {}, node });
-    }
-    if (node.type === 'object' && node.properties) out.push(...lookupSnapshots(root, node, at ? `${at}.${key}` : key, depth + 1));
+    const found = lookup ? visit(node, lookup, at, key) : undefined;
+    if (found) out.push(found);
+    if (node.type === 'object' && node.properties) out.push(...eachLookup(root, visit, node, at ? `${at}.${key}` : key, depth + 1));
   }
   return out;
+}
+
+/** Every snapshotting lookup of a schema, in objects (array rows are not walked). */
+export function lookupSnapshots(root: EntitySchema): LookupSnapshot[] {
+  return eachLookup(root, (node, lookup, at, field) => {
+    const versionField = node['x-lookupVersion'];
+    if (!versionField || !lookup.startsWith(ENTITY_LOOKUP_PREFIX)) return undefined;
+    return { at, field, entity: lookup.slice(ENTITY_LOOKUP_PREFIX.length), versionField, fills: node['x-lookupFill'] ?? {}, node };
+  });
+}
+
+/** Every lookup of a schema with server-derived siblings (`x-lookupDerived`), in objects; a sibling `x-lookupFill` does not fill is not derived. */
+export function lookupDerivations(root: EntitySchema): LookupDerivation[] {
+  return eachLookup(root, (node, source, at, field) => {
+    const fills = node['x-lookupFill'] ?? {};
+    const declared = node['x-lookupDerived'] ?? [];
+    const derived = Object.fromEntries(declared.flatMap((sibling) => (fills[sibling] !== undefined ? [[sibling, fills[sibling]]] : [])));
+    return declared.length ? { at, field, source, derived, declared, node } : undefined;
+  });
 }

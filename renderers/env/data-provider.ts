@@ -66,6 +66,8 @@ export interface LookupRequest {
   q?: string;
   /** What the source is told of the document the field is in (`x-lookupContext`), sent as `c.<name>`. */
   context?: Readonly<Record<string, string>>;
+  /** Only the options of these values (a page's saved values to label), whatever their place among the source's answer; `q` is then not searched. */
+  values?: readonly string[];
 }
 
 /**

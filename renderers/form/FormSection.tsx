@@ -12,7 +12,7 @@ import { portalWidgets } from './widgets/index.ts';
 import { AddRowButton } from './templates/AddRowButton.tsx';
 import { SECTION_STYLE, SPEED_TEMPLATES, useRevealed } from './speed/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
-import { loadLookup } from '../lookup/use-lookup-options.ts';
+import { loadLookup } from '../lookup/lookup-values.ts';
 import { applyFill, lookupFillsOf, pickedFills } from './lookup-fill.ts';
 
 export interface FormSectionProps {

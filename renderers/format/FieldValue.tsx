@@ -3,7 +3,8 @@ import type { FieldKind, FieldSchema, RegisteredEntity } from '../../engine/inde
 import { enumLabel, fieldLabel, fieldPath, isUiHidden, kindOf, labelledField, moneyText, pathKeys, resolveNode, valueOption } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { StoredFile } from '../env/data-provider.ts';
-import { lookupLabel, useLookupOptions } from '../lookup/use-lookup-options.ts';
+import { lookupLabel } from '../lookup/use-lookup-options.ts';
+import { useValueOptions } from '../lookup/lookup-values.ts';
 import { formatScalar } from './format-value.ts';
 import { StateTag } from './StateTag.tsx';
 
@@ -40,8 +41,9 @@ function Empty() {
   return <Typography.Text type="secondary">{t('detail.empty')}</Typography.Text>;
 }
 
+/** A saved lookup value (or list) by its label: one past the source's first answer is asked by value, together with the page's others. */
 function LookupText({ name, value }: { name: string; value: unknown }) {
-  const { options } = useLookupOptions(name);
+  const options = useValueOptions(name, (Array.isArray(value) ? value : [value]).map(String));
   return <>{lookupLabel(options, value)}</>;
 }
 

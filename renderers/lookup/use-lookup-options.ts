@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LOOKUP_CAP } from '../../engine/index.ts';
 import type { DataProvider, LookupOption } from '../env/data-provider.ts';
 import { lookupKey } from '../env/query-keys.ts';
@@ -16,17 +16,6 @@ export function lookupQuery(data: DataProvider, lang: string, name: string, cont
 
 /** The most options a source answers at once (server/lookups): a full answer may hold only the first, so typing searches the server. */
 export { LOOKUP_CAP };
-
-/**
- * The option of a value outside a component (a pick filling its sibling fields), from the same cache:
- * among the source's first answer, else searched on the server by the value (a pick found by what the
- * user typed, past the first LOOKUP_CAP options).
- */
-export async function loadLookup(queries: QueryClient, data: DataProvider, lang: string, name: string, value: string): Promise<LookupOption | undefined> {
-  const first = (await queries.fetchQuery(lookupQuery(data, lang, name))).find((o) => o.value === value);
-  if (first) return first;
-  return (await queries.fetchQuery(lookupQuery(data, lang, name, undefined, value))).find((o) => o.value === value);
-}
 
 export interface LookupState {
   options: LookupOption[];

@@ -46,6 +46,7 @@ import { attachFiles } from '../files/file-refs.ts';
 import type { LinkedData, LinkedWrite } from './linked-data.ts';
 import { getTimers, setTimers } from './timers-repo.ts';
 import { checkAccountLookups } from './account-guards.ts';
+import { fillDerived, keepDerived } from './derived-fills.ts';
 import { newRecordOwner, writeProjection } from './projection.ts';
 import { noEffects, queueEntityEffects, type WrittenEffects } from './entity-effects.ts';
 import {
@@ -227,8 +228,9 @@ export class EntityService {
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
     const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
     await checkUploads(tx, reg, doc, lang);
-    await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
     await checkAccountLookups(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
+    if (this.registry) doc = await fillDerived(tx, this.registry, reg, undefined, doc, user, lang);
+    await checkSharing(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: companyId }, lang);
     await checkLookupSnapshots(tx, reg, doc, lang);
     await checkPickedRecords(tx, this.registry, reg, doc, undefined, user, lang);
     doc = await checkTreeParent(tx, reg, id, doc, lang);
@@ -314,7 +316,8 @@ export class EntityService {
     // A template's record is validated with the version it was made with.
     const reg = registrationFor(entityReg, current.templateVersion);
     const secrets = sealSecrets(reg, withSystemFields(reg, incoming, current.doc), current.doc);
-    let doc = secrets.doc;
+    // Server-derived lookup siblings of unchanged picks are the stored ones: no edit of the client's.
+    let doc = keepDerived(reg, current.doc, secrets.doc);
     const [before, after] = [withoutLinked(reg, current.doc), withoutLinked(reg, doc)];
     const changed = changedFields(before, after);
     checkFieldPermissions(reg, user, before, after);
@@ -332,8 +335,9 @@ export class EntityService {
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
     const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
     await checkUploads(tx, reg, doc, lang);
-    await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     await checkAccountLookups(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
+    if (this.registry) doc = await fillDerived(tx, this.registry, reg, current.doc, doc, user, lang);
+    await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     await checkLookupSnapshots(tx, reg, doc, lang, editable);
     await checkPickedRecords(tx, this.registry, reg, doc, current.doc, user, lang);
     if (changed.length) await refuseChangingBound(tx, this.registry, reg, id, lang);

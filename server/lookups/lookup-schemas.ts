@@ -4,7 +4,7 @@ import { answers, pathParams, queryStrings } from '../http/route-schemas.ts';
 export const LOOKUP_SCHEMA = {
   tags: ['lookups'],
   params: pathParams('name'),
-  querystring: queryStrings('q'),
+  querystring: queryStrings('q', 'values'),
   response: answers({
     type: 'array',
     items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] }, data: { type: 'object', additionalProperties: { type: 'string' } } } },

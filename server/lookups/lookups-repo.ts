@@ -4,13 +4,19 @@ import type { Queryable } from '../db/database.ts';
 /** An option; a company's `data` is what picking it fills (`x-lookupFill`). */
 export type Option = { value: string; label: string; data?: Record<string, string> };
 
+/**
+ * `values`: only the options of these values (a page's saved values labelled, a server fill read), whatever their
+ * place among the source's answer; null for the source's options matching the text.
+ */
+export type Values = readonly string[] | null;
+
 /** Templates to choose, labelled in the language; the self-test template never (SPEC §1: hidden from lists). */
-export async function templateOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
+export async function templateOptions(db: Queryable, lang: string, q: string, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<Option>(
     `select id as value, case when $1 = 'en-US' then name_en else name_zh end as label from templates
-     where not self_test and ($2 = '' or name_zh ilike '%' || $2 || '%' or name_en ilike '%' || $2 || '%')
+     where not self_test and ($2 = '' or name_zh ilike '%' || $2 || '%' or name_en ilike '%' || $2 || '%') and ($3::text[] is null or id = any($3::text[]))
      order by sort, id`,
-    [lang, q],
+    [lang, q, values],
   );
   return rows;
 }
@@ -20,7 +26,7 @@ export async function templateOptions(db: Queryable, lang: string, q: string): P
  * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name,
  * customer number and default contact (its admin, else its first user).
  */
-export async function companyOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
+export async function companyOptions(db: Queryable, lang: string, q: string, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<Option & { data: Record<string, string | null> }>(
     `select c.id as value, case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end as label,
             json_build_object('name', case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end, 'customerNo', c.customer_no,
@@ -28,19 +34,21 @@ export async function companyOptions(db: Queryable, lang: string, q: string): Pr
      from companies c
      left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true
      where c.approval_status = 'approved' and ($2 = '' or c.id = $2 or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
+       and ($4::text[] is null or c.id = any($4::text[]))
      order by c.name, c.id limit $3`,
-    [lang, q, LOOKUP_CAP],
+    [lang, q, LOOKUP_CAP, values],
   );
   return rows.map((r) => ({ ...r, data: Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => typeof e[1] === 'string')) }));
 }
 
 /** Customer groups (template setting, account authorizations), labelled in the language, by their order. */
-export async function customerGroupOptions(db: Queryable, lang: string, q: string): Promise<Option[]> {
+export async function customerGroupOptions(db: Queryable, lang: string, q: string, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<Option>(
     `select code as value, case when $1 = 'en-US' then name_en else name_zh end as label from customer_groups
      where ($2 = '' or code ilike '%' || $2 || '%' or name_zh ilike '%' || $2 || '%' or name_en ilike '%' || $2 || '%')
+       and ($3::text[] is null or code = any($3::text[]))
      order by sort, code limit ${LOOKUP_CAP}`,
-    [lang, q],
+    [lang, q, values],
   );
   return rows;
 }
@@ -49,19 +57,20 @@ export async function customerGroupOptions(db: Queryable, lang: string, q: strin
  * The login accounts of a company (every company's when `companyId` is undefined: internal staff), labelled with the user's name; at most LOOKUP_CAP (searched beyond).
  * A pick fills the account's company (`companyId`): an enrolment staff make for a trainee is shared with the trainee's company.
  */
-export async function accountOptions(db: Queryable, companyId: string | undefined, q: string): Promise<Option[]> {
+export async function accountOptions(db: Queryable, companyId: string | undefined, q: string, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<Option>(
     `select account as value, user_name || ' (' || account || ')' as label, json_build_object('companyId', company_id) as data from users
      where ($1::text is null or company_id = $1) and status = 'approved'
        and ($2 = '' or account ilike '%' || $2 || '%' or user_name ilike '%' || $2 || '%')
+       and ($4::text[] is null or account = any($4::text[]))
      order by account limit $3`,
-    [companyId ?? null, q, LOOKUP_CAP],
+    [companyId ?? null, q, LOOKUP_CAP, values],
   );
   return rows;
 }
 
 /** The published templates of a kind (a material configuration's material template), labelled by their newest published version's name. */
-export async function kindTemplateOptions(db: Queryable, kind: string, lang: string, q: string): Promise<Option[]> {
+export async function kindTemplateOptions(db: Queryable, kind: string, lang: string, q: string, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<{ value: string; label: Record<string, string> | null }>(
     `select t.code as value, (select v.bundle -> 'entity' -> 'label' from template_versions v where v.code = t.code and v.status = 'published' order by v.version desc limit 1) as label
      from form_templates t
@@ -72,5 +81,5 @@ export async function kindTemplateOptions(db: Queryable, kind: string, lang: str
   const needle = q.trim().toLowerCase();
   return rows
     .map((r) => ({ value: r.value, label: r.label?.[lang] || r.label?.['zh-CN'] || r.value }))
-    .filter((o) => !needle || o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle));
+    .filter((o) => (!needle || o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle)) && (!values || values.includes(o.value)));
 }

@@ -2,7 +2,7 @@ import { hasPermission, LOOKUP_CAP, pathKeys, text, valueAt, VERSION_KEY, type E
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Option } from './lookups-repo.ts';
+import type { Option, Values } from './lookups-repo.ts';
 import { scopeOf, visibilityPredicate } from '../entities/visibility.ts';
 import { configuredTemplate } from './kind-config.ts';
 import { docPathArray } from '../db/doc-path-sql.ts';
@@ -26,7 +26,7 @@ export function optionData(doc: Record<string, unknown>, version: number): Recor
  * user needs the entity's list or read permission (403 otherwise); an entity that is not registered
  * is no source (404).
  */
-export async function recordOptions(db: Queryable, registry: EntityRegistry, name: string, user: SessionUser, lang: Language, q: string): Promise<Option[]> {
+export async function recordOptions(db: Queryable, registry: EntityRegistry, name: string, user: SessionUser, lang: Language, q: string, values: Values = null): Promise<Option[]> {
   const reg = registry.list().find((r) => r.name === name);
   if (!reg) throw new ApiError(404, 'ROUTE_NOT_FOUND');
   // Reading the records is enough to pick one (an applicant picks a lab for a TRF without the labs' list page).
@@ -41,8 +41,9 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
   const needle = q.trim().toLowerCase();
   // A text searches every record's title, not only the newest (a supplier with 500 materials picks its oldest one by name).
   const search = needle && title ? ` and r.doc #>> ${p(docPathArray(pathKeys(title)))} ilike ${p(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : '';
+  const only = values ? ` and r.id = any(${p(values)}::text[])` : '';
   const { rows } = await db.query<{ id: string; doc: Record<string, unknown>; version: number }>(
-    `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible}${search} order by r.created_at desc, r.id limit 500`,
+    `select r.id, r.doc, r.version from records r where r.entity = $1 and ${visible}${search}${only} order by r.created_at desc, r.id limit 500`,
     params,
   );
   const label = (doc: Record<string, unknown>, id: string) => {
@@ -62,7 +63,7 @@ export async function recordOptions(db: Queryable, registry: EntityRegistry, nam
  * (`context`, kind-config.ts): then that template's only. Each option is labelled with its title
  * and, after it, its template's name.
  */
-export async function kindRecordOptions(db: Queryable, registry: EntityRegistry, kind: 'material' | 'product', user: SessionUser, lang: Language, q: string, context: Readonly<Record<string, string>> = {}): Promise<Option[]> {
+export async function kindRecordOptions(db: Queryable, registry: EntityRegistry, kind: 'material' | 'product', user: SessionUser, lang: Language, q: string, context: Readonly<Record<string, string>> = {}, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<{ code: string }>('select code from form_templates where kind = $1 order by code', [kind]);
   const configured = await configuredTemplate(db, kind, context);
   const out: Option[] = [];
@@ -72,7 +73,7 @@ export async function kindRecordOptions(db: Queryable, registry: EntityRegistry,
     const reg = registry.get(code);
     if (!hasPermission(user.permissionMap, reg.entity.permissions.read)) continue;
     const label = text(reg.entity.label, lang, code);
-    for (const o of await recordOptions(db, registry, code, user, lang, q)) out.push({ ...o, label: `${o.label} · ${label}` });
+    for (const o of await recordOptions(db, registry, code, user, lang, q, values)) out.push({ ...o, label: `${o.label} · ${label}` });
   }
   return out.slice(0, LOOKUP_CAP);
 }

@@ -80,7 +80,7 @@ export function memoryDataProvider(registry: EntityRegistry, lookups: Record<str
     },
     history: async ({ id }) => history.get(id) ?? [],
     copy: async ({ entity, id }) => create(entity, { ...find(id).doc }),
-    lookup: async ({ name, q }) => (lookups[name] ?? []).filter((o) => !q || o.label.toLowerCase().includes(q.toLowerCase())),
+    lookup: async ({ name, q, values }) => (lookups[name] ?? []).filter((o) => (values ? values.includes(o.value) : !q || o.label.toLowerCase().includes(q.toLowerCase()))),
     upload: async ({ file }) => ({ fileId: `file-${++counter}`, fileName: file.name, contentType: file.type, size: file.size }),
     fileUrl: ({ fileId }) => `#${fileId}`,
   };

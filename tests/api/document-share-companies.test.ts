@@ -39,6 +39,10 @@ describe.each(BACKENDS)('document share with one of many companies on %s', (back
     expect((await lookup(target.customer_no, 'zh-CN')).map((o) => o.value)).toEqual([target.id]);
     // By its id too: what the form asks to fill a pick's data when the pick came from a search.
     expect((await lookup(target.id)).map((o) => o.value)).toEqual([target.id]);
+    // Saved values labelled by value, however far past the first answer, in one request (a detail page, a list's rows); an unknown id is left out.
+    const values = [target.id, hidden[0]!.id, rows[0]!.id, 'c-none'];
+    const labelled = (await h.call({ method: 'GET', url: `/api/lookups/companies?values=${values.map(encodeURIComponent).join(',')}&q=ignored`, token: staff, lang: 'en-US' })).body.data as Option[];
+    expect(labelled.map((o) => [o.value, o.label]).sort()).toEqual([target, hidden[0]!, rows[0]!].map((r) => [r.id, r.name_en]).sort());
     // More than 50 companies named alike are all offered (Bulk Customer 100–199: the cap is LOOKUP_CAP, not 50).
     expect((await lookup('Bulk Customer 1')).length).toBe(100);
 
@@ -48,5 +52,8 @@ describe.each(BACKENDS)('document share with one of many companies on %s', (back
     expect(share.status, JSON.stringify(share.body)).toBe(201);
     const seen = await h.db.query<{ visible_to: string[] }>('select visible_to from records where id = $1', [share.body.data.id]);
     expect(seen.rows[0]!.visible_to).toEqual(expect.arrayContaining([target.id, rows[0]!.id]));
+    // An entity's records are asked by value (their ids) the same way: the share's document by its title.
+    const picked = (await h.call({ method: 'GET', url: `/api/lookups/entity:document?values=${doc.body.data.id}`, token: staff })).body.data as Option[];
+    expect(picked.map((o) => [o.value, o.label])).toEqual([[doc.body.data.id, 'Bulk notice']]);
   });
 });

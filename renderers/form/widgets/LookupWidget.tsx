@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
 import { LOOKUP_CAP, useLookupOptions } from '../../lookup/use-lookup-options.ts';
+import { useValueOptions } from '../../lookup/lookup-values.ts';
 import { useLookupContextValues } from '../document-store.ts';
 
 /**
@@ -24,11 +25,13 @@ export function LookupWidget({ id, value, disabled, readonly, options, onChange,
     return () => clearTimeout(timer);
   }, [typed]);
   const searched = useLookupOptions(q && base.options.length >= LOOKUP_CAP ? source : undefined, context, q);
+  // The saved value(s) past the first answer are asked by value: the select shows their labels, not their ids.
+  const saved = useValueOptions(source, (Array.isArray(value) ? value : value ? [value] : []).map(String), context);
   const choices = useMemo(() => {
-    if (!searched.options.length) return base.options;
     const known = new Set(base.options.map((o) => o.value));
-    return [...base.options, ...searched.options.filter((o) => !known.has(o.value))];
-  }, [base.options, searched.options]);
+    const more = [...saved, ...searched.options].filter((o) => !known.has(o.value) && (known.add(o.value), true));
+    return more.length ? [...base.options, ...more] : base.options;
+  }, [base.options, saved, searched.options]);
   const loading = base.loading || searched.loading;
   const multiple = options.multiple === true;
   return (
