@@ -3,6 +3,7 @@ import { pointer } from './errors.ts';
 import { resolveField } from '../derive/fields.ts';
 import { ENTITY_LOOKUP_PREFIX, lookupDerivations, lookupSnapshots, VERSION_KEY } from '../schema/lookup-snapshots.ts';
 import { lookupReferences } from '../derive/lookup-references.ts';
+import { fieldPath, joinPath } from '../schema/field-path.ts';
 
 type Fail = (file: string, path: string, message: string) => void;
 
@@ -40,11 +41,10 @@ export function checkReferences(bundle: EntityBundle, files: { entity: string; s
     }
   }
   for (const s of lookupSnapshots(schema)) {
-    const holder = s.at ? `${s.at}.` : '';
-    const where = `${holder}${s.field}`;
+    const where = joinPath(s.at, fieldPath([s.field]));
     let sibling;
     try {
-      sibling = resolveField(entity, schema, `${holder}${s.versionField}`);
+      sibling = resolveField(entity, schema, joinPath(s.at, fieldPath([s.versionField])));
     } catch {
       sibling = undefined;
     }
@@ -52,7 +52,7 @@ export function checkReferences(bundle: EntityBundle, files: { entity: string; s
     if (s.fills[s.versionField] !== VERSION_KEY) fail(files.schema, `/${where}/x-lookupFill`, `x-lookupFill must fill '${s.versionField}' from '${VERSION_KEY}'`);
   }
   for (const d of lookupDerivations(schema)) {
-    const where = d.at ? `${d.at}.${d.field}` : d.field;
+    const where = joinPath(d.at, fieldPath([d.field]));
     for (const sibling of d.declared) if (!(sibling in d.derived)) fail(files.schema, `/${where}/x-lookupDerived`, `'${sibling}' is not filled by x-lookupFill`);
   }
   for (const ref of lookupReferences(schema, new Set(lookupSources(schema)))) {

@@ -1,6 +1,7 @@
 import type { FieldSchema, LocalizedText } from '../declaration/types.ts';
 import type { EntityRegistry, RegisteredEntity } from '../registry.ts';
 import { MAX_FIELD_DEPTH, resolveNode } from '../schema/resolve.ts';
+import { fieldPath } from '../schema/field-path.ts';
 
 /**
  * A field whose picked record may not be deleted (`x-refuseDelete`) or changed (`x-refuseChange`)
@@ -27,7 +28,7 @@ function walk(root: Parameters<typeof resolveNode>[0], node: FieldSchema, path: 
   const onDelete = resolved['x-refuseDelete'];
   const onChange = resolved['x-refuseChange'];
   if ((onDelete || onChange) && resolved.type === 'string') {
-    out.push({ path: path.join('.'), ...(resolved['x-lookup'] ? { source: resolved['x-lookup'] } : {}), contains: wrap, ...(onDelete ? { message: onDelete } : {}), ...(onChange ? { changeMessage: onChange } : {}) });
+    out.push({ path: fieldPath(path), ...(resolved['x-lookup'] ? { source: resolved['x-lookup'] } : {}), contains: wrap, ...(onDelete ? { message: onDelete } : {}), ...(onChange ? { changeMessage: onChange } : {}) });
     return;
   }
   if (resolved.type === 'array' && resolved.items) return walk(root, resolved.items, path, (inner) => wrap([inner]), out, depth + 1);

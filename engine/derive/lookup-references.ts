@@ -1,10 +1,12 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 import { MAX_FIELD_DEPTH, resolveNode } from '../schema/resolve.ts';
+import { docKeys, fieldPath } from '../schema/field-path.ts';
 
 /**
  * A string field picking a record through a named lookup source (`x-lookup`), at any depth, lists
  * included: its dotted path (`samples.materialId`), the source, its node (for the label) and the
- * ids a document holds there.
+ * ids a document holds there. The path is a field path (dotted, or a JSON pointer for keys a dot
+ * cannot spell: engine/schema/field-path.ts).
  */
 export interface LookupReference {
   path: string;
@@ -26,7 +28,7 @@ function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reade
   const source = resolved['x-lookup'];
   if (source && sources.has(source) && resolved.type === 'string') {
     const context = resolved['x-lookupContext'];
-    out.push({ path: path.join('.'), source, node: resolved, idsIn: (doc) => read(doc).filter((v): v is string => typeof v === 'string' && v !== ''), ...(context ? { context } : {}) });
+    out.push({ path: fieldPath(path), source, node: resolved, idsIn: (doc) => read(doc).filter((v): v is string => typeof v === 'string' && v !== ''), ...(context ? { context } : {}) });
     return;
   }
   if (resolved.type === 'array' && resolved.items) {
@@ -50,7 +52,7 @@ export function lookupContextValues(context: Readonly<Record<string, string>> | 
   const out: Record<string, string> = {};
   for (const [param, path] of Object.entries(context ?? {})) {
     let cur: unknown = doc;
-    for (const part of path.split('.')) cur = isObject(cur) ? cur[part] : undefined;
+    for (const part of docKeys(path)) cur = isObject(cur) ? cur[part] : undefined;
     if ((typeof cur === 'string' && cur.trim()) || typeof cur === 'number') out[param] = String(cur).trim();
   }
   return out;

@@ -1,5 +1,6 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 import { MAX_FIELD_DEPTH, resolveNode } from './resolve.ts';
+import { fieldPath } from './field-path.ts';
 
 /** The lookup source prefix naming an entity's records (`x-lookup: "entity:<name>"`). */
 export const ENTITY_LOOKUP_PREFIX = 'entity:';
@@ -9,7 +10,7 @@ export const VERSION_KEY = '$version';
 
 /**
  * A lookup of an entity's records whose pick snapshots the record (`x-lookupVersion`): the
- * object holding it (`at`, dotted path; '' for the root), the lookup field, the entity, the
+ * object holding it (`at`, its field path, dotted or a JSON pointer; '' for the root), the lookup field, the entity, the
  * sibling holding the version, the siblings the pick fills (`x-lookupFill`) and the field's node.
  */
 export interface LookupSnapshot {
@@ -37,16 +38,16 @@ export interface LookupDerivation {
 }
 
 /** What `visit` makes of each lookup field of a schema, in objects (array rows are not walked). */
-function eachLookup<T>(root: EntitySchema, visit: (node: FieldSchema, lookup: string, at: string, field: string) => T | undefined, holder: FieldSchema = root, at = '', depth = 0): T[] {
+function eachLookup<T>(root: EntitySchema, visit: (node: FieldSchema, lookup: string, at: string, field: string) => T | undefined, holder: FieldSchema = root, keys: readonly string[] = [], depth = 0): T[] {
   const out: T[] = [];
   // A recursive schema (a tree) is walked this deep only.
   if (depth > MAX_FIELD_DEPTH) return out;
   for (const [key, raw] of Object.entries(holder.properties ?? {})) {
     const node = resolveNode(root, raw);
     const lookup = node['x-lookup'];
-    const found = lookup ? visit(node, lookup, at, key) : undefined;
+    const found = lookup ? visit(node, lookup, fieldPath(keys), key) : undefined;
     if (found) out.push(found);
-    if (node.type === 'object' && node.properties) out.push(...eachLookup(root, visit, node, at ? `${at}.${key}` : key, depth + 1));
+    if (node.type === 'object' && node.properties) out.push(...eachLookup(root, visit, node, [...keys, key], depth + 1));
   }
   return out;
 }

@@ -4,12 +4,12 @@ import type { DesignerState } from './designer-store.ts';
 import { CONTAINER_TYPES, fieldTypeOfNode, type FieldTypeName } from './field-types.ts';
 import { holderAt, nodeAt, type FieldPath } from './schema-tree.ts';
 
-/** Drag ids: palette items, fields (their dotted path) and container drop zones. */
+/** Drag ids: palette items, fields (their keys as JSON: a key may hold '.') and container drop zones. */
 export const paletteId = (type: FieldTypeName) => `palette:${type}`;
-export const fieldId = (path: FieldPath) => `field:${path.join('.')}`;
-export const zoneId = (path: FieldPath) => `zone:${path.join('.')}`;
+export const fieldId = (path: FieldPath) => `field:${JSON.stringify(path)}`;
+export const zoneId = (path: FieldPath) => `zone:${JSON.stringify(path)}`;
 
-const parse = (id: string, prefix: string): FieldPath | undefined => (id.startsWith(prefix) ? (id.slice(prefix.length) ? id.slice(prefix.length).split('.') : []) : undefined);
+const parse = (id: string, prefix: string): FieldPath | undefined => (id.startsWith(prefix) ? (JSON.parse(id.slice(prefix.length)) as string[]) : undefined);
 
 /** Where a drop lands: into a container zone (at its end) or before the field it is over. */
 function dropTarget(state: DesignerState, overId: string): { parent: FieldPath; index: number } | undefined {

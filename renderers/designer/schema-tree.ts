@@ -5,7 +5,8 @@ export type Node = FieldSchema & Record<string, unknown>;
 /** A field's place: its keys from the root (a table's columns are under the table's key). */
 export type FieldPath = readonly string[];
 
-export const pathKey = (path: FieldPath): string => path.join('.');
+/** The path as one string that tells any two paths apart (keys may hold '.', spaces, anything). */
+export const pathKey = (path: FieldPath): string => JSON.stringify(path);
 /** The field's name in the views (list columns, filters, sort, detail): dotted, or a JSON pointer for any other key (engine/schema/field-path.ts). */
 export const viewField = (path: FieldPath): string => fieldPath(path);
 export const sameParent = (a: FieldPath, b: FieldPath) => pathKey(a.slice(0, -1)) === pathKey(b.slice(0, -1));

@@ -1,3 +1,4 @@
+import { docKeys } from '../../engine/index.ts';
 import type { Doc } from './form-document.ts';
 
 /** What the server sends with a stale lookup snapshot (409 LOOKUP_STALE): the fresh values the pick fills, in the object at `at`. */
@@ -20,7 +21,7 @@ export function refillOf(data: unknown): LookupRefill | undefined {
 export function applyRefill(doc: Doc, refill: LookupRefill): Doc {
   const out: Doc = { ...doc };
   let target = out;
-  for (const part of refill.at ? refill.at.split('.') : []) {
+  for (const part of docKeys(refill.at)) {
     const inner = { ...(isDoc(target[part]) ? target[part] : {}) };
     target[part] = inner;
     target = inner;

@@ -1,4 +1,4 @@
-import { fieldLabel, lookupContextValues, lookupDerivations, message, valueAt, type EntityRegistry, type Language, type LookupDerivation, type RegisteredEntity } from '../../engine/index.ts';
+import { fieldLabel, fieldPath, joinPath, lookupContextValues, lookupDerivations, message, valueAt, type EntityRegistry, type Language, type LookupDerivation, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -81,7 +81,7 @@ export async function fillDerived(tx: Queryable, registry: EntityRegistry, reg: 
       continue;
     }
     if (holderIn(previous, d)?.[d.field] === value) continue;
-    const path = d.at ? `${d.at}.${d.field}` : d.field;
+    const path = joinPath(d.at, fieldPath([d.field]));
     const said = { field: fieldLabel(d.node, lang, path) };
     throw new ApiError(400, 'LOOKUP_NOT_AVAILABLE', said, [{ field: path, keyword: 'lookup', message: message('LOOKUP_NOT_AVAILABLE', lang, said) }]);
   }

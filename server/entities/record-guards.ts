@@ -1,4 +1,4 @@
-import { companiesAt, fieldAt, fieldLabel, message, valueAt, type Language, type RegisteredEntity, type ShareRule } from '../../engine/index.ts';
+import { companiesAt, fieldAt, fieldLabel, message, pathKeys, valueAt, type Language, type RegisteredEntity, type ShareRule } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { indexedFields } from '../db/sql-expressions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -77,7 +77,7 @@ async function checkApprovedOwner(tx: Queryable, reg: RegisteredEntity, doc: Doc
   if (!rule) return;
   const { rows } = await tx.query("select 1 from companies where id = $1 and approval_status = 'approved'", [ownerCompanyId]);
   if (rows.length) return;
-  const label = fieldLabel(fieldAt(reg.schema, rule.field.split('.')[0]!), lang, rule.field);
+  const label = fieldLabel(fieldAt(reg.schema, pathKeys(rule.field)[0]!), lang, rule.field);
   const params = { field: label };
   throw new ApiError(400, 'OWNER_NOT_APPROVED', params, [{ field: rule.field, keyword: 'company', message: message('OWNER_NOT_APPROVED', lang, params) }]);
 }

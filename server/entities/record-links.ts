@@ -1,4 +1,4 @@
-import { codesForChange, fieldAt, fieldLabel, hasPermission, message, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import { codesForChange, fieldAt, fieldLabel, hasPermission, message, pathKeys, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -14,7 +14,7 @@ export interface ParentLink {
   visibleTo: readonly string[];
 }
 
-const label = (reg: RegisteredEntity, field: string, lang: Language) => fieldLabel(fieldAt(reg.schema, field.split('.')[0]!), lang, field);
+const label = (reg: RegisteredEntity, field: string, lang: Language) => fieldLabel(fieldAt(reg.schema, pathKeys(field)[0]!), lang, field);
 
 /**
  * The parent a document names (`access.parent`, docs/declarations.md §3): it must be a record of
@@ -68,7 +68,7 @@ export async function checkRequiredChild(tx: Queryable, registry: EntityRegistry
   const required = action?.requiresChild;
   if (!required || !registry) return;
   const child = registry.get(required.entity);
-  const path = docPathArray(required.field.split('.'));
+  const path = docPathArray(pathKeys(required.field));
   const { rows } = await tx.query(
     `select 1 from records where entity = $1 and parent_id = $2 and not (state = any($3::text[])) and coalesce(doc #>> $4, '') <> '' limit 1`,
     [child.name, recordId, draftStates(child), path],

@@ -1,4 +1,4 @@
-import { boundFields, fieldLabel, lookupSnapshots, message, text, valueAt, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import { boundFields, fieldLabel, fieldPath, joinPath, pathKeys, lookupSnapshots, message, text, valueAt, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { optionData, RECORD_SOURCE_PREFIX } from '../lookups/record-options.ts';
@@ -27,7 +27,7 @@ async function recordOf(tx: Queryable, entity: string, id: string): Promise<{ id
  */
 export async function checkLookupSnapshots(tx: Queryable, reg: RegisteredEntity, doc: Doc, lang: Language, holders?: ReadonlySet<string>): Promise<void> {
   for (const s of lookupSnapshots(reg.schema)) {
-    const top = (s.at || s.field).split('.')[0]!;
+    const top = s.at ? pathKeys(s.at)[0]! : s.field;
     if (holders && !holders.has(top)) continue;
     const holder = s.at ? valueAt(doc, s.at) : doc;
     const id = isDoc(holder) ? holder[s.field] : undefined;
@@ -35,7 +35,7 @@ export async function checkLookupSnapshots(tx: Queryable, reg: RegisteredEntity,
     const stored = (holder as Doc)[s.versionField];
     const current = await recordOf(tx, s.entity, id);
     if (current && String(stored) === String(current.version)) continue;
-    const path = s.at ? `${s.at}.${s.field}` : s.field;
+    const path = joinPath(s.at, fieldPath([s.field]));
     const label = fieldLabel(s.at ? reg.schema.properties[top] : s.node, lang, path);
     const said = text(s.node['x-messages']?.lookupStale, lang) || message('LOOKUP_STALE_DEFAULT', lang, { field: label });
     const data = current ? optionData(current.doc, current.version) : {};

@@ -1,15 +1,13 @@
+import { fieldPath } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { visibilityPredicate, writerCompanies, type Scope } from '../entities/visibility.ts';
 
-/** Every `fileId` a document references (attachment items are `{ fileId, fileName, … }`), with its path. */
-export function fileRefsIn(doc: unknown, path = ''): { fileId: string; path: string }[] {
-  if (Array.isArray(doc)) return doc.flatMap((v, i) => fileRefsIn(v, `${path}[${i}]`));
+/** Every `fileId` a document references (attachment items are `{ fileId, fileName, … }`), with its field path (`attachments.0.fileId`). */
+export function fileRefsIn(doc: unknown, keys: readonly string[] = []): { fileId: string; path: string }[] {
+  if (Array.isArray(doc)) return doc.flatMap((v, i) => fileRefsIn(v, [...keys, String(i)]));
   if (typeof doc !== 'object' || doc === null) return [];
-  return Object.entries(doc).flatMap(([k, v]) => {
-    const at = path ? `${path}.${k}` : k;
-    return k === 'fileId' && typeof v === 'string' ? [{ fileId: v, path: at }] : fileRefsIn(v, at);
-  });
+  return Object.entries(doc).flatMap(([k, v]) => (k === 'fileId' && typeof v === 'string' ? [{ fileId: v, path: fieldPath([...keys, k]) }] : fileRefsIn(v, [...keys, k])));
 }
 
 /**

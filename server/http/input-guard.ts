@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fieldPath } from '../../engine/index.ts';
 import { ApiError } from './errors.ts';
 
 /** How deep a request document may nest, and how many values it may hold in all. */
@@ -21,29 +22,34 @@ export function storableText(s: string): boolean {
  */
 export function checkInput(value: unknown, where: string): void {
   let count = 0;
-  const walk = (v: unknown, path: string, depth: number): void => {
+  // The keys down to the value being walked; its field path (engine/schema/field-path.ts) is spelled only for an error.
+  const keys: string[] = [];
+  const refuse = (code: 'BAD_TEXT' | 'BAD_NUMBER', keyword: string, ownKey = true): never => {
+    const path = fieldPath(ownKey ? keys : keys.slice(0, -1));
+    throw new ApiError(400, code, { field: path || where }, [{ field: path || where, keyword, message: path || where }]);
+  };
+  const walk = (v: unknown, depth: number): void => {
     if (++count > MAX_VALUES) throw new ApiError(400, 'TOO_LARGE_DOC', { max: MAX_VALUES });
     if (typeof v === 'string') {
-      if (!storableText(v)) throw new ApiError(400, 'BAD_TEXT', { field: path }, [{ field: path, keyword: 'text', message: path }]);
+      if (!storableText(v)) refuse('BAD_TEXT', 'text');
       return;
     }
     if (typeof v === 'number') {
-      if (!Number.isFinite(v) || Math.abs(v) > MAX_MAGNITUDE) throw new ApiError(400, 'BAD_NUMBER', { field: path }, [{ field: path, keyword: 'range', message: path }]);
+      if (!Number.isFinite(v) || Math.abs(v) > MAX_MAGNITUDE) refuse('BAD_NUMBER', 'range');
       return;
     }
     if (typeof v !== 'object' || v === null) return;
     if (depth >= MAX_DEPTH) throw new ApiError(400, 'TOO_DEEP', { max: MAX_DEPTH });
-    if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1));
-      return;
-    }
-    for (const [key, item] of Object.entries(v)) {
-      const at = path ? `${path}.${key}` : key;
-      if (!storableText(key)) throw new ApiError(400, 'BAD_TEXT', { field: path || where }, [{ field: path || where, keyword: 'text', message: where }]);
-      walk(item, at, depth + 1);
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
+    for (const [key, item] of entries) {
+      keys.push(key);
+      // A key the database cannot store is named by the object holding it.
+      if (!storableText(key)) refuse('BAD_TEXT', 'text', false);
+      walk(item, depth + 1);
+      keys.pop();
     }
   };
-  walk(value, '', 0);
+  walk(value, 0);
 }
 
 /** Every route's body, query and parameters pass `checkInput` before validation and the handler. */

@@ -1,9 +1,9 @@
-import type { EntityRegistry } from '../../engine/index.ts';
+import { pathKeys, type EntityRegistry } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { MenuLink } from './menu.ts';
 
 /** A declared path as a jsonb text read (`#>>`), the parts bound as one text array. */
-const at = (path: string) => path.split('.');
+const at = (path: string) => pathKeys(path);
 
 /**
  * The menu links of a company (entity `menuLinks`, docs/declarations.md §3): the records of each

@@ -1,4 +1,4 @@
-import { fieldAt, type EntityRegistry, type StatisticsDeclaration } from '../../engine/index.ts';
+import { fieldAt, pathKeys, type EntityRegistry, type StatisticsDeclaration } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import { docTextSql, fieldExpression } from '../db/sql-expressions.ts';
 
@@ -13,7 +13,7 @@ export interface StatisticsSource {
 
 /** A field's path in the document; the pre-aggregate keeps document text only (what fieldExpression reads of a text field). */
 function docPath(decl: StatisticsDeclaration, registry: EntityRegistry, entity: string, field: string): string[] {
-  const path = field.split('.');
+  const path = pathKeys(field);
   const plain = docTextSql('x', field);
   if (fieldExpression(registry.get(entity), field, 'x').sql !== plain) {
     throw new Error(`statistics: '${entity}.${field}' is not a document text field, which the daily pre-aggregate keeps (scope '${decl.scope.entity}')`);

@@ -6,6 +6,7 @@ import {
   fieldPath,
   joinPath,
   linkedEditableFields,
+  pathKeys,
   registrationFor,
   toFieldErrors,
   valueAt,
@@ -107,7 +108,7 @@ export class DffRecords implements LinkedData {
     const reg = stored ? registrationFor(entityReg, stored.templateVersion) : entityReg;
     // The DFF section follows the buyer (it changes in the states where the buyer may), except
     // fields whose own `x-editableIn` names the TRF states they change in.
-    const editable = linkedEditableFields(reg, ctx.activeStates, ctx.editable.has(declared.buyer.split('.')[0]!));
+    const editable = linkedEditableFields(reg, ctx.activeStates, ctx.editable.has(pathKeys(declared.buyer)[0]!));
     const locked = changedFields(stored?.doc ?? {}, data).filter((f) => !editable.has(f));
     if (locked.length) {
       const names = locked.map((f) => fieldLabel(fieldAt(reg.schema, fieldPath([f])), ctx.lang, f));

@@ -35,7 +35,7 @@ describe.each(BACKENDS)('security: stored data on %s', (backend) => {
     const stolen = await create('supplier', validTrf({ buyer: undefined, applicant: { companyId: 'c-supplier', name: 'S' }, attachments: [file] }));
     expect(stolen.status).toBe(400);
     expect(stolen.body.errorCode).toBe('FILE_NOT_READABLE');
-    expect(stolen.body.errors?.[0]?.field).toBe('attachments[0].fileId');
+    expect(stolen.body.errors?.[0]?.field).toBe('attachments.0.fileId');
     const typed = await create('supplier', validTrf({ buyer: undefined, applicant: { companyId: 'c-supplier', name: `see ${file.fileId}` } }));
     expect(typed.status).toBe(201);
     expect((await readFile('supplier', file.fileId)).statusCode, 'an id typed into a text field').toBe(404);

@@ -95,7 +95,7 @@ export function useDffSection(reg: RegisteredEntity, source: DffSource | undefin
   }, [declared, source, loaded, buyerId, trfTemplate, refTemplate, refRecord, data, lang, t, setDffParts]);
 
   const dffReg = resolved.status === 'ready' ? resolved.reg : undefined;
-  const buyerEditable = declared ? editable.has(declared.buyer.split('.')[0]!) : false;
+  const buyerEditable = declared ? editable.has(docKeys(declared.buyer)[0]!) : false;
   // The section follows the buyer, except fields whose own `x-editableIn` names the TRF's states.
   const stored = record?.snapshot;
   const dffEditable = useMemo(() => {

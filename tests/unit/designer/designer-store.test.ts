@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkTemplate, compileMigrationStep, TEMPLATE_RECORD_PERMISSIONS, type TemplateBundle } from '../../../engine/index.ts';
 import { createDesignerStore, HISTORY_LIMIT } from '../../../renderers/designer/designer-store.ts';
 import { FIELD_TYPES } from '../../../renderers/designer/field-types.ts';
-import { allPaths, nodeAt, viewField } from '../../../renderers/designer/schema-tree.ts';
+import { allPaths, nodeAt, pathKey, viewField } from '../../../renderers/designer/schema-tree.ts';
+import { applyDrop, fieldId, paletteId, zoneId } from '../../../renderers/designer/canvas-dnd.ts';
+import type { DragEndEvent } from '@dnd-kit/core';
 import { anyKeyTemplate } from '../../fixtures/any-key-template.ts';
 
 const L = { 'zh-CN': '字段', 'en-US': 'Field' };
@@ -86,6 +88,19 @@ describe('designer store', () => {
     expect(renames).toEqual({ '/meta.data/$v': '/meta.data/v.2', '/a.b': 'ab' });
     const step = compileMigrationStep({ version: 1, schema: before.schema }, { version: 2, schema: bundle.schema }, renames);
     expect(step.apply({ 'a.b': 'alpha', a: { b: 'kept' }, 'meta.data': { $v: 'v1' } }).doc).toEqual({ ab: 'alpha', a: { b: 'kept' }, 'meta.data': { 'v.2': 'v1' } });
+  });
+
+  it('drags fields whose keys hold dots: ids name the keys, not a dotted path', () => {
+    const s = createDesignerStore({ bundle: anyKeyTemplate('anyKeyDrag'), renames: {} });
+    const drop = (active: string, over: string) => applyDrop(s.getState(), { active: { id: active }, over: { id: over } } as unknown as DragEndEvent, () => L);
+    drop(fieldId(['kebab-case']), fieldId(['a.b']));
+    expect(keys(s).slice(0, 2)).toEqual(['kebab-case', 'a.b']);
+    s.getState().add('section', [], L);
+    drop(fieldId(['a.b']), zoneId(['section1']));
+    expect(Object.keys(nodeAt(s.getState().doc.bundle, ['section1'])!.properties as object)).toEqual(['a.b']);
+    drop(paletteId('text'), zoneId(['meta.data']));
+    expect(Object.keys(nodeAt(s.getState().doc.bundle, ['meta.data'])!.properties as object)).toEqual(['$v', 'text1']);
+    expect(pathKey(['a.b'])).not.toBe(pathKey(['a', 'b']));
   });
 
   it('deletes, undoes and redoes every step', () => {

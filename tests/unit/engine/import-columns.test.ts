@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundFields, cellToValue, createStaticRegistry, importColumns, importMark, lookupReferences, valueToCell, type ImportColumn } from '../../../engine/index.ts';
+import { boundFields, cellToValue, createStaticRegistry, importColumns, importMark, lookupContextValues, lookupReferences, lookupSnapshots, valueAt, valueToCell, type EntitySchema, type ImportColumn } from '../../../engine/index.ts';
 import { DEMO_MATERIAL_TEMPLATE } from '../../../server/seed/demo-material-template.ts';
 
 const registry = createStaticRegistry();
@@ -72,5 +72,34 @@ describe('lookup references (picked materials and products)', () => {
     expect(refs[0]!.idsIn(doc)).toEqual(['m-1', 'm-2']);
     expect(refs[1]!.idsIn(doc)).toEqual([]);
     expect(refs[0]!.idsIn({ samples: 'not a list' })).toEqual([]);
+  });
+});
+
+describe('lookup fields under keys a dotted path cannot spell', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      'lot.info': {
+        type: 'object',
+        properties: {
+          'material.id': { type: 'string', 'x-lookup': 'materials', 'x-lookupContext': { buyer: '/party.x/id' } },
+          pick: { type: 'string', 'x-lookup': 'entity:material', 'x-lookupVersion': 'v', 'x-lookupFill': { v: '$version' } },
+          v: { type: 'integer' },
+        },
+      },
+      'party.x': { type: 'object', properties: { id: { type: 'string' } } },
+    },
+  } as unknown as EntitySchema;
+  const doc = { 'lot.info': { 'material.id': 'm-9', pick: 'm-1' }, 'party.x': { id: 'c-buyer' }, lot: { info: { 'material.id': 'wrong' } } };
+
+  it('names them by JSON pointer and reads the values there', () => {
+    const [ref] = lookupReferences(schema, new Set(['materials']));
+    expect(ref!.path).toBe('/lot.info/material.id');
+    expect(ref!.idsIn(doc)).toEqual(['m-9']);
+    expect(valueAt(doc, ref!.path)).toBe('m-9');
+    expect(lookupContextValues(ref!.context, doc)).toEqual({ buyer: 'c-buyer' });
+    const [snap] = lookupSnapshots(schema);
+    expect([snap!.at, snap!.field]).toEqual(['/lot.info', 'pick']);
+    expect(valueAt(doc, snap!.at)).toEqual(doc['lot.info']);
   });
 });
