@@ -1,33 +1,47 @@
 import { useMemo } from 'react';
-import { Card, Descriptions } from 'antd';
+import { Card, Descriptions, Grid } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
 import { deriveDetailSections } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { EntityRecord } from '../env/data-provider.ts';
 import { FieldValue } from '../format/FieldValue.tsx';
 import { recordValue } from '../format/record-value.ts';
+import { isWideValue, rowSpans } from './detail-rows.ts';
 
-/** The declared detail sections, each a card of label/value pairs; objects and tables take a whole row. */
+const WIDE = { width: 0, minWidth: '100%', overflowX: 'auto' } as const;
+
+/** The declared detail sections, each a card of label/value pairs; an object or a table takes a row of its own. */
 export function DetailSections({ reg, record }: { reg: RegisteredEntity; record: EntityRecord }) {
   const { lang } = useRendererEnv();
   const sections = useMemo(() => deriveDetailSections(reg, lang), [reg, lang]);
+  const screens = Grid.useBreakpoint();
   return (
     <>
-      {sections.map((section) => (
-        <Card key={section.id} title={section.title} size="small" data-section={section.id}>
-          <Descriptions
-            bordered
-            size="small"
-            column={{ xs: 1, sm: 1, md: Math.min(2, section.columns), lg: section.columns }}
-            items={section.fields.map((f) => ({
-              key: f.field,
-              label: f.label,
-              span: f.kind === 'object' || f.kind === 'array' ? 'filled' : 1,
-              children: <FieldValue reg={reg} field={f.field} kind={f.kind} node={f.node} value={recordValue(record, f.field)} doc={record.doc} />,
-            }))}
-          />
-        </Card>
-      ))}
+      {sections.map((section) => {
+        const columns = screens.lg ? section.columns : screens.md ? Math.min(2, section.columns) : 1;
+        const values = section.fields.map((f) => recordValue(record, f.field));
+        const spans = rowSpans(values.map(isWideValue), columns);
+        return (
+          <Card key={section.id} title={section.title} size="small" data-section={section.id}>
+            <Descriptions
+              bordered
+              size="small"
+              column={columns}
+              items={section.fields.map((f, i) => ({
+                key: f.field,
+                label: f.label,
+                span: spans[i],
+                children: (
+                  // A wide value is sized by its cell (width 0 stretched to it) and scrolls there, never widening the page around it.
+                  <div style={spans[i] === columns && isWideValue(values[i]) ? WIDE : undefined}>
+                    <FieldValue reg={reg} field={f.field} kind={f.kind} node={f.node} value={values[i]} doc={record.doc} />
+                  </div>
+                ),
+              }))}
+            />
+          </Card>
+        );
+      })}
     </>
   );
 }

@@ -79,9 +79,34 @@ function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEnti
   );
 }
 
-/** An array of objects as a small table whose columns are the items' declared properties. */
+/** An array of objects (each item's own fields), which a table cell counts and an expanded row shows whole. */
+const objectList = (reg: RegisteredEntity, field: FieldSchema): boolean => {
+  const list = resolveNode(reg.schema, field);
+  const items = list.type === 'array' && list.items ? resolveNode(reg.schema, list.items) : undefined;
+  return items?.type === 'object' && !!items.properties;
+};
+
+/** Rows' `children` are data here, never antd's tree rows: this key is no item's (no stored key holds NUL). */
+const NO_TREE_ROWS = '\u0000rows';
+
+/**
+ * An array of objects as a small table whose columns are the items' declared properties. A row
+ * holding lists of objects (a tree's children, a sample's tests) expands to show them as tables of
+ * their own, to any depth; the cell counts them.
+ */
 function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field: string; node: FieldSchema; rows: Record<string, unknown>[] }) {
   const { lang } = useRendererEnv();
+  const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}));
+  const lists = shown.filter(({ child }) => objectList(reg, child));
+  const listsIn = (row: Record<string, unknown>) => lists.filter(({ key }) => Object.hasOwn(row, key) && !blank(row[key]));
+  const expanded = (row: Record<string, unknown>) => (
+    <Descriptions
+      size="small"
+      column={1}
+      colon={false}
+      items={listsIn(row).map(({ key, path, child }) => ({ key, label: fieldLabel(child, lang, key), children: <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={row[key]} /> }))}
+    />
+  );
   return (
     <Table
       size="small"
@@ -89,7 +114,8 @@ function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field:
       rowKey={(row) => String(rows.indexOf(row))}
       dataSource={rows}
       scroll={{ x: 'max-content' }}
-      columns={shownChildren(reg, field, node, Object.keys(node.properties ?? {})).map(({ key, path, child }) => ({
+      expandable={{ childrenColumnName: NO_TREE_ROWS, ...(lists.length ? { rowExpandable: (row: Record<string, unknown>) => listsIn(row).length > 0, expandedRowRender: expanded } : {}) }}
+      columns={shown.map(({ key, path, child }) => ({
         key,
         title: fieldLabel(child, lang, key),
         // A function, not a data index: antd reads a string index with dots as a path.

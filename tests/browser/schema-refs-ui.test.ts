@@ -148,9 +148,12 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     });
     const detail = page.locator('.ant-card[data-section="main"]');
     // The stamp by its option's declaration (labels, a date as a date), not as JSON; the tree's root and
-    // its children's table (a table cell counts a deeper list: the leaf is in the stored document above).
+    // its children's table, whose row expands to the next level's table (the cell counts it).
     const day = (d: string) => formatDate(d, lang);
     for (const text of ['Stamped at the gate', day('2026-04-05'), day('2026-05-01'), 'branch', day('2026-05-02')]) await portal.seeText(text, detail);
+    expect(await detail.getByText('leaf', { exact: true }).count()).toBe(0);
+    await detail.locator('button.ant-table-row-expand-icon').first().click();
+    for (const text of ['leaf', day('2026-05-03')]) await portal.seeText(text, detail);
     for (const text of [stampLabels.on, stampLabels.note]) await portal.seeText(text, detail);
     await portal.shot(`refs-widgets-detail-${lang}`, false);
 
