@@ -14,6 +14,7 @@ export * from './schema/sample.ts';
 export * from './derive/fields.ts';
 export * from './derive/list.ts';
 export * from './derive/value-text.ts';
+export * from './derive/value-summary.ts';
 export * from './derive/export.ts';
 export * from './derive/variants.ts';
 export * from './derive/detail.ts';

@@ -1,11 +1,12 @@
 import type { FieldSchema, Language, ListExport } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import type { EntityRecord } from '../api-contract.ts';
-import { text, enumLabel } from '../i18n/labels.ts';
+import { text } from '../i18n/labels.ts';
 import { resolveNode } from '../schema/resolve.ts';
-import { kindOf, pathLabel, resolveField, type FieldKind } from './fields.ts';
+import { pathLabel, resolveField, type FieldKind } from './fields.ts';
 import { stateOptions } from './list.ts';
-import { formatScalar, recordValue } from './value-text.ts';
+import { recordValue } from './value-text.ts';
+import { valueSummary } from './value-summary.ts';
 
 /** One column of a declared export (docs/declarations.md §2, exports): its title in the language and how its values read. */
 export interface ExportColumn {
@@ -53,18 +54,11 @@ export function exportCellText(reg: RegisteredEntity, col: ExportColumn, record:
   const value = recordValue(record, col.field);
   if (blank(value)) return '';
   if (col.kind === 'state') return stateLabels(reg, col.field, lang).get(String(value)) ?? String(value);
-  const one = (node: FieldSchema | undefined, v: unknown): string => {
-    if (col.lookup && (typeof v === 'string' || typeof v === 'number')) return labels(col.lookup, String(v)) ?? String(v);
-    if (node?.enum) return enumLabel(node, v, lang);
-    if (v && typeof v === 'object' && 'fileName' in v) return String((v as { fileName: unknown }).fileName);
-    // The record's document gives an amount (x-money) its currency, as in the list and the detail.
-    return formatScalar(node ? kindOf(node) : 'text', node, v, lang, record.doc);
-  };
-  if (Array.isArray(value)) {
-    const items = col.node?.items ? resolveNode(reg.schema, col.node.items) : undefined;
-    return value.map((v) => one(items, v)).join(', ');
-  }
-  return one(col.node, value);
+  // Lookup values by their labels; anything else as the detail page reads it (options, objects, rows).
+  const items = col.node?.type === 'array' && col.node.items ? resolveNode(reg.schema, col.node.items) : undefined;
+  const lookup = (v: unknown) => (col.lookup && (typeof v === 'string' || typeof v === 'number') ? (labels(col.lookup, String(v)) ?? String(v)) : undefined);
+  if (Array.isArray(value) && col.lookup) return value.map((v) => lookup(v) ?? valueSummary(reg, col.field, items, v, lang, record.doc)).join(', ');
+  return lookup(value) ?? valueSummary(reg, col.field, col.node, value, lang, record.doc);
 }
 
 /** The values each lookup source must label for these records (one query per source and batch). */
