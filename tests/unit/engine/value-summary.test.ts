@@ -7,7 +7,7 @@ const reg = new EntityRegistry({}).registerVersion(
   {
     ...bundle,
     // An export of the structured fields: what a spreadsheet cell reads for an option, an object, rows and a tree.
-    views: { ...bundle.views, list: { ...bundle.views.list, export: { columns: ['title', 'when', 'contact', 'people', 'tree', 'priority'].map((field) => ({ field })) } } },
+    views: { ...bundle.views, list: { ...bundle.views.list, export: { format: 'xlsx', maxRows: 3000, columns: ['title', 'when', 'contact', 'people', 'tree', 'priority'].map((field) => ({ field })) } } },
   },
   1,
 );
