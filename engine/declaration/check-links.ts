@@ -1,6 +1,6 @@
 import type { ActionDeclaration, EntityBundle } from './types.ts';
 import { fieldAt } from '../schema/resolve.ts';
-import { fieldPath, isSystemPath, pathKeys } from '../schema/field-path.ts';
+import { isSystemPath } from '../schema/field-path.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { readGrantProblems } from './check-read-grants.ts';
 
@@ -52,13 +52,10 @@ export function checkLinks(bundle: EntityBundle, field: Field, fail: Fail): void
 
 /**
  * A field with its own code (`fieldPermissions`): a document field, top-level or nested (`buyer.contactName`,
- * `/a.b`), one value (no list on its way: a list's items are not edited one by one in a list row).
+ * `/a.b`), or the same field in each row of a list (`samples.price`, engine codesForChange).
  */
 function ownFieldProblem(schema: EntityBundle['schema'], name: string, file: string): string | undefined {
-  if (isSystemPath(name) || !fieldAt(schema, name)) return `'${name}' is not a field of ${file}`;
-  const keys = pathKeys(name);
-  const list = keys.slice(0, -1).findIndex((_, i) => fieldAt(schema, fieldPath(keys.slice(0, i + 1)))?.type === 'array');
-  return list < 0 ? undefined : `'${name}' is inside the list '${fieldPath(keys.slice(0, list + 1))}': only a field holding one value has its own code`;
+  return isSystemPath(name) || !fieldAt(schema, name) ? `'${name}' is not a field of ${file}` : undefined;
 }
 
 /** The fields of another entity a `gathers` names: its document paths, lifecycle fields and timestamps. */

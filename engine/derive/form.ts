@@ -1,7 +1,7 @@
 import type { EntitySchema, FieldSchema, Language } from '../declaration/types.ts';
 import type { RegisteredEntity } from '../registry.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
-import { tryResolveNode } from '../schema/resolve.ts';
+import { fieldAt, tryResolveNode } from '../schema/resolve.ts';
 import { withValueAt } from '../schema/doc-value.ts';
 import { fieldPath, pathKeys } from '../schema/field-path.ts';
 import { localizeConditionals, namesIn, showWhenConditionsHold } from './form-conditions.ts';
@@ -157,6 +157,10 @@ export function localizeSchema(reg: RegisteredEntity, lang: Language): { schema:
   return { schema: { ...(schema as EntitySchema), ...localizedDefinitions(ctx) }, uiSchema: mergeUi(ui, reg.uiSchema) };
 }
 
+/** The uiSchema keys of a field path: RJSF reads the uiSchema of a list's rows under `items` (`samples.price` → samples, items, price). */
+const uiKeys = (root: EntitySchema, keys: readonly string[]): string[] =>
+  keys.flatMap((key, i) => (i < keys.length - 1 && fieldAt(root, fieldPath(keys.slice(0, i + 1)))?.type === 'array' ? [key, 'items'] : [key]));
+
 /**
  * The form, split into the declared sections. Each section renders on its own (so a keystroke
  * re-renders one section, not the whole document); fields not editable in the record's state
@@ -185,7 +189,7 @@ export function deriveFormSections(
       properties[field] = node;
       let fieldUi = { ...((uiSchema[field] as UiSchema | undefined) ?? {}) };
       if (!editable.has(field)) fieldUi['ui:disabled'] = true;
-      for (const [top, ...rest] of (opts.locked ?? []).map(pathKeys)) {
+      for (const [top, ...rest] of (opts.locked ?? []).map((path) => uiKeys(reg.schema, pathKeys(path)))) {
         if (top === field && rest.length) fieldUi = withValueAt(fieldUi, fieldPath([...rest, 'ui:disabled']), true);
       }
       ui[field] = fieldUi;

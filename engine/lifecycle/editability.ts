@@ -2,8 +2,8 @@ import type { RegisteredEntity } from '../registry.ts';
 import { hasPermission, type PermissionMap } from '../permissions.ts';
 import type { LocalizedText } from '../declaration/types.ts';
 import { activeMeta, restore, type PersistedSnapshot } from './snapshot.ts';
-import { valueAt } from '../schema/resolve.ts';
-import { withoutValueAt } from '../schema/doc-value.ts';
+import { valuesAt, withoutValueAt } from '../schema/doc-value.ts';
+import { fieldAt } from '../schema/resolve.ts';
 import { pathKeys } from '../schema/field-path.ts';
 
 /**
@@ -84,15 +84,20 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 
 /**
  * The code each change between two documents needs: a `fieldPermissions` field (top-level or nested,
- * `buyer.contactName`, `/a.b`) whose value differs needs its own code; any other change, the changed
- * top-level field the entity's update permission (a nested field's own code covers it alone, not its
- * siblings).
+ * `buyer.contactName`, `/a.b`, or in each row of a list, `samples.price`) whose value differs needs its
+ * own code; any other change, the changed top-level field the entity's update permission (a nested
+ * field's own code covers it alone, not its siblings; adding or removing a row is the list's change,
+ * and a row's value of the field, set or dropped with it, that field's too, unless it is the field's
+ * declared default, which a new row gets without asking).
  */
 export function codesForChange(reg: RegisteredEntity, before: Record<string, unknown>, after: Record<string, unknown>): { field: string; code: string }[] {
   const out: { field: string; code: string }[] = [];
   let [rest, restAfter] = [before, after];
   for (const [field, code] of Object.entries(reg.entity.fieldPermissions ?? {})) {
-    if (!jsonEqual(valueAt(before, field), valueAt(after, field))) out.push({ field, code });
+    // A row added with the field's declared default (the form fills it, disabled) changes nothing of the field's.
+    const declared = fieldAt(reg.schema, field)?.default;
+    const set = (doc: Record<string, unknown>) => valuesAt(doc, field).filter((v) => declared === undefined || !jsonEqual(v, declared));
+    if (!jsonEqual(set(before), set(after))) out.push({ field, code });
     [rest, restAfter] = [withoutValueAt(rest, field), withoutValueAt(restAfter, field)];
   }
   return [...out, ...changedFields(rest, restAfter).map((field) => ({ field, code: reg.entity.permissions.update }))];
@@ -107,7 +112,7 @@ export function permittedFields(reg: RegisteredEntity, editable: ReadonlySet<str
   return new Set([...editable].filter((f) => hasPermission(permissions, own[f] ?? reg.entity.permissions.update)));
 }
 
-/** The nested fields with their own code (`fieldPermissions`: `buyer.contactName`) this user lacks: an edit form shows them disabled inside their object. */
+/** The nested fields with their own code (`fieldPermissions`: `buyer.contactName`, `samples.price`) this user lacks: an edit form shows them disabled inside their object or each row. */
 export function lockedNestedFields(reg: RegisteredEntity, permissions: PermissionMap): string[] {
   return Object.entries(reg.entity.fieldPermissions ?? {})
     .filter(([field, code]) => pathKeys(field).length > 1 && !hasPermission(permissions, code))

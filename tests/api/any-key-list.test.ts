@@ -3,6 +3,7 @@ import { valueAt } from '../../engine/index.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
 import { ANY_KEYS, anyKeyTemplate } from '../fixtures/any-key-template.ts';
+import { refUiTemplate } from '../fixtures/ref-ui-template.ts';
 
 const CODE = 'anyKeyList';
 const brief = (body: unknown) => JSON.stringify(body).slice(0, 1500);
@@ -131,5 +132,33 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
     }
     expect((await put(staff, { ...record.doc, buyer: { contactName: 'Bob', phone: '2' } })).status).toBe(200);
     expect(record.doc).toMatchObject({ $type: 'phone', buyer: { contactName: 'Bob', phone: '2' } });
+  });
+
+  it('asks the code of a field in each row of a list: changed, or added or removed with its row', async () => {
+    const code = 'rowCodes';
+    const bundle = refUiTemplate(code);
+    const own = { 'people.role': 'template:design' };
+    for (const [method, url] of [['POST', '/api/templates'], ['POST', `/api/templates/${code}/versions/1/publish`]] as const) {
+      const res = await h.call({ method, url, token: staff, lang: 'en-US', payload: url === '/api/templates' ? { code, kind: 'form', bundle: { ...bundle, entity: { ...bundle.entity, fieldPermissions: own } } } : undefined });
+      expect(res.status, brief(res.body)).toBeLessThan(300);
+    }
+    const made = await h.call({ method: 'POST', url: `/api/entities/${code}`, token: applicant, lang: 'en-US', payload: { doc: { title: 'Rows', people: [{ name: 'Bo', role: 'member' }] } } });
+    expect(made.status, brief(made.body)).toBe(201);
+    let record = made.body.data as { id: string; version: number; doc: Record<string, unknown> };
+    const put = async (token: string, people: Record<string, unknown>[]) => {
+      const res = await h.call({ method: 'PUT', url: `/api/entities/${code}/${record.id}`, token, lang: 'en-US', payload: { doc: { ...record.doc, people }, version: record.version } });
+      if (res.status === 200) record = res.body.data;
+      return res;
+    };
+    // The applicant renames a person and adds rows without a role or with the declared default; a role changed, or gone with its row, is refused.
+    expect((await put(applicant, [{ name: 'Bob', role: 'member' }, { name: 'Al' }, { name: 'Cy', role: 'member' }])).status).toBe(200);
+    expect((await put(staff, [{ name: 'Bob', role: 'guest' }, { name: 'Al' }])).status).toBe(200);
+    for (const people of [[{ name: 'Bob', role: 'lead' }, { name: 'Al' }], [{ name: 'Al' }], [{ name: 'Bob', role: 'guest' }, { name: 'Al', role: 'guest' }]]) {
+      const refused = await put(applicant, people);
+      expect(refused.status, brief(refused.body)).toBe(403);
+      expect(JSON.stringify(refused.body)).toContain('template:design');
+    }
+    expect((await put(staff, [{ name: 'Bob', role: 'lead' }, { name: 'Al' }])).status).toBe(200);
+    expect(record.doc.people).toEqual([{ name: 'Bob', role: 'lead' }, { name: 'Al' }]);
   });
 });

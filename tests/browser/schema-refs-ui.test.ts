@@ -10,7 +10,8 @@ import { refUiTemplate } from '../fixtures/ref-ui-template.ts';
  * (textarea, password, placeholder, hidden, help, ui:title). Its new form shows the declared
  * widgets and fills defaults; a stored record without its defaulted fields opens in its own edit
  * form and saves unchanged, byte for byte, and a row added there gets its declared default; the
- * detail page labels by the fallbacks. In zh-CN and en-US, the engine's widgets work inside a oneOf's
+ * detail page labels by the fallbacks; a field with its own code in each row (`people.role`) is
+ * disabled in every row for a user without it. In zh-CN and en-US, the engine's widgets work inside a oneOf's
  * options (a referenced stamp's date and declared textarea; a day's own date) and three levels
  * into a recursive tree (each node's due date): picked, filled, saved and shown on the detail page.
  */
@@ -34,7 +35,9 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     const portal = await portalServer.open('en-US', '/wel/index');
     const { page } = portal;
     await portal.logIn('staff', DEMO_PASSWORD);
-    await portal.api('POST', '/api/templates', { code: CODE, kind: 'form', bundle: refUiTemplate(CODE) });
+    // Each row's role has a code of its own, which staff lack: shown disabled in every row, a new row's default kept.
+    const bundle = refUiTemplate(CODE);
+    await portal.api('POST', '/api/templates', { code: CODE, kind: 'form', bundle: { ...bundle, entity: { ...bundle.entity, fieldPermissions: { 'people.role': 'refForm:role' } } } });
     await portal.api('POST', `/api/templates/${CODE}/versions/1/publish`);
     // Stored as another client would: made, then its defaulted fields taken out (an update adds no defaults).
     const made = await portal.api<Stored>('POST', `/api/entities/${CODE}`, { doc: STORED });
@@ -85,6 +88,9 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     await form.locator('#root_people_1_name').fill('Cy');
     expect(await form.locator('#root_people_1_role').inputValue()).toBe('member');
     expect(await form.locator('#root_people_0_role').inputValue()).toBe('');
+    expect(await form.locator('#root_people_0_role').isDisabled()).toBe(true);
+    expect(await form.locator('#root_people_1_role').isDisabled()).toBe(true);
+    expect(await form.locator('#root_people_1_name').isDisabled()).toBe(false);
     await portal.shot('refs-ui-edit-new-row');
     await page.getByTestId('form-save').click();
     await page.waitForURL(/\/form\/refForm\/detail\?id=/);

@@ -33,7 +33,7 @@ describe('a broken declaration', () => {
     ['a misspelt key of the views', (b) => (b.views.list.columns[0].sortabel = true), "schemas/trf/trf.views.json at /list/columns/0/sortabel: unknown key 'sortabel'"],
     ['an unknown filter operator', (b) => (b.views.list.filters[0].op = 'like'), 'schemas/trf/trf.views.json at /list/filters/0/op: must be equal to one of the allowed values'],
     ['a field code naming a missing nested field', (b) => (b.entity.fieldPermissions = { 'buyer.ghost': 'trf:update' }), "schemas/trf/trf.entity.json at /fieldPermissions/buyer.ghost: 'buyer.ghost' is not a field of schemas/trf/trf.schema.json"],
-    ['a field code inside a list', (b) => (b.entity.fieldPermissions = { 'samples.materialId': 'trf:update' }), "schemas/trf/trf.entity.json at /fieldPermissions/samples.materialId: 'samples.materialId' is inside the list 'samples'"],
+    ['a field code naming a missing field of a list’s rows', (b) => (b.entity.fieldPermissions = { 'samples.ghost': 'trf:update' }), "schemas/trf/trf.entity.json at /fieldPermissions/samples.ghost: 'samples.ghost' is not a field of schemas/trf/trf.schema.json"],
     ['a column naming a missing field', (b) => (b.views.list.columns[1].field = 'ghost'), "schemas/trf/trf.views.json at /list/columns/1/field: 'ghost' is not a field of schemas/trf/trf.schema.json"],
     ['a detail section naming a missing field', (b) => b.views.detail.sections[0].fields.push('buyer.ghost'), "schemas/trf/trf.views.json at /detail/sections/0/fields/"],
     ['a form section naming a nested field', (b) => (b.views.form.sections[0].fields[0] = 'buyer.name'), "schemas/trf/trf.views.json at /form/sections/0/fields/0: 'buyer.name' is not a top-level field"],

@@ -7,10 +7,12 @@ import {
   lockedNestedFields,
   TEMPLATE_RECORD_PERMISSIONS,
   toPermissionMap,
+  valuesAt,
   withoutValueAt,
   withValueAt,
 } from '../../../engine/index.ts';
 import { anyKeyTemplate } from '../../fixtures/any-key-template.ts';
+import { refUiTemplate } from '../../fixtures/ref-ui-template.ts';
 
 const UPDATE = TEMPLATE_RECORD_PERMISSIONS.update;
 
@@ -92,5 +94,51 @@ describe('the codes a change needs', () => {
     expect(ui(lockedNestedFields(reg, other)).buyer).toEqual({ contactName: { 'ui:disabled': true } });
     expect(ui(lockedNestedFields(reg, other))['meta.data']).toEqual({ $v: { 'ui:disabled': true } });
     expect(ui([]).buyer?.contactName?.['ui:disabled']).toBeUndefined();
+  });
+});
+
+describe('a field with its own code in each row of a list (samples.price)', () => {
+  const bundle = refUiTemplate('rowCodes');
+  // people is a list of referenced persons; each person's role, and the city of the home inside it, have their own codes.
+  const own = { 'people.role': 'rows:role', 'people.home.city': 'rows:city' };
+  const reg = new EntityRegistry({}).registerVersion({ ...bundle, entity: { ...bundle.entity, fieldPermissions: own } }, 1);
+  const doc = { title: 'T', people: [{ name: 'Bo', role: 'member', home: { city: 'Oslo' } }, { name: 'Al' }] };
+  const people = (rows: Record<string, unknown>[]) => ({ ...doc, people: rows });
+
+  it('registers, and reads the field in every row', () => {
+    expect(checkTemplate({ ...bundle, entity: { ...bundle.entity, fieldPermissions: own } }, 'en-US')).toEqual([]);
+    expect(valuesAt(doc, 'people.role')).toEqual(['member']);
+    expect(valuesAt(doc, 'people.home.city')).toEqual(['Oslo']);
+    expect(valuesAt(doc, 'people')).toEqual([doc.people]);
+    expect(valuesAt({ grid: [[{ v: 1 }], [{ v: 2 }, {}]] }, 'grid.v')).toEqual([1, 2]);
+    expect(withoutValueAt(doc, 'people.role')).toEqual(people([{ name: 'Bo', home: { city: 'Oslo' } }, { name: 'Al' }]));
+    expect(withoutValueAt(doc, 'people.home.city')).toEqual(people([{ name: 'Bo', role: 'member' }, { name: 'Al' }]));
+  });
+
+  it('asks the code of a row’s value changed, added with a row or removed with it; other row edits ask the update code', () => {
+    expect(codesForChange(reg, doc, people([{ name: 'Bo', role: 'lead', home: { city: 'Oslo' } }, { name: 'Al' }]))).toEqual([{ field: 'people.role', code: 'rows:role' }]);
+    expect(codesForChange(reg, doc, people([{ name: 'Bo', role: 'member', home: { city: 'Rome' } }, { name: 'Al' }]))).toEqual([{ field: 'people.home.city', code: 'rows:city' }]);
+    // A name is the list's (the update code); a row added without the coded fields is the list's change alone.
+    expect(codesForChange(reg, doc, people([{ name: 'Bob', role: 'member', home: { city: 'Oslo' } }, { name: 'Al' }]))).toEqual([{ field: 'people', code: UPDATE }]);
+    expect(codesForChange(reg, doc, people([...doc.people, { name: 'Cy' }]))).toEqual([{ field: 'people', code: UPDATE }]);
+    // Removing the row holding a city removes that city: its code too; its role is the declared default, which goes with its row.
+    expect(codesForChange(reg, doc, people([{ name: 'Al' }]))).toEqual([
+      { field: 'people.home.city', code: 'rows:city' },
+      { field: 'people', code: UPDATE },
+    ]);
+    expect(codesForChange(reg, doc, structuredClone(doc))).toEqual([]);
+    // A new row's declared default role (`member`), which the form fills, is no change of the role's.
+    expect(codesForChange(reg, doc, people([...doc.people, { name: 'Cy', role: 'member' }]))).toEqual([{ field: 'people', code: UPDATE }]);
+    expect(codesForChange(reg, doc, people([...doc.people, { name: 'Cy', role: 'guest' }]))).toEqual([
+      { field: 'people.role', code: 'rows:role' },
+      { field: 'people', code: UPDATE },
+    ]);
+  });
+
+  it('shows the field disabled in each row of an edit form for a user without its code', () => {
+    expect(lockedNestedFields(reg, toPermissionMap([UPDATE]))).toEqual(['people.role', 'people.home.city']);
+    const fields = new Set(Object.keys(reg.schema.properties));
+    const ui = deriveFormSections(reg, 'en-US', fields, { creating: false, locked: lockedNestedFields(reg, toPermissionMap([UPDATE])) })[0]!.uiSchema as Record<string, any>;
+    expect(ui.people.items).toMatchObject({ role: { 'ui:disabled': true }, home: { city: { 'ui:disabled': true } } });
   });
 });
