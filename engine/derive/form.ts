@@ -94,8 +94,8 @@ function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): 
       // Several distinct picks from one lookup source (a notification setting's contacts): one multiple select.
       ui['ui:widget'] = 'lookup';
       ui['ui:options'] = { lookup: items['x-lookup'], multiple: true };
-    } else if (items.type === 'object') {
-      // A row of a table: its fields carry the labels; the row itself would repeat the key as a title.
+    } else if ((items.$ref ? tryResolveNode(ctx.root, items) : items)?.type === 'object') {
+      // A row of a table (a referenced one too: a tree's children): its fields carry the labels; the row itself would repeat the key as a title.
       ui.items = { ...inner.ui, 'ui:label': false };
     } else if (Object.keys(inner.ui).length) ui.items = inner.ui;
   }

@@ -91,6 +91,9 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     expect(await form.locator('#root_people_0_role').isDisabled()).toBe(true);
     expect(await form.locator('#root_people_1_role').isDisabled()).toBe(true);
     expect(await form.locator('#root_people_1_name').isDisabled()).toBe(false);
+    // A tree's rows are untitled, as a list's are: no "Children-1" above each node.
+    expect(await form.locator('#root_tree_children_0_children_0_label').inputValue()).toBe('deeper');
+    expect(await form.getByText('Children-1').count()).toBe(0);
     await portal.shot('refs-ui-edit-new-row');
     await page.getByTestId('form-save').click();
     await page.waitForURL(/\/form\/refForm\/detail\?id=/);

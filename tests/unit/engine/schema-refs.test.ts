@@ -150,7 +150,11 @@ describe('engine widgets inside options and recursive parts (issue 21)', () => {
     expect(ui.tree.due).toEqual({ 'ui:widget': 'date' });
     expect(ui.tree.children.items.due).toEqual({ 'ui:widget': 'date' });
     expect(ui.tree.children.items.children.items.children.items.children.items.due).toEqual({ 'ui:widget': 'date' });
-    expect(ui.tree.children.items.children.items.children.items.children.items.children).toBeUndefined();
+    // Past the depth followed, no widgets: only the rows' untitling.
+    expect(ui.tree.children.items.children.items.children.items.children.items.children).toEqual({ items: { 'ui:label': false } });
+    // A node's row is untitled, as a table row is (RJSF would title it "Children-1").
+    expect(ui.tree.children.items['ui:label']).toBe(false);
+    expect(ui.tree.children.items.children.items['ui:label']).toBe(false);
   });
 
   it('lays a declared widget inside an option over every option’s own uiSchema (RJSF reads that one)', () => {
