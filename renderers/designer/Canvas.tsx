@@ -8,7 +8,7 @@ import { conditionOptions } from './ConditionEditor.tsx';
 import { useDesigner, useDesignerState } from './designer-context.tsx';
 import { fieldId, groupAbove, moveIntoGroupAbove, moveOutOfGroup, zoneId } from './canvas-dnd.ts';
 import { CONTAINER_TYPES, fieldTypeOfNode } from './field-types.ts';
-import { childHolder, holderAt, pathKey, type FieldPath, type Node } from './schema-tree.ts';
+import { childHolder, holderAt, pathKey, viewField, type FieldPath, type Node } from './schema-tree.ts';
 
 type Sortable = ReturnType<typeof useSortable>;
 
@@ -54,7 +54,7 @@ const FieldCardBody = memo(function FieldCardBody({ path, node, attributes, list
   return (
     <Card
       size="small"
-      data-testid={`canvas-field-${pathKey(path)}`}
+      data-testid={`canvas-field-${viewField(path)}`}
       // No text selection on the canvas: a press that misses the handle (a card still sliding back
       // after a cancelled drag) must not select text across the canvas.
       style={{ borderColor: isSelected ? '#1677ff' : undefined, cursor: 'pointer', userSelect: 'none' }}
@@ -79,7 +79,7 @@ const FieldCardBody = memo(function FieldCardBody({ path, node, attributes, list
           <Tag>{t(`type.${type}`)}</Tag>
           {rule && (
             <Tooltip title={t('canvas.conditionalTitle', { field: text(control?.['x-label'] as never, lang, rule.when.field), value: shownValue ?? '' })}>
-              <Tag color="purple" data-testid={`canvas-conditional-${pathKey(path)}`}>{t('canvas.conditional')}</Tag>
+              <Tag color="purple" data-testid={`canvas-conditional-${viewField(path)}`}>{t('canvas.conditional')}</Tag>
             </Tooltip>
           )}
         </Space>
@@ -88,12 +88,12 @@ const FieldCardBody = memo(function FieldCardBody({ path, node, attributes, list
             <Button size="small" onClick={() => moveBy(path, -1)} aria-label={t('canvas.moveUp')} title={t('canvas.moveUp')}>↑</Button>
             <Button size="small" onClick={() => moveBy(path, 1)} aria-label={t('canvas.moveDown')} title={t('canvas.moveDown')}>↓</Button>
             {canMoveInto && (
-              <Button size="small" onClick={() => moveIntoGroupAbove(store.getState(), path)} aria-label={t('canvas.moveInto')} title={t('canvas.moveInto')} data-testid={`canvas-move-into-${pathKey(path)}`}>↳</Button>
+              <Button size="small" onClick={() => moveIntoGroupAbove(store.getState(), path)} aria-label={t('canvas.moveInto')} title={t('canvas.moveInto')} data-testid={`canvas-move-into-${viewField(path)}`}>↳</Button>
             )}
             {path.length > 1 && (
-              <Button size="small" onClick={() => moveOutOfGroup(store.getState(), path)} aria-label={t('canvas.moveOut')} title={t('canvas.moveOut')} data-testid={`canvas-move-out-${pathKey(path)}`}>↰</Button>
+              <Button size="small" onClick={() => moveOutOfGroup(store.getState(), path)} aria-label={t('canvas.moveOut')} title={t('canvas.moveOut')} data-testid={`canvas-move-out-${viewField(path)}`}>↰</Button>
             )}
-            <Button size="small" danger onClick={() => remove(path)} aria-label={t('canvas.remove')} title={t('canvas.remove')} data-testid={`canvas-remove-${pathKey(path)}`}>
+            <Button size="small" danger onClick={() => remove(path)} aria-label={t('canvas.remove')} title={t('canvas.remove')} data-testid={`canvas-remove-${viewField(path)}`}>
               ✕
             </Button>
           </Space>
@@ -186,7 +186,7 @@ export function FieldList({ parent, holder }: { parent: FieldPath; holder: Node 
           : blocksOf(entries).map((block, i) => <NearBlock key={i} parent={parent} entries={block} />)}
         {!readOnly && <div
           ref={setNodeRef}
-          data-testid={`canvas-zone-${pathKey(parent) || 'root'}`}
+          data-testid={`canvas-zone-${viewField(parent) || 'root'}`}
           style={{ border: `1px dashed ${isOver ? '#1677ff' : '#d9d9d9'}`, borderRadius: 6, padding: parent.length ? 6 : 16, textAlign: 'center', background: isOver ? '#e6f4ff' : undefined }}
         >
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
