@@ -32,10 +32,15 @@ export function DetailSections({ reg, record }: { reg: RegisteredEntity; record:
                 label: f.label,
                 span: spans[i],
                 children: (
-                  // A wide value is sized by its cell (width 0 stretched to it) and scrolls there, never widening the page around it.
-                  <div style={spans[i] === columns && isWideValue(values[i]) ? WIDE : undefined}>
+                  // A wide value is sized by its cell (width 0 stretched to it) and scrolls there, never widening the page
+                  // around it; the scrolling region takes the keyboard's focus (arrow keys scroll it) and is named by its field.
+                  spans[i] === columns && isWideValue(values[i]) ? (
+                    <div style={WIDE} tabIndex={0} role="region" aria-label={f.label}>
+                      <FieldValue reg={reg} field={f.field} kind={f.kind} node={f.node} value={values[i]} doc={record.doc} />
+                    </div>
+                  ) : (
                     <FieldValue reg={reg} field={f.field} kind={f.kind} node={f.node} value={values[i]} doc={record.doc} />
-                  </div>
+                  )
                 ),
               }))}
             />

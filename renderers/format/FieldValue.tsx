@@ -17,6 +17,8 @@ export interface FieldValueProps {
   value: unknown;
   /** Table cells: no nested tables. */
   compact?: boolean;
+  /** Inside another value (an object's field, an expanded row): a table there is as wide as its columns, never stretched to a width that depends on it. */
+  nested?: boolean;
   /** The record's document: an amount (`x-money`) reads its currency there. */
   doc?: Record<string, unknown>;
 }
@@ -61,7 +63,7 @@ function FileLinks({ files }: { files: readonly StoredFile[] }) {
 }
 
 /** An object value as nested label/value pairs, labelled by its declaration; empty keys are left out. */
-function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEntity; field: string; node: FieldSchema; value: Record<string, unknown>; compact?: boolean }) {
+function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEntity; field: string; node: FieldSchema; value: Record<string, unknown>; compact?: boolean | undefined }) {
   const { lang } = useRendererEnv();
   const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}).filter((k) => !blank(value[k])));
   if (!shown.length) return <Empty />;
@@ -73,7 +75,7 @@ function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEnti
       items={shown.map(({ key, path, child }) => ({
         key,
         label: fieldLabel(child, lang, key),
-        children: <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={value[key]} compact={compact} />,
+        children: <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={value[key]} compact={compact} nested />,
       }))}
     />
   );
@@ -86,6 +88,15 @@ const objectList = (reg: RegisteredEntity, field: FieldSchema): boolean => {
   return items?.type === 'object' && !!items.properties;
 };
 
+/**
+ * A table is as wide as its columns need, never squeezed; at the top of a detail cell it fills the
+ * cell at least. Inside another value (an object's field, an expanded row) it is not stretched: a
+ * percentage there is of a table cell whose width depends on the table, and the browser's sizing
+ * of that loop made a tree's tables a million pixels wide.
+ */
+const TABLE_WIDTH = { width: 'max-content', minWidth: '100%' } as const;
+const NESTED_TABLE_WIDTH = { width: 'max-content' } as const;
+
 /** Rows' `children` are data here, never antd's tree rows: this key is no item's (no stored key holds NUL). */
 const NO_TREE_ROWS = '\u0000rows';
 
@@ -94,18 +105,22 @@ const NO_TREE_ROWS = '\u0000rows';
  * holding lists of objects (a tree's children, a sample's tests) expands to show them as tables of
  * their own, to any depth; the cell counts them.
  */
-function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field: string; node: FieldSchema; rows: Record<string, unknown>[] }) {
+function ObjectTable({ reg, field, node, rows, nested }: { reg: RegisteredEntity; field: string; node: FieldSchema; rows: Record<string, unknown>[]; nested?: boolean | undefined }) {
   const { lang } = useRendererEnv();
   const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}));
   const lists = shown.filter(({ child }) => objectList(reg, child));
   const listsIn = (row: Record<string, unknown>) => lists.filter(({ key }) => Object.hasOwn(row, key) && !blank(row[key]));
+  // Each list under its label, as wide as its table: no Descriptions here, whose 100%-wide table inside a
+  // table sized by its content made the browser size the row a million pixels wide.
   const expanded = (row: Record<string, unknown>) => (
-    <Descriptions
-      size="small"
-      column={1}
-      colon={false}
-      items={listsIn(row).map(({ key, path, child }) => ({ key, label: fieldLabel(child, lang, key), children: <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={row[key]} /> }))}
-    />
+    <Space orientation="vertical" size="small">
+      {listsIn(row).map(({ key, path, child }) => (
+        <div key={key}>
+          <Typography.Text type="secondary">{fieldLabel(child, lang, key)}</Typography.Text>
+          <FieldValue reg={reg} field={path} kind={kindOf(child)} node={child} value={row[key]} nested />
+        </div>
+      ))}
+    </Space>
   );
   return (
     <Table
@@ -113,7 +128,8 @@ function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field:
       pagination={false}
       rowKey={(row) => String(rows.indexOf(row))}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
+      // The detail page's cell scrolls it (DetailSections), not the table itself.
+      style={nested ? NESTED_TABLE_WIDTH : TABLE_WIDTH}
       expandable={{ childrenColumnName: NO_TREE_ROWS, ...(lists.length ? { rowExpandable: (row: Record<string, unknown>) => listsIn(row).length > 0, expandedRowRender: expanded } : {}) }}
       columns={shown.map(({ key, path, child }) => ({
         key,
@@ -126,12 +142,12 @@ function ObjectTable({ reg, field, node, rows }: { reg: RegisteredEntity; field:
 }
 
 /** Any field value of a record, rendered by what its declaration says it is. */
-export function FieldValue({ reg, field, kind, node, value, compact, doc }: FieldValueProps) {
+export function FieldValue({ reg, field, kind, node, value, compact, nested, doc }: FieldValueProps) {
   const { lang } = useRendererEnv();
   if (blank(value)) return <Empty />;
   // A oneOf/anyOf value is shown by the option it is (a referenced object's fields, a date of its own).
   const option = valueOption(reg.schema, node, value);
-  if (option) return <FieldValue reg={reg} field={field} kind={kindOf(option)} node={option} value={value} compact={compact} doc={doc} />;
+  if (option) return <FieldValue reg={reg} field={field} kind={kindOf(option)} node={option} value={value} compact={compact} nested={nested} doc={doc} />;
   const money = moneyText(node, value, lang, doc);
   if (money !== undefined) return <>{money}</>;
   if (kind === 'state') return <StateTag reg={reg} field={field} value={String(value)} />;
@@ -140,7 +156,7 @@ export function FieldValue({ reg, field, kind, node, value, compact, doc }: Fiel
   if (Array.isArray(value)) {
     const items = node?.items ? resolveNode(reg.schema, node.items) : undefined;
     if (items?.type === 'object' && items.properties) {
-      return compact ? <>{value.length}</> : <ObjectTable reg={reg} field={field} node={items} rows={value as Record<string, unknown>[]} />;
+      return compact ? <>{value.length}</> : <ObjectTable reg={reg} field={field} node={items} rows={value as Record<string, unknown>[]} nested={nested} />;
     }
     return (
       <Space size={[0, 4]} wrap>

@@ -93,8 +93,19 @@ export class PortalPage {
   /** Opens an entry of a menu group, and leaves the page uncovered. */
   async openMenuEntry(group: string, label: string): Promise<void> {
     const popup = this.page.locator('.ant-menu-submenu-popup:visible');
-    await this.menuGroupHas(group, label);
-    await popup.getByText(label, { exact: true }).click();
+    // The popup opens with an animation: a click while it moves can land on the page below it, whose
+    // pointer closes it (seen on a loaded CI machine). Then the group is opened again, at most three times more.
+    for (let attempt = 0; ; attempt++) {
+      await this.menuGroupHas(group, label);
+      const clicked = await popup.getByText(label, { exact: true }).click({ timeout: 10_000 }).then(
+        () => true,
+        (err: unknown) => {
+          if (attempt >= 3) throw err;
+          return false;
+        },
+      );
+      if (clicked) break;
+    }
     // The popup closes once the pointer leaves it; until then it covers the page below it.
     await this.page.mouse.move(1, 450);
     await expect.poll(() => popup.count(), POLL).toBe(0);

@@ -163,6 +163,10 @@ describe('a JSON Schema with references and a uiSchema, in the browser', () => {
     expect(await detail.getByText('leaf', { exact: true }).count()).toBe(0);
     await detail.locator('button.ant-table-row-expand-icon').first().click();
     for (const text of ['leaf', day('2026-05-03')]) await portal.seeText(text, detail);
+    // Every table of the tree as wide as its columns, inside the page: none stretched past it (once a million pixels wide).
+    const widths = await detail.locator('.ant-table-wrapper').evaluateAll((tables) => tables.map((t) => t.getBoundingClientRect().right));
+    expect(widths.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(page.viewportSize()!.width);
     for (const text of [stampLabels.on, stampLabels.note]) await portal.seeText(text, detail);
     await portal.shot(`refs-widgets-detail-${lang}`, false);
 
