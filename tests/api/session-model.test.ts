@@ -3,6 +3,7 @@ import { createActor, type EventObject } from 'xstate';
 import { sessionMachine, type LoginAttempt, type SessionEmitted } from '../../workflows/session.machine.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
+import { eventually } from '../support/eventually.ts';
 import { modelOf, traverse } from '../model/harness.ts';
 
 const ACCOUNT = 'buyer';
@@ -111,7 +112,12 @@ describe.each(BACKENDS)('login/session machine replayed against the API on %s', 
         expect(db.locked, step).toBe(top === 'accountLocked');
         if (top === 'loggedIn') expect((await h.call({ method: 'GET', url: '/api/auth/me', token })).status, step).toBe(200);
         else expect(token, step).toBeUndefined();
-        if (ended) expect((await h.call({ method: 'GET', url: '/api/auth/me', token: ended })).status, `${step}: the ended token`).toBe(401);
+        if (ended) {
+          const gone = ended;
+          // An expiry written straight in SQL reaches a cached session by its notification (migration 039): at the next request once notified.
+          const refused = await eventually(async () => (await h.call({ method: 'GET', url: '/api/auth/me', token: gone })).status === 401);
+          expect(refused, `${step}: the ended token`).toBe(true);
+        }
       }
       model.stop();
     }
