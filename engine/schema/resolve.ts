@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
-import { pathKeys } from './field-path.ts';
+import { fieldPath, pathKeys } from './field-path.ts';
 
 /** The schema a local reference points at: `#/definitions/x`, `#/$defs/x` or any JSON pointer (`#/properties/a~1b`), or undefined. */
 export function refTarget(root: unknown, ref: string): FieldSchema | undefined {
@@ -80,6 +80,12 @@ export function fieldAt(root: EntitySchema, path: string): FieldSchema | undefin
     node = own(node?.properties, part);
   }
   return node && resolveNode(root, node);
+}
+
+/** Whether a field path passes through a list (`samples.price`: a value in each row, not one value). */
+export function crossesList(root: EntitySchema, path: string): boolean {
+  const keys = pathKeys(path);
+  return keys.slice(0, -1).some((_, i) => fieldAt(root, fieldPath(keys.slice(0, i + 1)))?.type === 'array');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { Typography } from 'antd';
 import type { DerivedColumn, RegisteredEntity } from '../../engine/index.ts';
-import { fieldPath, labelledField, pathKeys } from '../../engine/index.ts';
+import { crossesList, fieldPath, labelledField, pathKeys } from '../../engine/index.ts';
 import type { EntityRecord } from '../env/data-provider.ts';
 import { detailPath } from '../env/entity-paths.ts';
 import { FieldValue } from '../format/FieldValue.tsx';
@@ -31,7 +31,8 @@ export function toTableColumns(
       sortOrder: c.sortable ? columnSortOrder(sort, c.field) : undefined,
       sortDirections: ['ascend', 'descend'],
       render: (_: unknown, record: EntityRecord) => {
-        if (node && inline.has(fieldPath(pathKeys(c.field)))) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
+        // A field in each row of a list (`samples.price`) is not edited in place: the editor writes one value.
+        if (node && inline.has(fieldPath(pathKeys(c.field))) && !crossesList(reg.schema, c.field)) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
         const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={recordValue(record, c.field)} doc={record.doc} compact />;
         if (!c.link) return value;
         const to = detailPath(reg, record.id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTemplate,
   codesForChange,
+  crossesList,
   deriveFormSections,
   EntityRegistry,
   lockedNestedFields,
@@ -108,6 +109,8 @@ describe('a field with its own code in each row of a list (samples.price)', () =
   it('registers, and reads the field in every row', () => {
     expect(checkTemplate({ ...bundle, entity: { ...bundle.entity, fieldPermissions: own } }, 'en-US')).toEqual([]);
     expect(valuesAt(doc, 'people.role')).toEqual(['member']);
+    // Such a field is no one value: lists do not edit it in place.
+    expect([crossesList(reg.schema, 'people.role'), crossesList(reg.schema, 'people.home.city'), crossesList(reg.schema, 'people'), crossesList(reg.schema, 'tree.label')]).toEqual([true, true, false, false]);
     expect(valuesAt(doc, 'people.home.city')).toEqual(['Oslo']);
     expect(valuesAt(doc, 'people')).toEqual([doc.people]);
     expect(valuesAt({ grid: [[{ v: 1 }], [{ v: 2 }, {}]] }, 'grid.v')).toEqual([1, 2]);
