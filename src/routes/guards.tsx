@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { getButtons, getMe } from '../api/auth.ts';
 import { useSession } from '../auth/session-store.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { useMenu } from './menu-store.ts';
 import { mayBePage } from './known-route.ts';
+import { prefetchSignedInPage, restoreProfile } from './prefetch.ts';
 
 /** /login, remembering where to come back to (not when already on the way to /login, e.g. after Log out). */
 export const loginPath = (from: string) => (from.startsWith('/login') ? '/login' : `/login?redirectedFrom=${encodeURIComponent(from)}`);
@@ -22,14 +22,11 @@ export function RequireAuth() {
   const profile = useSession((s) => s.profile);
   const menuFor = useMenu((s) => s.loadedFor);
   useEffect(() => {
-    if (token) void import('./prefetch.ts').then((m) => m.prefetchSignedInPage(window.location.pathname), () => undefined);
+    if (token) prefetchSignedInPage(window.location.pathname);
   }, [token]);
   useEffect(() => {
     if (!token || profile) return;
-    Promise.all([getMe(), getButtons()]).then(
-      ([me, buttons]) => useSession.getState().restore(me, buttons),
-      () => useSession.getState().clear(),
-    );
+    void restoreProfile(token);
   }, [token, profile]);
   useEffect(() => {
     if (token && profile && menuFor !== token) void useMenu.getState().load(token);

@@ -22,20 +22,49 @@ interface MenuState {
   clear(): void;
 }
 
+/** The load under way, by token and language: a second caller (the start-up and the guard) shares it. */
+let loading: { key: string; done: Promise<void> } | undefined;
+
 export const useMenu = create<MenuState>((set, get) => ({
   failed: false,
-  async load(token) {
-    try {
-      const { nodes, efilingError } = await withServices(await getMenu());
-      if (useSession.getState().token === token) set({ nodes, loadedFor: token, failed: false, efilingError });
-    } catch {
-      if (useSession.getState().token === token && !get().nodes) set({ failed: true, loadedFor: token });
-    }
+  load(token) {
+    const key = `${token}\n${useLanguageStore.getState().lang}`;
+    if (loading?.key === key) return loading.done;
+    const done = (async () => {
+      try {
+        const { nodes, efilingError } = await withServices(await getMenu());
+        if (useSession.getState().token === token) set({ nodes, loadedFor: token, failed: false, efilingError });
+      } catch {
+        if (useSession.getState().token === token && !get().nodes) set({ failed: true, loadedFor: token });
+      }
+    })();
+    const current = { key, done };
+    loading = current;
+    void done.finally(() => {
+      if (loading === current) loading = undefined;
+    });
+    return done;
   },
   clear() {
     set({ nodes: undefined, loadedFor: undefined, failed: false, efilingError: undefined });
   },
 }));
+
+/**
+ * The e-filing service's groups, or why it could not give them: its sign-in and its routes, asked
+ * together (a round trip less before the first page; the sign-in's refusal is the one reported).
+ */
+function efilingMenu(lang: string): Promise<{ groups: MenuNode[] } | { error: string }> {
+  const why = (e: unknown) => ({ error: e instanceof ApiError ? e.message : String(e) });
+  const routes = getEfilingRoutes(lang);
+  return validateEfilingToken().then(
+    () => routes.then((groups) => ({ groups }), why),
+    (e: unknown) => {
+      routes.catch(() => undefined);
+      return why(e);
+    },
+  );
+}
 
 /**
  * The groups another service serves (SPEC §7): where the main menu holds the e-filing group's
@@ -44,13 +73,9 @@ export const useMenu = create<MenuState>((set, get) => ({
  */
 async function withServices(nodes: MenuNode[]): Promise<{ nodes: MenuNode[]; efilingError?: string }> {
   if (!nodes.some((n) => n.service === 'efiling')) return { nodes };
-  try {
-    await validateEfilingToken();
-    const groups = await getEfilingRoutes(useLanguageStore.getState().lang);
-    return { nodes: nodes.flatMap((n) => (n.service === 'efiling' ? groups.filter((g) => g.path === n.path) : [n])) };
-  } catch (e) {
-    return { nodes: nodes.filter((n) => n.service !== 'efiling'), efilingError: e instanceof ApiError ? e.message : String(e) };
-  }
+  const answer = await efilingMenu(useLanguageStore.getState().lang);
+  if ('error' in answer) return { nodes: nodes.filter((n) => n.service !== 'efiling'), efilingError: answer.error };
+  return { nodes: nodes.flatMap((n) => (n.service === 'efiling' ? answer.groups.filter((g) => g.path === n.path) : [n])) };
 }
 
 useSession.subscribe((s, prev) => {

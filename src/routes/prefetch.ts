@@ -1,4 +1,8 @@
 import { matchPath } from 'react-router';
+import { getButtons, getMe } from '../api/auth.ts';
+import { loadAppTexts } from '../i18n/language-pack.ts';
+import { useSession } from '../auth/session-store.ts';
+import { useMenu } from './menu-store.ts';
 import { routeTable } from './table.tsx';
 
 /**
@@ -7,12 +11,61 @@ import { routeTable } from './table.tsx';
  * for the pages that use it) and, for a generated entity page (no page of the table), the static
  * declarations. Otherwise each waits for the one before it (page after shell after registry) on
  * a cold open. A table page that does without the registry (the dashboard) does not download it.
- * Modules only: nothing is asked of the server, and a failed fetch is fetched again when used.
+ * A page module's `preload` then starts what the page first fetches (the viewer: its machine's
+ * shipped layout). A failed fetch is fetched again when used.
  */
 export function prefetchSignedInPage(pathname: string): void {
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(import('../shell/AppShell.tsx'));
+  for (const route of routeTable) {
+    if (route.path === '*') continue;
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (!match) continue;
+    const load = route.auth ? route.lazy : undefined;
+    if (load) quiet(load().then((page) => page.preload?.(match.params)));
+    return;
+  }
+  quiet(import('../../engine/static-entities.ts'));
+}
+
+let restoring: { token: string; done: Promise<void> } | undefined;
+
+/**
+ * Completes the profile of a session known only by its token (a reload, a new tab): the user and
+ * the button codes, asked together, once per token however many callers ask. A failure ends the
+ * session (the guard then asks for a login).
+ */
+export function restoreProfile(token: string): Promise<void> {
+  if (restoring?.token !== token) {
+    const done = Promise.all([getMe(), getButtons()]).then(
+      ([me, buttons]) => {
+        if (useSession.getState().token === token) useSession.getState().restore(me, buttons);
+      },
+      () => {
+        if (useSession.getState().token === token) useSession.getState().clear();
+      },
+    );
+    restoring = { token, done };
+  }
+  return restoring.done;
+}
+
+/**
+ * A page opened with a session (a reload, a link, a new tab) starts everything it will wait for
+ * as the script starts, side by side: the texts of the pages, the profile, the menu, and then the
+ * modules of the shell and the page (many: asked last, so the small answers the shell waits for
+ * are not queued behind them). Before, each began when the one before it had arrived and rendered
+ * (profile, then menu, then shell, then page). Public pages start nothing.
+ */
+export function startSignedInPage(pathname: string): void {
+  const { token, profile } = useSession.getState();
+  if (!token) return;
   const route = routeTable.find((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, pathname));
-  if (!route) quiet(import('../../engine/static-entities.ts'));
-  else if (route.auth && route.lazy) quiet(route.lazy());
+  if (route && !route.auth) return;
+  void loadAppTexts().catch(() => undefined);
+  if (!profile) void restoreProfile(token);
+  void useMenu.getState().load(token);
+  // A task later: the texts' own imports are asked in a microtask (Vite's preload helper), and
+  // the page's modules are asked at once, so they would otherwise come first.
+  setTimeout(() => prefetchSignedInPage(pathname), 0);
 }

@@ -24,8 +24,11 @@ export interface AppRoute {
    * which every other page loads with its module.
    */
   loginTexts?: boolean;
-  /** The page module, loaded when the route is first visited. */
-  lazy?: () => Promise<{ default: ComponentType }>;
+  /**
+   * The page module, loaded when the route is first visited. It may export `preload`: what the page
+   * will first ask for, started by a cold open of its path alongside the modules (routes/prefetch.ts).
+   */
+  lazy?: () => Promise<{ default: ComponentType; preload?: (params: Readonly<Record<string, string | undefined>>) => void }>;
   /** The page stays mounted while its tab is open (SPEC §2: kept alive per route metadata). */
   keepAlive?: boolean;
   /** Or a redirect to another path. */

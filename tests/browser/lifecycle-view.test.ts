@@ -38,6 +38,11 @@ describe('lifecycle view', () => {
     const chart = page.getByTestId('workflow-viewer').locator('[data-layout-source]');
     expect([await chart.getAttribute('data-layout-source'), await chart.getAttribute('data-layout-attempt')]).toEqual(['shipped', 'layered']);
     await portal.shot('workflow-viewer', false);
+    // The simulation loads when its tab is opened: a draft's SUBMIT takes it to submitted.
+    await page.getByRole('tab', { name: '模拟' }).click();
+    const simulation = page.getByTestId('statechart-simulation');
+    await simulation.locator('button[data-edge-id="trf.status.draft|SUBMIT|0"]').click();
+    await expect.poll(() => simulation.locator('[data-state-id="submitted"][data-active="true"]').count(), POLL).toBe(1);
     await page.context().close();
   });
 });
