@@ -6,7 +6,7 @@ import { resolveNode } from '../schema/resolve.ts';
 import { pathLabel, resolveField, type FieldKind } from './fields.ts';
 import { stateOptions } from './list.ts';
 import { recordValue } from './value-text.ts';
-import { valueSummary } from './value-summary.ts';
+import { isBlankValue, valueSummary } from './value-summary.ts';
 
 /** One column of a declared export (docs/declarations.md §2, exports): its title in the language and how its values read. */
 export interface ExportColumn {
@@ -36,7 +36,6 @@ export function exportColumns(reg: RegisteredEntity, lang: Language): ExportColu
 /** Labels of lookup values, by source then value (filled by the server for the rows of a batch). */
 export type LookupLabels = (source: string, value: string) => string | undefined;
 
-const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 const stateLabelCache = new WeakMap<RegisteredEntity, Map<string, Map<string, string>>>();
 /** The labels of a state field's states in the language, read from the machine once. */
@@ -52,7 +51,7 @@ function stateLabels(reg: RegisteredEntity, field: string, lang: Language): Map<
 /** A record's value of a column as the user reads it in the list: states, enums, lookups, dates and numbers in the language. */
 export function exportCellText(reg: RegisteredEntity, col: ExportColumn, record: EntityRecord, lang: Language, labels: LookupLabels): string {
   const value = recordValue(record, col.field);
-  if (blank(value)) return '';
+  if (isBlankValue(value)) return '';
   if (col.kind === 'state') return stateLabels(reg, col.field, lang).get(String(value)) ?? String(value);
   // Lookup values by their labels; anything else as the detail page reads it (options, objects, rows).
   const items = col.node?.type === 'array' && col.node.items ? resolveNode(reg.schema, col.node.items) : undefined;

@@ -8,11 +8,15 @@ import { kindOf } from './fields.ts';
 import { isUiHidden, labelledField } from './ui-schema.ts';
 import { formatScalar } from './value-text.ts';
 
-const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+/** Nothing to show: no value, an empty text or an empty list (the detail page, exports). */
+export const isBlankValue = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A child's declaration: its labels from the uiSchema as on the detail page, else the schema's. */
-function childOf(reg: Pick<RegisteredEntity, 'schema' | 'uiSchema'>, node: FieldSchema | undefined, path: string, key: string): FieldSchema | undefined {
+/**
+ * The declaration of an object's field `key` (at `path`) as the detail page shows it: with its
+ * labels from the uiSchema, else the schema's; undefined when the object does not declare it.
+ */
+export function shownChild(reg: Pick<RegisteredEntity, 'schema' | 'uiSchema'>, node: FieldSchema | undefined, path: string, key: string): FieldSchema | undefined {
   const declared = node?.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
   if (!declared) return undefined;
   return labelledField(reg, path) ?? resolveNode(reg.schema, declared);
@@ -32,7 +36,7 @@ export function valueSummary(
   lang: Language,
   doc?: Record<string, unknown>,
 ): string {
-  if (blank(value)) return '';
+  if (isBlankValue(value)) return '';
   const node = declared && resolveNode(reg.schema, declared);
   const option = valueOption(reg.schema, node, value);
   if (option) return valueSummary(reg, path, option, value, lang, doc);
@@ -45,8 +49,8 @@ export function valueSummary(
     if (typeof value.fileName === 'string' && typeof value.fileId === 'string') return value.fileName;
     return Object.entries(value).flatMap(([key, v]) => {
       const at = fieldPath([...docKeys(path), key]);
-      if (blank(v) || isUiHidden(reg, at)) return [];
-      const child = childOf(reg, node, at, key);
+      if (isBlankValue(v) || isUiHidden(reg, at)) return [];
+      const child = shownChild(reg, node, at, key);
       const text = valueSummary(reg, at, child, v, lang, doc);
       const nested = isObject(v) || (Array.isArray(v) && v.some(isObject));
       return [`${fieldLabel(child ?? {}, lang, key)}: ${nested ? `(${text})` : text}`];

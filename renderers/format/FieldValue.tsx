@@ -1,6 +1,6 @@
 import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { FieldKind, FieldSchema, RegisteredEntity } from '../../engine/index.ts';
-import { enumLabel, fieldLabel, fieldPath, isUiHidden, kindOf, labelledField, moneyText, pathKeys, resolveNode, valueOption } from '../../engine/index.ts';
+import { enumLabel, fieldLabel, fieldPath, isBlankValue, isUiHidden, kindOf, moneyText, pathKeys, resolveNode, shownChild, valueOption } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import type { StoredFile } from '../env/data-provider.ts';
 import { lookupLabel } from '../lookup/use-lookup-options.ts';
@@ -23,8 +23,6 @@ export interface FieldValueProps {
   doc?: Record<string, unknown>;
 }
 
-const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-const childOf = (reg: RegisteredEntity, node: FieldSchema, key: string) => resolveNode(reg.schema, node.properties?.[key] ?? {});
 
 /**
  * The fields shown inside an object or a table row: the declared uiSchema applies as at the top
@@ -34,7 +32,7 @@ const childOf = (reg: RegisteredEntity, node: FieldSchema, key: string) => resol
 function shownChildren(reg: RegisteredEntity, field: string, node: FieldSchema, keys: readonly string[]): { key: string; path: string; child: FieldSchema }[] {
   return keys.flatMap((key) => {
     const path = fieldPath([...pathKeys(field), key]);
-    return isUiHidden(reg, path) ? [] : [{ key, path, child: labelledField(reg, path) ?? childOf(reg, node, key) }];
+    return isUiHidden(reg, path) ? [] : [{ key, path, child: shownChild(reg, node, path, key) ?? {} }];
   });
 }
 
@@ -65,7 +63,7 @@ function FileLinks({ files }: { files: readonly StoredFile[] }) {
 /** An object value as nested label/value pairs, labelled by its declaration; empty keys are left out. */
 function ObjectValue({ reg, field, node, value, compact }: { reg: RegisteredEntity; field: string; node: FieldSchema; value: Record<string, unknown>; compact?: boolean | undefined }) {
   const { lang } = useRendererEnv();
-  const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}).filter((k) => !blank(value[k])));
+  const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}).filter((k) => !isBlankValue(value[k])));
   if (!shown.length) return <Empty />;
   return (
     <Descriptions
@@ -109,7 +107,7 @@ function ObjectTable({ reg, field, node, rows, nested }: { reg: RegisteredEntity
   const { lang } = useRendererEnv();
   const shown = shownChildren(reg, field, node, Object.keys(node.properties ?? {}));
   const lists = shown.filter(({ child }) => objectList(reg, child));
-  const listsIn = (row: Record<string, unknown>) => lists.filter(({ key }) => Object.hasOwn(row, key) && !blank(row[key]));
+  const listsIn = (row: Record<string, unknown>) => lists.filter(({ key }) => Object.hasOwn(row, key) && !isBlankValue(row[key]));
   // Each list under its label, as wide as its table: no Descriptions here, whose 100%-wide table inside a
   // table sized by its content made the browser size the row a million pixels wide.
   const expanded = (row: Record<string, unknown>) => (
@@ -144,7 +142,7 @@ function ObjectTable({ reg, field, node, rows, nested }: { reg: RegisteredEntity
 /** Any field value of a record, rendered by what its declaration says it is. */
 export function FieldValue({ reg, field, kind, node, value, compact, nested, doc }: FieldValueProps) {
   const { lang } = useRendererEnv();
-  if (blank(value)) return <Empty />;
+  if (isBlankValue(value)) return <Empty />;
   // A oneOf/anyOf value is shown by the option it is (a referenced object's fields, a date of its own).
   const option = valueOption(reg.schema, node, value);
   if (option) return <FieldValue reg={reg} field={field} kind={kindOf(option)} node={option} value={value} compact={compact} nested={nested} doc={doc} />;
