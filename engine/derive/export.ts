@@ -36,7 +36,6 @@ export function exportColumns(reg: RegisteredEntity, lang: Language): ExportColu
 /** Labels of lookup values, by source then value (filled by the server for the rows of a batch). */
 export type LookupLabels = (source: string, value: string) => string | undefined;
 
-
 const stateLabelCache = new WeakMap<RegisteredEntity, Map<string, Map<string, string>>>();
 /** The labels of a state field's states in the language, read from the machine once. */
 function stateLabels(reg: RegisteredEntity, field: string, lang: Language): Map<string, string> {

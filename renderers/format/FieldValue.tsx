@@ -23,7 +23,6 @@ export interface FieldValueProps {
   doc?: Record<string, unknown>;
 }
 
-
 /**
  * The fields shown inside an object or a table row: the declared uiSchema applies as at the top
  * (`ui:widget: hidden` leaves a field out, `ui:title`/`ui:enumNames` label it), each named by its

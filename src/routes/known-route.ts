@@ -1,11 +1,10 @@
-import { matchPath } from 'react-router';
 import { entityRoutePaths, STATIC_ENTITY_ROUTES, STATIC_VARIANT_ROUTES } from '../../engine/static-routes.ts';
 import { isTemplatePath } from '../pages/entity/entity-route.ts';
-import { routeTable } from './table.tsx';
+import { matchRoute } from './match-route.ts';
 
 /** A path the route table has a page or redirect for (the catch-all of generated pages aside). */
 export function knownRoute(path: string): boolean {
-  return routeTable.some((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, path) !== null);
+  return matchRoute(path) !== undefined;
 }
 
 /**

@@ -1,9 +1,11 @@
-import { matchPath } from 'react-router';
 import { getButtons, getMe } from '../api/auth.ts';
 import { loadAppTexts } from '../i18n/language-pack.ts';
 import { useSession } from '../auth/session-store.ts';
 import { useMenu } from './menu-store.ts';
-import { routeTable } from './table.tsx';
+import { matchRoute } from './match-route.ts';
+
+/** The path last prefetched: a cold open asks at start and again when the guard first renders. */
+let prefetched: string | undefined;
 
 /**
  * What a signed-in page needs, fetched at once while the session and the menu are being
@@ -15,17 +17,14 @@ import { routeTable } from './table.tsx';
  * shipped layout). A failed fetch is fetched again when used.
  */
 export function prefetchSignedInPage(pathname: string): void {
+  if (prefetched === pathname) return;
+  prefetched = pathname;
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(import('../shell/AppShell.tsx'));
-  for (const route of routeTable) {
-    if (route.path === '*') continue;
-    const match = matchPath({ path: route.path, end: true }, pathname);
-    if (!match) continue;
-    const load = route.auth ? route.lazy : undefined;
-    if (load) quiet(load().then((page) => page.preload?.(match.params)));
-    return;
-  }
-  quiet(import('../../engine/static-entities.ts'));
+  const found = matchRoute(pathname);
+  const load = found?.route.auth ? found.route.lazy : undefined;
+  if (found && load) quiet(load().then((page) => page.preload?.(found.params)));
+  else if (!found) quiet(import('../../engine/static-entities.ts'));
 }
 
 let restoring: { token: string; done: Promise<void> } | undefined;
@@ -60,8 +59,7 @@ export function restoreProfile(token: string): Promise<void> {
 export function startSignedInPage(pathname: string): void {
   const { token, profile } = useSession.getState();
   if (!token) return;
-  const route = routeTable.find((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, pathname));
-  if (route && !route.auth) return;
+  if (matchRoute(pathname)?.route.auth === false) return;
   void loadAppTexts().catch(() => undefined);
   if (!profile) void restoreProfile(token);
   void useMenu.getState().load(token);
