@@ -1,7 +1,7 @@
 import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
 import { STATISTICS_MONTHLY_STATEMENTS } from './statistics-monthly.ts';
 import { SESSION_CHANGE_STATEMENTS } from './session-changes.ts';
-import { RECORD_WRITE_STATEMENTS } from './record-writes.ts';
+import { RECORD_WRITE_STATEMENTS, USER_NAME_WRITE_STATEMENTS } from './record-writes.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -577,6 +577,12 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     id: '043_record_writes',
     sql: '',
     statements: RECORD_WRITE_STATEMENTS,
+  },
+  {
+    // A kept list's rows name their authors: renaming a user is a write they miss (server/db/record-writes.ts).
+    id: '044_user_name_writes',
+    sql: '',
+    statements: USER_NAME_WRITE_STATEMENTS,
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * Migration 043: every transaction that writes `records` (or `companies`, which a read grant's
- * customer groups are read from) leaves its transaction id in `record_writes`, visible exactly when
+ * customer groups and a record's company name are read from) leaves its transaction id in `record_writes`, visible exactly when
  * its writes are. A list's ids kept with the snapshot they were read in (server/entities/list-cache.ts)
  * are still exact while no transaction id there is committed yet invisible to that snapshot
  * (RECORD_WRITES_STALE_SQL). Ids older than `record_writes_horizon` have been pruned: a snapshot older
@@ -17,6 +17,15 @@ export const RECORD_WRITE_STATEMENTS: readonly string[] = [
    end $$`,
   'create trigger records_written after insert or update or delete or truncate on records for each statement execute function portico_record_written()',
   'create trigger companies_written after insert or update or delete or truncate on companies for each statement execute function portico_record_written()',
+];
+
+/**
+ * Migration 044: a kept list keeps its pages' rows too, which carry their author's name: a change of
+ * a user's name is a write they miss. A statement that only sets other columns of `users` (a login's
+ * counters) is not.
+ */
+export const USER_NAME_WRITE_STATEMENTS: readonly string[] = [
+  'create trigger users_named after update of user_name on users for each statement execute function portico_record_written()',
 ];
 
 /** Whether a snapshot (`pg_current_snapshot()` as text, $1) may miss a committed write of `records`. */

@@ -6,14 +6,21 @@ import { PRUNE_RECORD_WRITES_SQL, RECORD_WRITES_STALE_SQL } from '../db/record-w
 const MAX_IDS = 10_000;
 /** The ids one process keeps in all, over every list (the least recently used go first). */
 const MAX_HELD = 200_000;
+/** The rows of pages one process keeps in all (a TRF is a few KB): the least recently used lists' go first. */
+const MAX_ROWS = 5_000;
 
-/** A list's ids in order with the snapshot they were read in, or `large`: too long to keep. */
-type Entry = { ids: string[]; snapshot: string } | 'large';
+/**
+ * A list's ids in order with the snapshot they were read in, and the rows of its pages read since
+ * (by id: exact while the snapshot is, as no write of theirs has committed since); or `large`: too
+ * long to keep.
+ */
+type Entry = { ids: string[]; snapshot: string; rows: Map<string, unknown> } | 'large';
 
 /** The kept lists of one database (a process may open several: tests do). */
 class Kept {
   private entries = new Map<string, Entry>();
   private held = 0;
+  private heldRows = 0;
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -35,32 +42,68 @@ class Kept {
     }
   }
 
+  /** Keeps rows read for a page of a list still kept (one dropped meanwhile keeps nothing). */
+  addRows(key: string, entry: Exclude<Entry, 'large'>, rows: readonly { id: string }[]): void {
+    if (this.entries.get(key) !== entry) return;
+    for (const row of rows) {
+      if (!entry.rows.has(row.id)) this.heldRows++;
+      entry.rows.set(row.id, row);
+    }
+    // Over the budget, the least recently used lists forget their rows (their ids stay).
+    for (const other of this.entries.values()) {
+      if (this.heldRows <= MAX_ROWS) break;
+      if (other === 'large') continue;
+      this.heldRows -= other.rows.size;
+      other.rows.clear();
+    }
+  }
+
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
     this.held -= entry === 'large' ? 1 : entry.ids.length + 1;
+    if (entry !== 'large') this.heldRows -= entry.rows.size;
   }
 }
 
 const kept = new WeakMap<Queryable, Kept>();
 
 /**
- * The ids of a list in its order (`idsSql`: `select r.id from records r where … order by …`, with
- * `params`), kept per process so that a page is 20 rows read by id, not the whole list sorted and
- * counted. A kept list is used while no write of `records` committed since its snapshot
- * (server/db/record-writes.ts, one index probe), so its length is the list's exact total; otherwise
- * it is read again. Undefined: the list is longer than MAX_IDS (the caller reads its page as before).
+ * A page of a list (`idsSql`: `select r.id from records r where … order by …`, with `params`) and
+ * the list's total. The list's ids are kept per process with the snapshot they were read in, and
+ * so are the rows of the pages read since, so that a page is one index probe: is the list stale?
+ * (no write of `records`, `companies` or a user's name committed since its snapshot:
+ * server/db/record-writes.ts). Else the ids are read again; rows not yet kept are read by
+ * `readRows` (in any order; a row deleted since is left out). The rows are shared by every request
+ * of the list: callers must not change them. Undefined: the list is longer than MAX_IDS (the caller
+ * reads its page as before).
  */
-export async function listedIds(db: Queryable, idsSql: string, params: readonly unknown[]): Promise<string[] | undefined> {
+export async function listedPage<T extends { id: string }>(
+  db: Queryable,
+  idsSql: string,
+  params: readonly unknown[],
+  range: { offset: number; limit: number },
+  readRows: (ids: string[]) => Promise<T[]>,
+): Promise<{ rows: T[]; total: number } | undefined> {
   let lists = kept.get(db);
   if (!lists) kept.set(db, (lists = new Kept()));
   const key = `${idsSql}\u0000${JSON.stringify(params)}`;
+  const entry = await keptEntry(db, lists, key, idsSql, params);
+  if (!entry) return undefined;
+  const ids = entry.ids.slice(range.offset, range.offset + range.limit);
+  const missing = ids.filter((id) => !entry.rows.has(id));
+  if (missing.length) lists.addRows(key, entry, await readRows(missing));
+  return { rows: ids.flatMap((id) => (entry.rows.get(id) as T | undefined) ?? []), total: entry.ids.length };
+}
+
+/** The list's kept entry, still exact (read again if stale or unknown); undefined for a list too long to keep. */
+async function keptEntry(db: Queryable, lists: Kept, key: string, idsSql: string, params: readonly unknown[]): Promise<Exclude<Entry, 'large'> | undefined> {
   const entry = lists.get(key);
   if (entry === 'large') return undefined;
   if (entry) {
     const { rows } = await db.query<{ stale: boolean }>(RECORD_WRITES_STALE_SQL, [entry.snapshot]);
-    if (rows[0]?.stale === false) return entry.ids;
+    if (rows[0]?.stale === false) return entry;
     lists.delete(key);
   }
   // The snapshot of the very statement that reads the ids.
@@ -73,8 +116,9 @@ export async function listedIds(db: Queryable, idsSql: string, params: readonly 
     lists.set(key, 'large');
     return undefined;
   }
-  lists.set(key, { ids: read.ids, snapshot: read.snapshot });
-  return read.ids;
+  const fresh = { ids: read.ids, snapshot: read.snapshot, rows: new Map<string, unknown>() };
+  lists.set(key, fresh);
+  return fresh;
 }
 
 /** How often the transaction ids every snapshot sees are pruned (record-writes.ts). */

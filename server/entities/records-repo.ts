@@ -7,7 +7,7 @@ import { visibilityPredicate, type Access, type Scope } from './visibility.ts';
 import { linkedSelect } from '../db/linked-values.ts';
 import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
 import { withTitlesOnly } from './read-grants.ts';
-import { listedIds } from './list-cache.ts';
+import { listedPage } from './list-cache.ts';
 
 export type { Scope };
 
@@ -180,9 +180,10 @@ export async function listRecords(
   const todo = variant?.variant.todo ? variant : undefined;
   const countSql = todo ? todoCountSql(reg, scope, todo.parts, where.sql, where.p) : `select count(*)::int as n from records r where ${where.sql}`;
   if (!todo) {
-    // A list kept with the snapshot it was read in (list-cache.ts): the page is its rows read by id.
-    const ids = await listedIds(db, `select r.id from records r where ${where.sql} order by ${order}`, where.params);
-    if (ids) return { items: await recordsInOrder(db, reg, scope, ids.slice(offset, offset + query.pageSize)), total: ids.length };
+    // A list kept with the snapshot it was read in (list-cache.ts): the page is its rows kept or read by id.
+    const idsSql = `select r.id from records r where ${where.sql} order by ${order}`;
+    const page = await listedPage(db, idsSql, where.params, { offset, limit: query.pageSize }, (ids) => recordsById(db, reg, ids));
+    if (page) return { items: await titlesFor(db, reg, scope, page.rows), total: page.total };
   }
   const [items, counted] = await Promise.all([
     db.query<Row & { list_total: number }>(pageSql, pageParams),
@@ -199,14 +200,12 @@ export async function listRecords(
 
 /**
  * A page's records by their ids (a kept list's, read with the list's condition in a snapshot no write
- * has passed since), in that order; a row deleted since is left out.
+ * has passed since), in no order; a row deleted since is left out.
  */
-async function recordsInOrder(db: Queryable, reg: RegisteredEntity, scope: Scope, ids: string[]): Promise<EntityRecord[]> {
-  if (!ids.length) return [];
+async function recordsById(db: Queryable, reg: RegisteredEntity, ids: string[]): Promise<EntityRecord[]> {
   // By primary key alone: the list's own condition again would have the planner read the visibility index's 1,000 rows.
   const { rows } = await db.query<Row>(`${select(reg)} where r.entity = '${reg.name.replaceAll("'", "''")}' and r.id = any($1::text[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
-  return titlesFor(db, reg, scope, ids.flatMap((id) => byId.get(id) ?? []));
+  return rows.map(toRecord);
 }
 
 /**

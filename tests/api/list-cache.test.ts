@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRUNE_RECORD_WRITES_SQL, RECORD_WRITES_STALE_SQL } from '../../server/db/record-writes.ts';
-import { listedIds } from '../../server/entities/list-cache.ts';
+import { listedPage } from '../../server/entities/list-cache.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
 
 /**
- * Issue 22: a list's ordered ids are kept with the snapshot they were read in
- * (server/entities/list-cache.ts); any committed write of `records` the snapshot misses — through
- * the API or straight in SQL (another process) — makes the next page read the list again, so pages
- * and totals stay exact.
+ * Issue 22: a list's ordered ids are kept with the snapshot they were read in, and its pages' rows
+ * with them (server/entities/list-cache.ts); any committed write of `records` the snapshot misses —
+ * through the API or straight in SQL (another process), or a rename of a row's author — makes the
+ * next page read the list again, so pages, their rows and totals stay exact.
  */
 describe.each(BACKENDS)('kept list ids on %s', (backend) => {
   let h: ApiHarness;
@@ -39,17 +39,35 @@ describe.each(BACKENDS)('kept list ids on %s', (backend) => {
     expect(await page(total + 5)).toEqual({ total, dueDates: [] });
   });
 
-  it('reads a kept list with one check, and reads it again when a write made it stale', async () => {
+  it('reads a kept page with one check, and reads the list and the rows again when a write made it stale', async () => {
     const seen: string[] = [];
     const spy = { query: <T,>(sql: string, params?: readonly unknown[]) => (seen.push(sql), h.db.query<T>(sql, params)) };
     const idsSql = "select r.id from records r where r.entity = 'trf' and r.visible_to && $1::text[] order by r.id";
-    const first = await listedIds(spy, idsSql, [['c-applicant']]);
-    expect(first).toHaveLength(await everything());
-    expect(await listedIds(spy, idsSql, [['c-applicant']])).toEqual(first);
+    const rowsRead: string[][] = [];
+    const readRows = async (ids: string[]) => (rowsRead.push(ids), ids.map((id) => ({ id })));
+    const second = { offset: 1, limit: 2 };
+    const first = await listedPage(spy, idsSql, [['c-applicant']], second, readRows);
+    expect(first?.total).toBe(await everything());
+    expect(first?.rows).toHaveLength(2);
+    expect(await listedPage(spy, idsSql, [['c-applicant']], second, readRows)).toEqual(first);
     expect(seen).toEqual([expect.stringContaining('pg_current_snapshot()'), RECORD_WRITES_STALE_SQL]);
+    expect(rowsRead).toEqual([first!.rows.map((r) => r.id)]);
     await h.db.query(`update records set updated_at = now() where entity = 'trf' and doc->>'dueDate' = '2026-11-02'`);
-    expect(await listedIds(spy, idsSql, [['c-applicant']])).toEqual(first);
+    expect(await listedPage(spy, idsSql, [['c-applicant']], second, readRows)).toEqual(first);
     expect(seen.slice(2)).toEqual([RECORD_WRITES_STALE_SQL, expect.stringContaining('pg_current_snapshot()')]);
+    expect(rowsRead).toHaveLength(2);
+  });
+
+  it("shows a kept page's rows as they are now: a record changed or its author renamed in SQL", async () => {
+    const rows = async () => {
+      const res = await h.call({ method: 'GET', url: '/api/entities/trf?pageSize=2&page=1&sort=dueDate:desc', token: applicant });
+      return res.body.data.items as { id: string; createdByName: string; doc: Record<string, unknown> }[];
+    };
+    const [top] = await rows();
+    await h.db.query(`update records set doc = jsonb_set(doc, '{remark}', '"changed in SQL"') where id = $1`, [top!.id]);
+    expect((await rows())[0]).toMatchObject({ id: top!.id, doc: { remark: 'changed in SQL' } });
+    await h.db.query(`update users set user_name = 'Renamed in SQL' where account = 'applicant'`);
+    expect((await rows())[0]).toMatchObject({ id: top!.id, createdByName: 'Renamed in SQL' });
   });
 
   it('reads the list again after a write through the API', async () => {
@@ -78,9 +96,11 @@ describe.each(BACKENDS)('kept list ids on %s', (backend) => {
     expect(await stale(s1)).toBe(true);
     const s2 = await snapshot();
     expect(await stale(s2)).toBe(false);
-    // A write of another table is no write of records.
-    await h.db.query(`update users set user_name = user_name where id = (select id from users limit 1)`);
+    // A write of another table is no write of records (a user's name aside: a list's rows carry it).
+    await h.db.query(`update users set failed_logins = failed_logins where id = (select id from users limit 1)`);
     expect(await stale(s2)).toBe(false);
+    await h.db.query(`update users set user_name = user_name where id = (select id from users limit 1)`);
+    expect(await stale(s2)).toBe(true);
     // Pruning forgets what every running snapshot sees: a write an older snapshot misses still counts.
     await h.db.exec(PRUNE_RECORD_WRITES_SQL);
     const { rows } = await h.db.query<{ below: number }>('select count(*)::int as below from record_writes w, record_writes_horizon h where w.xid < h.xid');
