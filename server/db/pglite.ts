@@ -6,7 +6,11 @@ import { preparedQueries } from './pglite-prepared.ts';
 /** PGlite: PostgreSQL in WebAssembly, file-backed under dataDir (in memory when none is given). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  return pgliteDatabase(await PGlite.create(dataDir ? { dataDir } : {}));
+}
+
+/** A PGlite instance as the server's Database (prepared statements by name: pglite-prepared.ts). */
+export function pgliteDatabase(pg: PGlite): Database {
   const prepared = preparedQueries(pg);
   const wrap = (q: { query: PGlite['query'] }, inTransaction: boolean): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {

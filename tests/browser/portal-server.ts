@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -6,6 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { EntityRegistry, Language } from '../../engine/index.ts';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { pgliteTemplates } from '../support/pglite-template.ts';
 import { PortalPage } from './portal-page.ts';
 import { ui } from './portal-texts.ts';
 
@@ -34,6 +35,9 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
   beforeAll(async () => {
     mkdirSync(join(root, 'test-results'), { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'portico-browser-'));
+    // The run's migrated PGlite folder (pglite-template.ts), so the server skips initdb; it seeds as on a first start.
+    const template = pgliteTemplates()?.migrated;
+    if (template) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
     const prepared = await options.prepare?.();
     const clientDir = prepared?.clientDir ?? resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist');
     server = await startServer({ port: 0, dataDir, clientDir, registry: prepared?.registry, demoRecords: options.demoRecords ?? false });

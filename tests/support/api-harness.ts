@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/database.ts';
 import { seedDemoAccounts } from '../../server/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
 import { freshDatabase } from './backends.ts';
+import { seededPglite } from './pglite-template.ts';
 import type { FileStorage } from '../../server/files/storage.ts';
 
 export interface ApiResponse<T = any> {
@@ -44,6 +45,9 @@ export class ApiHarness {
 
   /** The same, on a registry of the test's own (e.g. entities discovered in a temporary folder). */
   static async startWith(kind: 'pglite' | 'postgres', registry: EntityRegistry, opts: HarnessOptions = {}): Promise<ApiHarness> {
+    // On PGlite, a copy of the run's seeded template when there is one (pglite-template.ts): no initdb.
+    const seeded = kind === 'pglite' ? await seededPglite() : undefined;
+    if (seeded) return ApiHarness.onDatabase(seeded, registry, opts);
     const { db, drop, url } = await freshDatabase(kind);
     return ApiHarness.onDatabase(db, registry, opts, drop, url);
   }
