@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser test files run side by side, one per core: each file has its own server (its own PGlite
- * folder, port 0) and its own Chromium, and they share only the client built once in the global
- * setup, which they read. A browser test waits on its page much of the time, so two on this 2-core
- * machine finish sooner than one after the other (four files: 239 s against 282 s, client build
- * included); PORTICO_BROWSER_WORKERS overrides.
+ * Browser test files run side by side on machines with cores to spare: each file has its own
+ * server (its own PGlite folder, port 0) and its own Chromium, and they share only the client
+ * built once in the global setup, which they read. Half the cores (at least one: this 2-core
+ * machine runs them one at a time: two at once made two-user flows time out in a full run);
+ * PORTICO_BROWSER_WORKERS overrides.
  */
-const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(1, availableParallelism());
+const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
 
 /**
  * Unit, API and model files run one per core (vitest's own default is one fewer than the cores,
