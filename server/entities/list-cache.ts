@@ -49,10 +49,11 @@ class Kept {
       if (!entry.rows.has(row.id)) this.heldRows++;
       entry.rows.set(row.id, row);
     }
-    // Over the budget, the least recently used lists forget their rows (their ids stay).
+    // Over the budget, the least recently used other lists forget their rows (their ids stay); this
+    // list keeps the page just read, so one list may hold up to its MAX_IDS rows past the budget.
     for (const other of this.entries.values()) {
       if (this.heldRows <= MAX_ROWS) break;
-      if (other === 'large') continue;
+      if (other === 'large' || other === entry) continue;
       this.heldRows -= other.rows.size;
       other.rows.clear();
     }
