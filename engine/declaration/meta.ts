@@ -91,6 +91,21 @@ export function checkedBundle(declared: DeclaredBundle): EntityBundle {
 }
 
 /**
+ * A bundle typed as checked without checking it: for a client built after `npm run gen`, whose
+ * createStaticRegistry ran checkedBundle on every declaration it ships (a broken file stops the
+ * build). It spares each page load compiling the meta-schemas. The `$schema` keys are dropped as there.
+ */
+export function uncheckedBundle(declared: DeclaredBundle): EntityBundle {
+  const { files, entity, schema, views } = declared;
+  return {
+    files,
+    entity: withoutSchemaKey(entity as EntityDeclaration),
+    schema: withoutSchemaKey(schema as EntitySchema),
+    views: withoutSchemaKey(views as EntityViews),
+  };
+}
+
+/**
  * A standalone schema file (schemas/account/, schemas/template/: forms that are not entities)
  * checked against the schema meta-schema and returned typed. Throws a DeclarationError naming
  * the file and JSON path of each problem.

@@ -1,6 +1,6 @@
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import localizeEn from 'ajv-i18n/localize/en/index.js';
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EntitySchema, Language } from '../declaration/types.ts';
 import { LANGUAGES } from '../declaration/types.ts';
 import { checkEntityBundle } from '../declaration/check.ts';
@@ -14,8 +14,9 @@ import { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
 import { checkFields, hasBothLanguages } from './check-fields.ts';
 import type { TemplateBundle, TemplateProblem } from './types.ts';
 
-const shapeAjv = createAjv();
-const validateShape = shapeAjv.compile(TEMPLATE_BUNDLE_SHAPE);
+let compiledShape: ValidateFunction | undefined;
+/** The bundle shape's validator, compiled on first check (not at import: every page imports this module). */
+const shapeValidator = (): ValidateFunction => (compiledShape ??= createAjv().compile(TEMPLATE_BUNDLE_SHAPE));
 
 function ajvProblems(code: 'TEMPLATE_SHAPE' | 'TEMPLATE_SCHEMA_INVALID', base: string, errors: ErrorObject[] | null | undefined, lang: Language): TemplateProblem[] {
   const copies = (errors ?? []).map((e) => ({ ...e }));
@@ -82,6 +83,7 @@ export interface TemplateCheck {
 export function checkTemplateWithWarnings(input: unknown, lang: Language): TemplateCheck {
   const warnings: TemplateProblem[] = [];
   const problems = (() => {
+    const validateShape = shapeValidator();
     if (!validateShape(input)) return ajvProblems('TEMPLATE_SHAPE', 'bundle', validateShape.errors, lang);
     const bundle = input as TemplateBundle;
     const out: TemplateProblem[] = [];

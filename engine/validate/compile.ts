@@ -1,12 +1,17 @@
+import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import type { EntitySchema, Language } from '../declaration/types.ts';
 import { createAjv } from './ajv.ts';
 import { toFieldErrors, type FieldError } from './messages.ts';
 
-const ajv = createAjv();
+let formAjv: Ajv | undefined;
 
-/** A standalone form schema (registration, password reset…) compiled once, cached by `$id`. */
+/**
+ * A standalone form schema (registration, password reset…) compiled once, cached by `$id`. The
+ * ajv is made on first use, not at import: every page imports this module, few validate a form.
+ */
 export function compiledForm(schema: EntitySchema): ValidateFunction {
+  const ajv = (formAjv ??= createAjv());
   return ajv.getSchema(schema.$id) ?? ajv.compile(schema);
 }
 

@@ -1,6 +1,6 @@
 import { customizeValidator, type CustomValidatorOptionsType } from '@rjsf/validator-ajv8';
 import type { ValidatorType } from '@rjsf/utils';
-import { AJV_CLASS, AJV_OPTIONS, configureAjv, DRAFT_META, draftOf, type Draft } from '../../engine/index.ts';
+import { AJV_CLASS, AJV_OPTIONS, configureAjv, draftOf, type Draft } from '../../engine/index.ts';
 
 /**
  * RJSF's validator built on the engine's one ajv configuration, per JSON Schema draft: the same
@@ -22,7 +22,7 @@ function createFormValidator(draft: Draft): ValidatorType {
   });
 }
 
-/** One validator per ajv class (draft-06 and draft-07 share ajv's default class). */
+/** One validator per ajv class (draft-06 and draft-07 share ajv's default class), made when a form first needs it. */
 const made = new Map<unknown, ValidatorType>();
 
 /**
@@ -36,6 +36,3 @@ export function formValidatorFor(schema: unknown): ValidatorType {
   if (!validator) made.set(Class, (validator = createFormValidator(draft)));
   return validator;
 }
-
-/** The validator of draft-07 schemas, the drafts declarations are written in. */
-export const formValidator = formValidatorFor({ $schema: DRAFT_META['draft-07'] });

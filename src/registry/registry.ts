@@ -9,10 +9,9 @@ const listeners = new Set<() => void>();
 
 /**
  * The static declarations, loaded on first use: they bring the schemas, the machines and ajv,
- * which the login page does not need. Their validators are compiled when a page first validates
- * (the server has compiled every one at its start).
+ * which the login page does not need (engine/built-registry.ts: checked by the build, not again here).
  */
-const staticRegistry = () => import('../../engine/static-entities.ts').then((m) => m.createStaticRegistry([], { lazyValidators: true }));
+const staticRegistry = () => import('../../engine/built-registry.ts').then((m) => m.createBuiltRegistry());
 
 /**
  * The engine registry: the static declarations plus every published template version the user

@@ -24,7 +24,7 @@ export function prefetchSignedInPage(pathname: string): void {
   const found = matchRoute(pathname);
   const load = found?.route.auth ? found.route.lazy : undefined;
   if (found && load) quiet(load().then((page) => page.preload?.(found.params)));
-  else if (!found) quiet(import('../../engine/static-entities.ts'));
+  else if (!found) quiet(import('../../engine/built-registry.ts'));
 }
 
 let restoring: { token: string; done: Promise<void> } | undefined;

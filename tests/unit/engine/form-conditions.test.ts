@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { EntityRegistry, deriveFormSections, TEMPLATE_RECORD_PERMISSIONS, visibilityEntry, withoutHiddenValues, type FieldSchema, type TemplateBundle } from '../../../engine/index.ts';
 import { machines } from '../../../workflows/index.ts';
-import { formValidator } from '../../../renderers/form/form-validator.ts';
+import { formValidatorFor } from '../../../renderers/form/form-validator.ts';
 import { mergeDocument } from '../../../renderers/form/form-document.ts';
 
 const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
@@ -37,7 +37,7 @@ function bundle(): TemplateBundle {
 
 const reg = new EntityRegistry(machines).register(bundle());
 const shown = (schema: unknown, data: Record<string, unknown>) => {
-  const s = retrieveSchema(formValidator, schema as RJSFSchema, schema as RJSFSchema, data);
+  const s = retrieveSchema(formValidatorFor(schema), schema as RJSFSchema, schema as RJSFSchema, data);
   return { keys: Object.keys(s.properties ?? {}), required: s.required ?? [], schema: s };
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, EntityRegistry, UnknownEntityError, type EntityBundle } from '../../../engine/index.ts';
+import { createBuiltRegistry } from '../../../engine/built-registry.ts';
 import { machines } from '../../../workflows/index.ts';
 import { CONTACT_BUNDLE } from '../../fixtures/contact-entity.ts';
 
@@ -16,8 +17,14 @@ describe('entity registry', () => {
     expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
   });
 
-  it('compiles a static schema on first use when asked to (the browser), with the same rules', () => {
-    const lazy = createStaticRegistry([], { lazyValidators: true });
+  it("the browser's registry holds the same declarations, unchecked (the build checked them), and compiles a schema on first use, with the same rules", () => {
+    const checked = createStaticRegistry();
+    const lazy = createBuiltRegistry();
+    expect(lazy.list().map((e) => e.entity.name)).toEqual(checked.list().map((e) => e.entity.name));
+    for (const e of checked.list()) {
+      const built = lazy.get(e.entity.name);
+      expect([built.entity, built.schema, built.views]).toEqual([e.entity, e.schema, e.views]);
+    }
     // The draft-07 ajv (every static schema's draft) of the registry's ajv per draft.
     const ajv = (lazy as unknown as { ajvs: { for(schema: unknown): { getSchema(id: string): unknown } } }).ajvs.for({});
     const trf = lazy.get('trf');
