@@ -18,6 +18,13 @@ const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(
  */
 const TEST_WORKERS = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(1, availableParallelism());
 
+/*
+ * API and model files share their worker's modules (`isolate: false`): importing the server and
+ * the engine was about half of a file's time, and every file starts its own harness (its own
+ * database, server and caches keyed by database), stubs no global and mocks no module. Unit files
+ * stay isolated: some stub window, document and fetch.
+ */
+
 /** Makes the migrated PGlite databases the files of a run copy instead of each running initdb (tests/support/pglite-template.ts). */
 const PGLITE_TEMPLATES = 'tests/support/pglite-template-setup.ts';
 
@@ -35,8 +42,8 @@ export default defineConfig({
     maxWorkers: TEST_WORKERS,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', globalSetup: [PGLITE_TEMPLATES], testTimeout: 600_000, hookTimeout: 600_000 } },
-      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000 } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [PGLITE_TEMPLATES], testTimeout: 600_000, hookTimeout: 600_000 } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 600_000, hookTimeout: 600_000 } },
       {
         test: {
           name: 'browser',
