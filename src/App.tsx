@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { useLanguageStore } from './i18n/language-store.ts';
 import { AppRoutes } from './routes/router.tsx';
 import { useAppearance } from './settings/appearance-store.ts';
+import { usePrefersReducedMotion } from './settings/reduced-motion.ts';
 import { COLOURS } from './settings/ui-settings.ts';
 
 /** Button labels exactly as the resources and declarations write them (no space put between two Chinese characters). */
@@ -20,13 +21,17 @@ const LEGIBLE_LIGHT = {
   colorError: '#cf1322',
 };
 
-/** The portal: antd in the user's language and theme around the router (antd's App, with its message and modal hooks, wraps the shell). */
+/** The portal: antd in the user's language and theme (without animations for a user who asked the system for less motion) around the router (antd's App, with its message and modal hooks, wraps the shell). */
 export function App() {
   const locale = useLanguageStore((s) => s.antdLocale);
   // SPEC §9: orange by default; the colour and theme of the local UI settings apply as soon as they change.
   const colour = useAppearance((s) => s.colour);
   const dark = useAppearance((s) => s.theme === 'dark');
-  const themeConfig = useMemo(() => ({ token: { colorPrimary: COLOURS[colour], borderRadius: 6, ...(dark ? {} : LEGIBLE_LIGHT) }, algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }), [colour, dark]);
+  const stillness = usePrefersReducedMotion();
+  const themeConfig = useMemo(
+    () => ({ token: { colorPrimary: COLOURS[colour], borderRadius: 6, motion: !stillness, ...(dark ? {} : LEGIBLE_LIGHT) }, algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }),
+    [colour, dark, stillness],
+  );
   return (
     <ConfigProvider locale={locale} theme={themeConfig} button={BUTTON}>
       <BrowserRouter>

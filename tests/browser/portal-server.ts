@@ -61,7 +61,8 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
     },
     async open(lang, from = '/trf/newList', redirectedFrom = from) {
       if (!server || !browser) throw new Error('The portal server has not started');
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      // Without antd's animations (the portal honours prefers-reduced-motion): tests wait for what a page shows, not for it to slide in.
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
       // Playwright's 30 s for an action or a wait, doubled: a loaded machine is slower, not broken.
       context.setDefaultTimeout(60_000);
       const page = await context.newPage();

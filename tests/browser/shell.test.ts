@@ -44,6 +44,18 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it("turns antd's animations off for a user who asked the system for less motion, and back on when the setting changes", async () => {
+    // The harness opens pages with prefers-reduced-motion: reduce.
+    const portal = await portalServer.open(lang, '/wel/index');
+    const { page } = portal;
+    const submit = page.getByRole('button', { name: ui(lang, 'login.submit') });
+    const duration = () => submit.evaluate((el) => getComputedStyle(el).transitionDuration);
+    await expect.poll(duration, POLL).toMatch(/^0s(, 0s)*$/);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(duration, POLL).toMatch(/[1-9]/);
+    await page.context().close();
+  });
+
   it('open tabs: open, switch, close; the dashboard tab alone cannot be closed; labels follow the language', async () => {
     const portal = await portalServer.open(lang, '/wel/index');
     const { page } = portal;
