@@ -1,65 +1,18 @@
-import type { ComponentType } from 'react';
+import type { AppRoute } from './app-route.ts';
 import { MENU_ALIASES, STATISTICS_PAGE_PATHS } from '../../engine/static-routes.ts';
 import { iframePath } from './menu-routes.ts';
+import { PUBLIC_ROUTES } from './public-routes.ts';
+
+export type { AppRoute } from './app-route.ts';
 
 /**
- * The portal's route table: one plain array, easy to append to. Each route names its page (loaded
- * on first visit), the i18n key of its label (page title), and whether it needs a session.
- * Routes with `auth: true` render inside the shell. Generated entity pages (each entity's
- * declared list/detail/form routes) are resolved from the registry by the `*` route; paths that
- * match nothing go to /404.
+ * The portal's route table: one plain array, easy to append to. The pages without a session are
+ * in public-routes.ts; the pages here need one and render inside the shell. The build takes this
+ * file's own imports for the signed-in pages, to put what only they and the shell load in few
+ * scripts (scripts/shell-chunk.ts), so a page without a session goes in public-routes.ts.
  */
-export interface AppRoute {
-  path: string;
-  /** i18n key of the page's label (the document title: label plus product title). */
-  label: string;
-  /** The page sets the document title itself (generated entity pages use the entity's label). */
-  titledByPage?: boolean;
-  /** The page needs a session token. */
-  auth: boolean;
-  /** Only for visitors without a session: a logged-in user is sent to /. */
-  guestOnly?: boolean;
-  /**
-   * The page shows the login texts only (scripts/text-parts.ts): it does not wait for the rest,
-   * which every other page loads with its module.
-   */
-  loginTexts?: boolean;
-  /**
-   * The page module, loaded when the route is first visited. It may export `preload`: what the page
-   * will first ask for, started by a cold open of its path alongside the modules (routes/prefetch.ts).
-   */
-  lazy?: () => Promise<{ default: ComponentType; preload?: (params: Readonly<Record<string, string | undefined>>) => void }>;
-  /** The page stays mounted while its tab is open (SPEC §2: kept alive per route metadata). */
-  keepAlive?: boolean;
-  /** Or a redirect to another path. */
-  redirect?: string;
-  /**
-   * The route exists only when the server's menu for the user has this path (the page of a
-   * permission): without it the path opens /403. Titled by the menu name (SPEC §2).
-   */
-  menu?: string;
-}
-
-const accountPages = () => import('../pages/account/RegisterPages.tsx');
-const results = () => import('../pages/public/result-pages.tsx');
-const payOutcome = () => import('../pages/payments/PayOutcomePage.tsx');
-
 export const routeTable: AppRoute[] = [
-  { path: '/login', label: 'route.login', auth: false, guestOnly: true, loginTexts: true, lazy: () => import('../pages/login/LoginPage.tsx') },
-  { path: '/404', label: 'route.notFound', auth: false, lazy: () => import('../pages/NotFoundPage.tsx') },
-  { path: '/lock', label: 'route.lock', auth: false, lazy: () => import('../lock/LockPage.tsx') },
-  { path: '/register', label: 'route.register', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RegisterPage })) },
-  { path: '/simpleRegister', label: 'route.simpleRegister', auth: false, lazy: () => accountPages().then((m) => ({ default: m.SimpleRegisterPage })) },
-  { path: '/retrievePassword', label: 'route.retrievePassword', auth: false, lazy: () => accountPages().then((m) => ({ default: m.RetrievePasswordPage })) },
-  { path: '/sso', label: 'route.sso', auth: false, loginTexts: true, lazy: () => import('../pages/login/SsoPage.tsx') },
-  { path: '/403', label: 'route.forbidden', auth: false, lazy: () => results().then((m) => ({ default: m.ForbiddenPage })) },
-  { path: '/500', label: 'route.serverError', auth: false, lazy: () => results().then((m) => ({ default: m.ServerErrorPage })) },
-  { path: '/systemUpdate', label: 'route.systemUpdate', auth: false, lazy: () => results().then((m) => ({ default: m.SystemUpdatePage })) },
-  { path: '/paySuccess', label: 'route.paySuccess', auth: false, lazy: () => payOutcome().then((m) => ({ default: m.PaySuccessPage })) },
-  { path: '/payError', label: 'route.payError', auth: false, lazy: () => payOutcome().then((m) => ({ default: m.PayErrorPage })) },
-  { path: '/register/success', label: 'route.registerSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.RegisterSuccessPage })) },
-  { path: '/simpleRegister/success', label: 'route.simpleRegisterSuccess', auth: false, lazy: () => results().then((m) => ({ default: m.SimpleRegisterSuccessPage })) },
-  { path: '/simpleRegister/successInfo', label: 'route.successInfo', auth: false, lazy: () => results().then((m) => ({ default: m.SuccessInfoPage })) },
+  ...PUBLIC_ROUTES,
   { path: '/systemNotice/index', menu: '/systemNotice/index', label: 'route.systemNotice', auth: true, lazy: () => import('../pages/staff/SystemNoticePage.tsx') },
   { path: '/accountPer/index', menu: '/accountPer/index', label: 'route.accountReviews', auth: true, lazy: () => import('../pages/staff/AccountReviewPage.tsx') },
   { path: '/accountPost/index', menu: '/accountPost/index', label: 'route.accountPosts', auth: true, lazy: () => import('../pages/company/AccountPostsPage.tsx') },
