@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
+import { shellChunk } from './scripts/shell-chunk.ts';
 
 /**
  * antd's form/context module, which every antd input imports, takes only `FormProvider` from
@@ -59,7 +60,7 @@ function lazyTooltipUniqueProvider(): Plugin {
  * components. `manifest.json` lets tools/measure-login.ts add up what /login downloads.
  */
 export default defineConfig({
-  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), react(), precompress()],
+  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
