@@ -4,7 +4,7 @@ import { build, type Plugin, type Rollup, type UserConfig } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-/** Where the client starts, and where its signed-in part starts. */
+/** Where the client's signed-in part starts. */
 export interface ShellChunkFiles {
   /** The signed-in frame every page with a session renders in. */
   shell: string;
@@ -65,7 +65,11 @@ export function planChunks(bundle: OutputBundle, signedInModules: readonly strin
   const beforeShell = reach([...atStart].flatMap(dynamics), (f) => [...statics(f), ...dynamics(f)], signedIn);
   const loadedBy = new Map<string, string[]>();
   for (const start of chunks.filter((c) => c.isDynamicEntry).map((c) => c.fileName).sort()) {
-    for (const f of reach([start], statics)) loadedBy.set(f, [...(loadedBy.get(f) ?? []), start]);
+    for (const f of reach([start], statics)) {
+      const by = loadedBy.get(f);
+      if (by) by.push(start);
+      else loadedBy.set(f, [start]);
+    }
   }
   const taken = new Set<string>(['shell']);
   const unique = (name: string) => {
@@ -78,10 +82,14 @@ export function planChunks(bundle: OutputBundle, signedInModules: readonly strin
   for (const chunk of chunks) {
     const by = loadedBy.get(chunk.fileName) ?? [];
     const regrouped = !atStart.has(chunk.fileName) && by.includes(shell);
-    const early = regrouped ? by.filter((f) => beforeShell.has(f)) : [];
+    const early = by.filter((f) => beforeShell.has(f));
     const key = regrouped ? ['shell', ...early].join('\n') : chunk.fileName;
     let name = groups.get(key);
-    if (!name) groups.set(key, (name = !regrouped ? unique(chunk.name) : early.length ? unique(`shell-${byFile.get(early[0]!)!.name}`) : 'shell'));
+    if (!name) {
+      const first = early[0];
+      name = !regrouped ? unique(chunk.name) : first ? unique(`shell-${byFile.get(first)!.name}`) : 'shell';
+      groups.set(key, name);
+    }
     for (const id of chunk.moduleIds) plan.set(id, name);
   }
   return plan;
