@@ -35,6 +35,8 @@ export function StatechartViewer({ machine, labels, highlight, onEdgeClick, heig
   const chart = layout.status === 'ready' ? layout.chart : undefined;
   const title = stateTitle(graph.nodes.get(graph.rootId)!, labels);
   const scene = useMemo(() => (chart ? buildScene(chart, highlight, title) : undefined), [chart, highlight, title]);
+  // The drawing's elements, made once per scene: a pan or zoom re-renders the transform only.
+  const drawing = useMemo(() => scene && { defs: renderSvgNodes(scene.defs), body: renderSvgNodes(scene.body) }, [scene]);
   const pz = usePanZoom(scene?.width ?? 0, scene?.height ?? 0);
   const name = fileName ?? machine.id;
 
@@ -76,11 +78,11 @@ export function StatechartViewer({ machine, labels, highlight, onEdgeClick, heig
           </Flex>
         )}
         {layout.status === 'error' && <Alert type="error" showIcon title={t.layoutFailed} description={layout.error} style={{ margin: 16 }} />}
-        {scene && (
+        {drawing && (
           <svg width="100%" height="100%" role="img" aria-label={title} className={onEdgeClick ? 'sc-interactive' : undefined}>
             <style>{'.sc-interactive [data-status="takeable"] { cursor: pointer; } .sc-interactive [data-status="takeable"]:hover path { stroke-width: 3.5; }'}</style>
-            <defs>{renderSvgNodes(scene.defs)}</defs>
-            <g transform={`translate(${pz.view.x} ${pz.view.y}) scale(${pz.view.scale})`}>{renderSvgNodes(scene.body)}</g>
+            <defs>{drawing.defs}</defs>
+            <g transform={`translate(${pz.view.x} ${pz.view.y}) scale(${pz.view.scale})`}>{drawing.body}</g>
           </svg>
         )}
       </div>

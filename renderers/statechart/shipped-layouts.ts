@@ -1,5 +1,6 @@
 import type { Language } from '../../engine/declaration/types.ts';
 import type { ShippedLayout } from '../../engine/graph/index.ts';
+import { loadedNow, loadOnce } from '../env/settled.ts';
 
 /**
  * The layouts made at build time (`npm run gen`), one code-split JSON module per machine and
@@ -7,13 +8,21 @@ import type { ShippedLayout } from '../../engine/graph/index.ts';
  */
 const LAYOUTS = import.meta.glob<ShippedLayout>('../../engine/generated/statechart-layouts/*.json', { import: 'default' });
 
-/** The shipped layout of a machine in a language; undefined when none was made or it cannot be had. */
+const loaderOf = (machineId: string, lang: Language) => LAYOUTS[`../../engine/generated/statechart-layouts/${machineId}.${lang}.json`];
+
+/** The shipped layout of a machine in a language; undefined when none was made or it cannot be had (asked again next time). */
 export async function loadShippedLayout(machineId: string, lang: Language): Promise<ShippedLayout | undefined> {
-  const load = LAYOUTS[`../../engine/generated/statechart-layouts/${machineId}.${lang}.json`];
+  const load = loaderOf(machineId, lang);
   if (!load) return undefined;
   try {
-    return await load();
+    return await loadOnce(load);
   } catch {
     return undefined;
   }
+}
+
+/** The shipped layout when it has arrived already (a cold open prefetches it with the page); else undefined. */
+export function shippedLayoutNow(machineId: string, lang: Language): ShippedLayout | undefined {
+  const load = loaderOf(machineId, lang);
+  return load && loadedNow(load);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 
 export interface View {
   scale: number;
@@ -41,7 +41,8 @@ export function usePanZoom(contentWidth: number, contentHeight: number) {
     });
   }, []);
 
-  useEffect(() => {
+  // Before the first paint of new content: it never shows unfitted.
+  useLayoutEffect(() => {
     fit();
   }, [fit]);
 

@@ -1,6 +1,7 @@
 import type { Locale } from 'antd/es/locale';
 import type { Language } from '../../engine/declaration/types.ts';
 import { i18n } from './i18n.ts';
+import { settling, type Settling } from '../../renderers/env/settled.ts';
 
 /** One interface language as the app starts with it: antd's own locale (date pickers, pagination, empty states); its texts are in i18next. */
 export interface LanguagePack {
@@ -49,8 +50,18 @@ export async function loadLanguagePack(lang: Language): Promise<LanguagePack> {
   return { antd: antd.default };
 }
 
-/** Loads the rest of the texts of every language asked for so far (and of any asked for later): a page besides the login's is about to show. */
-export async function loadAppTexts(): Promise<void> {
+let appTexts: { languages: string; loading: Settling<void> } | undefined;
+
+/**
+ * Loads the rest of the texts of every language asked for so far (and of any asked for later): a
+ * page besides the login's is about to show. The same promise while the languages stay the same,
+ * marked with its outcome (renderers/env/settled.ts): a page whose texts are here renders at once.
+ */
+export function loadAppTexts(): Settling<void> {
   withAppTexts = true;
-  await Promise.all([...requested].map((lang) => loadPart(lang, 'app')));
+  const languages = [...requested].join();
+  if (appTexts?.languages !== languages || appTexts.loading.status === 'rejected') {
+    appTexts = { languages, loading: settling(Promise.all([...requested].map((lang) => loadPart(lang, 'app'))).then(() => undefined)) };
+  }
+  return appTexts.loading;
 }

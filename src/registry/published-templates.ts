@@ -16,9 +16,19 @@ export function onPublishedBundles(listener: (bundles: readonly PublishedBundle[
   bundleListeners.add(listener);
 }
 
+let early: Promise<PublishedBundle[]> | undefined;
+
+/** Asks for the list as a cold signed-in open starts (the shell's menu waits for it): the next fetch takes this answer. */
+export function prefetchPublishedBundles(): void {
+  early ??= request<PublishedBundle[]>('/api/template-bundles', { quiet: true });
+  early.catch(() => undefined);
+}
+
 /** The newest published version of each template the user may read. */
 export async function fetchPublishedBundles(): Promise<PublishedBundle[]> {
-  const bundles = await request<PublishedBundle[]>('/api/template-bundles', { quiet: true });
+  const asked = early ?? request<PublishedBundle[]>('/api/template-bundles', { quiet: true });
+  early = undefined;
+  const bundles = await asked;
   for (const listener of bundleListeners) listener(bundles);
   return bundles;
 }

@@ -2,6 +2,7 @@ import { use, useSyncExternalStore } from 'react';
 import { SHELL_ENTITIES } from '../../engine/generated/shell-entities.ts';
 import { shellEntityOf, type ShellEntity } from '../../engine/shell-entity.ts';
 import { fetchPublishedBundles, onPublishedBundles, type PublishedBundle } from './published-templates.ts';
+import { settling } from '../../renderers/env/settled.ts';
 
 /** The entities as the shell knows them: the static ones (generated) and the published templates. */
 export interface ShellRegistry {
@@ -46,9 +47,12 @@ onPublishedBundles((bundles) => {
  * the templates leaves the static entities.
  */
 export function loadShellRegistry(): Promise<ShellRegistry> {
-  pending ??= fetchPublishedBundles().then(
-    () => current!,
-    () => (current ??= shellRegistryOf([])),
+  // Marked with its outcome: once it has arrived, `use` reads it without suspending.
+  pending ??= settling(
+    fetchPublishedBundles().then(
+      () => current!,
+      () => (current ??= shellRegistryOf([])),
+    ),
   );
   return pending;
 }

@@ -24,9 +24,10 @@ export interface AppRoute {
   loginTexts?: boolean;
   /**
    * The page module, loaded when the route is first visited. It may export `preload`: what the page
-   * will first ask for, started by a cold open of its path alongside the modules (routes/prefetch.ts).
+   * will first ask for, started by a cold open of its path alongside the modules; that first
+   * render waits for what it returns (routes/prefetch.ts).
    */
-  lazy?: () => Promise<{ default: ComponentType; preload?: (params: Readonly<Record<string, string | undefined>>) => void }>;
+  lazy?: () => Promise<{ default: ComponentType; preload?: (params: Readonly<Record<string, string | undefined>>) => Promise<unknown> | void }>;
   /** The page stays mounted while its tab is open (SPEC §2: kept alive per route metadata). */
   keepAlive?: boolean;
   /** Or a redirect to another path. */

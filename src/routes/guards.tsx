@@ -4,7 +4,7 @@ import { useSession } from '../auth/session-store.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { useMenu } from './menu-store.ts';
 import { mayBePage } from './known-route.ts';
-import { prefetchSignedInPage, restoreProfile } from './prefetch.ts';
+import { prefetchSignedInPage, restoreProfile, useFirstPageReady } from './prefetch.ts';
 
 /** /login, remembering where to come back to (not when already on the way to /login, e.g. after Log out). */
 export const loginPath = (from: string) => (from.startsWith('/login') ? '/login' : `/login?redirectedFrom=${encodeURIComponent(from)}`);
@@ -21,6 +21,7 @@ export function RequireAuth() {
   const token = useSession((s) => s.token);
   const profile = useSession((s) => s.profile);
   const menuFor = useMenu((s) => s.loadedFor);
+  const firstPageReady = useFirstPageReady();
   useEffect(() => {
     if (token) prefetchSignedInPage(window.location.pathname);
   }, [token]);
@@ -34,6 +35,7 @@ export function RequireAuth() {
   // An unknown path is /404 for a visitor without a session too; a page asks for the login.
   if (!token) return <Navigate to={mayBePage(window.location.pathname) ? loginPath(window.location.pathname + window.location.search) : '/404'} replace />;
   if (!profile || menuFor !== token) return <PageLoading textKey="session.restoring" />;
+  if (!firstPageReady) return <PageLoading />;
   return <Outlet />;
 }
 

@@ -10,16 +10,33 @@ import { PageLoading } from './PageLoading.tsx';
 import { useMenu } from './menu-store.ts';
 import { menuPaths } from './menu-routes.ts';
 import { loadAppTexts } from '../i18n/language-pack.ts';
+import { loadShell } from './prefetch.ts';
+import { allFulfilled, loadOnce, type Settling } from '../../renderers/env/settled.ts';
 
-const AppShell = lazy(() => Promise.all([import('../shell/AppShell.tsx'), loadAppTexts()]).then(([shell]) => shell));
+/**
+ * React.lazy over a module load and what must arrive with it (the texts). When all have arrived
+ * (prefetched on a cold open, or loaded by an earlier page) React gets the module in the same
+ * pass: no fallback is shown, so React holds back no reveal (it keeps a boundary's content back
+ * for 300 ms after a fallback appeared). Otherwise it waits, as React.lazy does.
+ */
+function lazyLoaded<M extends { default: ComponentType }>(load: () => Settling<M>, ...alongside: (() => Settling<unknown>)[]): LazyExoticComponent<M['default']> {
+  return lazy(() => {
+    const module = load();
+    const others = alongside.map((l) => l());
+    if (allFulfilled(module, ...others)) return { then: (done: (m: M) => void) => done(module.value!) } as Promise<M>;
+    return Promise.all([module, ...others]).then(() => module);
+  });
+}
+
+const AppShell = lazyLoaded(() => loadOnce(loadShell), loadAppTexts);
 
 /** One lazy component per route, kept across rebuilds of the tree (a new menu must not remount open pages). */
 const pages = new WeakMap<AppRoute, LazyExoticComponent<ComponentType>>();
 function pageOf(route: AppRoute): LazyExoticComponent<ComponentType> {
-  if (!route.lazy) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
-  let page = pages.get(route);
   const load = route.lazy;
-  if (!page) pages.set(route, (page = lazy(route.loginTexts ? load : () => Promise.all([load(), loadAppTexts()]).then(([module]) => module))));
+  if (!load) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
+  let page = pages.get(route);
+  if (!page) pages.set(route, (page = route.loginTexts ? lazyLoaded(() => loadOnce(load)) : lazyLoaded(() => loadOnce(load), loadAppTexts)));
   return page;
 }
 

@@ -33,8 +33,23 @@ describe('lifecycle view', () => {
     await portal.logIn('staff', DEMO_PASSWORD);
     await page.goto(`${portalServer.url}/workflows`);
     await page.getByText('测试申请单', { exact: false }).first().waitFor();
+    // Opened cold (a reload): the shell appears with the chart in one pass, without a loading
+    // fallback in between (a shown fallback would hold the page back 300 ms: routes/prefetch.ts).
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      let batch = 0;
+      (window as unknown as { firstSeen: typeof seen }).firstSeen = seen;
+      new MutationObserver(() => {
+        batch++;
+        const marks = { shell: '[data-testid="shell-header"]', chart: '[data-testid="workflow-viewer"] svg text', shellSpinner: '[data-testid="shell-content"] .ant-spin' };
+        for (const [name, selector] of Object.entries(marks)) if (!(name in seen) && document.querySelector(selector)) seen[name] = batch;
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto(`${portalServer.url}/workflows/trf`);
     await expect.poll(() => page.locator('svg text').allTextContents(), POLL).toEqual(expect.arrayContaining(['草稿', '报告已签发']));
+    const seen = await page.evaluate(() => (window as unknown as { firstSeen: Record<string, number> }).firstSeen);
+    expect(seen.shell).toBeGreaterThan(0);
+    expect(seen).toEqual({ shell: seen.shell, chart: seen.shell });
     const chart = page.getByTestId('workflow-viewer').locator('[data-layout-source]');
     expect([await chart.getAttribute('data-layout-source'), await chart.getAttribute('data-layout-attempt')]).toEqual(['shipped', 'layered']);
     await portal.shot('workflow-viewer', false);

@@ -33,9 +33,9 @@ function MachineViewer({ machineId }: { machineId: string }) {
   );
 }
 
-/** A cold open of /workflows/:machineId fetches the machine's shipped layout with the page's modules. */
-export function preload(params: Readonly<Record<string, string | undefined>>): void {
-  if (params.machineId && Object.hasOwn(registered, params.machineId)) void loadShippedLayout(params.machineId, useLanguageStore.getState().lang);
+/** A cold open of /workflows/:machineId fetches the machine's shipped layout with the page's modules (the page renders when it is here). */
+export async function preload(params: Readonly<Record<string, string | undefined>>): Promise<void> {
+  if (params.machineId && Object.hasOwn(registered, params.machineId)) await loadShippedLayout(params.machineId, useLanguageStore.getState().lang);
 }
 
 export default function WorkflowViewerPage() {
