@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { saveUserGuide, type GuideProgress } from '../api/account.ts';
 import { alreadyShown } from '../api/client.ts';
 import { useSession } from '../auth/session-store.ts';
+import { useOpenedOnce } from '../shell/use-opened-once.ts';
 import { GUIDE_STEPS, GUIDE_TASKS, markOpenedByItself, mergeGuide, opensByItself } from './guide-progress.ts';
 
 /**
@@ -35,35 +36,38 @@ export function GuideWidget() {
     close();
   };
   const done = GUIDE_TASKS.filter((task) => guide.tasks?.[task]).length;
+  const mounted = useOpenedOnce(open);
 
   if (guide.dismissed) return null;
   return (
     <>
       <FloatButton icon={<CompassOutlined />} tooltip={t('guide.title')} aria-label={t('guide.button')} style={{ insetInlineEnd: 24, insetBlockEnd: 100 }} onClick={() => setOpen(true)} data-testid="guide-button" badge={{ count: GUIDE_TASKS.length - done, size: 'small' }} />
-      <Drawer open={open} onClose={close} title={t('guide.title')} size={420} data-testid="guide">
-        <Typography.Title level={5}>{t(`guide.step${step + 1}.title`)}</Typography.Title>
-        <Typography.Paragraph>{t(`guide.step${step + 1}.text`)}</Typography.Paragraph>
-        <Steps size="small" current={step} items={Array.from({ length: GUIDE_STEPS }, (_, i) => ({ title: '', 'aria-label': t(`guide.step${i + 1}.title`) }))} style={{ marginBottom: 16 }} />
-        <Flex gap={8} style={{ marginBottom: 24 }}>
-          <Button disabled={step === 0} onClick={() => save({ step: step - 1 })}>
-            {t('guide.previous')}
+      {mounted && (
+        <Drawer open={open} onClose={close} title={t('guide.title')} size={420} data-testid="guide">
+          <Typography.Title level={5}>{t(`guide.step${step + 1}.title`)}</Typography.Title>
+          <Typography.Paragraph>{t(`guide.step${step + 1}.text`)}</Typography.Paragraph>
+          <Steps size="small" current={step} items={Array.from({ length: GUIDE_STEPS }, (_, i) => ({ title: '', 'aria-label': t(`guide.step${i + 1}.title`) }))} style={{ marginBottom: 16 }} />
+          <Flex gap={8} style={{ marginBottom: 24 }}>
+            <Button disabled={step === 0} onClick={() => save({ step: step - 1 })}>
+              {t('guide.previous')}
+            </Button>
+            <Button type="primary" disabled={step === GUIDE_STEPS - 1} onClick={() => save({ step: step + 1 })} data-testid="guide-next">
+              {t('guide.next')}
+            </Button>
+          </Flex>
+          <Typography.Title level={5}>{t('guide.tasksTitle', { done, total: GUIDE_TASKS.length })}</Typography.Title>
+          {GUIDE_TASKS.map((task) => (
+            <div key={task} style={{ marginBottom: 8 }}>
+              <Checkbox checked={guide.tasks?.[task] === true} onChange={(e) => save({ tasks: { [task]: e.target.checked } })} data-testid={`guide-task-${task}`}>
+                {t(`guide.task.${task}`)}
+              </Checkbox>
+            </div>
+          ))}
+          <Button type="link" danger onClick={dismiss} style={{ paddingInline: 0, marginTop: 16 }} data-testid="guide-dismiss">
+            {t('guide.dismiss')}
           </Button>
-          <Button type="primary" disabled={step === GUIDE_STEPS - 1} onClick={() => save({ step: step + 1 })} data-testid="guide-next">
-            {t('guide.next')}
-          </Button>
-        </Flex>
-        <Typography.Title level={5}>{t('guide.tasksTitle', { done, total: GUIDE_TASKS.length })}</Typography.Title>
-        {GUIDE_TASKS.map((task) => (
-          <div key={task} style={{ marginBottom: 8 }}>
-            <Checkbox checked={guide.tasks?.[task] === true} onChange={(e) => save({ tasks: { [task]: e.target.checked } })} data-testid={`guide-task-${task}`}>
-              {t(`guide.task.${task}`)}
-            </Checkbox>
-          </div>
-        ))}
-        <Button type="link" danger onClick={dismiss} style={{ paddingInline: 0, marginTop: 16 }} data-testid="guide-dismiss">
-          {t('guide.dismiss')}
-        </Button>
-      </Drawer>
+        </Drawer>
+      )}
     </>
   );
 }

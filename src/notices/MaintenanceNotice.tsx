@@ -12,6 +12,7 @@ import { getNotice, isWhitelisted, noticeRemark, toMachineNotice, type NoticeRec
 import { noticePollOverride, shouldPollNotices } from './notice-hosts.ts';
 import { alreadyAlerted, clearStoredNotice, rememberAlerted, rememberNotice, storedNotice } from './notice-storage.ts';
 import { startPublishStatusPush } from './publish-status-push.ts';
+import { useOpenedOnce } from '../shell/use-opened-once.ts';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -102,7 +103,9 @@ export function MaintenanceNotice() {
     // `received` reads only `account` (a dependency) and state setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, account, modal, t, lang]);
+  const mounted = useOpenedOnce(blocking);
 
+  if (!mounted) return null;
   return (
     <Modal open={blocking} closable={false} mask={{ closable: false }} keyboard={false} footer={null} title={t('notice.inProgressTitle')} rootClassName="portico-notice-blocking">
       {notice && (
