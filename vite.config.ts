@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
@@ -51,6 +52,31 @@ function lazyTooltipUniqueProvider(): Plugin {
 }
 
 /**
+ * `virtual:antd-styles.css` (imported first by src/main.tsx): in a build, the stylesheet of the
+ * antd components every first view uses (scripts/antd-styles.ts), rendered once per build in a
+ * production-mode process, as the browser's antd runs; antd then neither builds nor injects
+ * those styles on the page. Empty in development, where antd's class hashes differ.
+ */
+const ANTD_STYLES = '\0portico:antd-styles.css';
+function antdStyles(): Plugin {
+  let css: string | undefined;
+  let building = false;
+  return {
+    name: 'portico:antd-styles',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    resolveId: (source) => (source === 'virtual:antd-styles.css' ? ANTD_STYLES : null),
+    load(id) {
+      if (id !== ANTD_STYLES) return null;
+      if (!building) return '';
+      css ??= execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-styles.ts'], { env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return css;
+    },
+  };
+}
+
+/**
  * The portal's build. The server serves dist/ (and dist/index.html for every non-/api path);
  * in development the Vite server proxies /api to the API server on port 8080.
  *
@@ -60,7 +86,7 @@ function lazyTooltipUniqueProvider(): Plugin {
  * components. `manifest.json` lets tools/measure-login.ts add up what /login downloads.
  */
 export default defineConfig({
-  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), precompress()],
+  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), antdStyles(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

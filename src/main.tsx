@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
+// The antd styles of the first views, made at build time (vite.config.ts `antdStyles`).
+import 'virtual:antd-styles.css';
 import { startLanguage } from './i18n/language-store.ts';
 import { onUnauthorized } from './api/client.ts';
 import { useSession } from './auth/session-store.ts';

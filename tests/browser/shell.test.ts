@@ -56,6 +56,22 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it("takes the antd styles of the shell and the login page from the build's stylesheet: antd builds none of them on the page", async () => {
+    const portal = await portalServer.open(lang, '/wel/index');
+    const { page } = portal;
+    // A component's styles as antd builds them (its theme's CSS variables are built on the page, as they should be).
+    const built = () => page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').filter((css) => /:where\(\.css-[\w-]+\)\.ant-(btn|input|menu|tabs|card|layout)\b/.test(css)).length);
+    const submit = page.getByRole('button', { name: ui(lang, 'login.submit') });
+    // The primary button is drawn in the portal's orange (#c2410c), from the stylesheet.
+    await expect.poll(() => submit.evaluate((el) => getComputedStyle(el).backgroundColor), POLL).toBe('rgb(194, 65, 12)');
+    expect(await built()).toBe(0);
+    await portal.logIn('staff', DEMO_PASSWORD);
+    await page.getByTestId('dashboard').waitFor();
+    expect(await page.getByTestId('shell-header').locator('.ant-menu').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    expect(await built()).toBe(0);
+    await page.context().close();
+  });
+
   it('open tabs: open, switch, close; the dashboard tab alone cannot be closed; labels follow the language', async () => {
     const portal = await portalServer.open(lang, '/wel/index');
     const { page } = portal;
