@@ -61,16 +61,18 @@ const ANTD_STYLES = '\0portico:antd-styles.css';
 function antdStyles(): Plugin {
   let css: string | undefined;
   let building = false;
+  let root = process.cwd();
   return {
     name: 'portico:antd-styles',
     configResolved(config) {
       building = config.command === 'build';
+      root = config.root;
     },
     resolveId: (source) => (source === 'virtual:antd-styles.css' ? ANTD_STYLES : null),
     load(id) {
       if (id !== ANTD_STYLES) return null;
       if (!building) return '';
-      css ??= execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-styles.ts'], { env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      css ??= execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-styles.ts'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       return css;
     },
   };

@@ -36,7 +36,7 @@ function pageOf(route: AppRoute): LazyExoticComponent<ComponentType> {
   const load = route.lazy;
   if (!load) throw new Error(`Route '${route.path}' has neither a page nor a redirect`);
   let page = pages.get(route);
-  if (!page) pages.set(route, (page = route.loginTexts ? lazyLoaded(() => loadOnce(load)) : lazyLoaded(() => loadOnce(load), loadAppTexts)));
+  if (!page) pages.set(route, (page = lazyLoaded(() => loadOnce(load), ...(route.loginTexts ? [] : [loadAppTexts]))));
   return page;
 }
 
