@@ -102,6 +102,16 @@ describe.each(BACKENDS)('compression and cache headers on %s', (backend) => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.json()).toEqual(doc);
 
+    // A mid-sized answer (a captcha's SVG: several KB) is compressed in one call, its length known.
+    const captcha = await app.inject({ method: 'GET', url: '/api/auth/captcha', headers: { 'accept-encoding': 'br' } });
+    expect(captcha.statusCode).toBe(200);
+    expect(captcha.headers['content-encoding']).toBe('br');
+    expect(Number(captcha.headers['content-length'])).toBe(captcha.rawPayload.length);
+    const plainCaptcha = brotliDecompressSync(captcha.rawPayload);
+    expect(plainCaptcha.length).toBeGreaterThan(1024);
+    expect(plainCaptcha.length).toBeLessThan(64 * 1024);
+    expect(JSON.parse(plainCaptcha.toString())).toMatchObject({ code: 200, data: { image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) } });
+
     const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ data: { status: 'up' } });
