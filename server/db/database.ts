@@ -18,7 +18,17 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PGlite: how many transactions writing `records`, `companies` or a user's name have committed
+   * since it started counting, counted as each commits, before its caller goes on: exact, as this
+   * process alone opens the database (server/db/record-writes.ts). Undefined until it counts, and
+   * on PostgreSQL, where other processes write too (a snapshot is checked there instead).
+   */
+  committedWrites?(): number | undefined;
 }
+
+/** A database's count of committed writes (Database.committedWrites), if it keeps one: a transaction's Queryable keeps none. */
+export const committedWrites = (db: Queryable): number | undefined => (db as Partial<Database>).committedWrites?.();
 
 /** Opens the database the environment names: DATABASE_URL (PostgreSQL) or PGlite under dataDir. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {

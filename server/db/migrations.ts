@@ -1,7 +1,7 @@
 import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
 import { STATISTICS_MONTHLY_STATEMENTS } from './statistics-monthly.ts';
 import { SESSION_CHANGE_STATEMENTS } from './session-changes.ts';
-import { RECORD_WRITE_STATEMENTS, USER_NAME_WRITE_STATEMENTS } from './record-writes.ts';
+import { RECORD_WRITE_STATEMENTS, RECORD_WRITES_NOTIFY_STATEMENTS, USER_NAME_WRITE_STATEMENTS } from './record-writes.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -583,6 +583,12 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     id: '044_user_name_writes',
     sql: '',
     statements: USER_NAME_WRITE_STATEMENTS,
+  },
+  {
+    // PGlite hears each committed write of records at once, so kept lists and records skip their staleness query there (server/db/pglite.ts).
+    id: '045_record_writes_notify',
+    sql: '',
+    statements: RECORD_WRITES_NOTIFY_STATEMENTS,
   },
 ];
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { preparedQueries } from './pglite-prepared.ts';
+import { NOTIFY_WRITES_SETTING, RECORD_WRITES_CHANNEL, RECORD_WRITES_NOTIFY_INSTALLED_SQL } from './record-writes.ts';
 
 /** PGlite: PostgreSQL in WebAssembly, file-backed under dataDir (in memory when none is given). */
 export async function openPglite(dataDir?: string): Promise<Database> {
@@ -12,6 +13,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** A PGlite instance as the server's Database (prepared statements by name: pglite-prepared.ts). */
 export function pgliteDatabase(pg: PGlite): Database {
   const prepared = preparedQueries(pg);
+  const writes = countCommittedWrites(pg);
   const wrap = (q: { query: PGlite['query'] }, inTransaction: boolean): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const named = await prepared<T>(sql, params, inTransaction);
@@ -34,5 +36,27 @@ export function pgliteDatabase(pg: PGlite): Database {
       return () => stop();
     },
     close: () => pg.close(),
+    committedWrites: writes,
   };
+}
+
+/**
+ * Counts the committed writes of records (Database.committedWrites): this connection asks the
+ * trigger function to notify (record-writes.ts), and PGlite calls the listener while it reads the
+ * commit's answer, before the writer's own call returns. The count is trusted once listening and
+ * once the function notifies: at once on a migrated database, else when migration 045 commits.
+ */
+function countCommittedWrites(pg: PGlite): () => number | undefined {
+  let count = 0;
+  let counting = false;
+  void (async () => {
+    await pg.exec(`set ${NOTIFY_WRITES_SETTING} = 'on'`);
+    await pg.listen(RECORD_WRITES_CHANNEL, (payload) => {
+      count += 1;
+      if (payload === 'installed') counting = true;
+    });
+    const { rows } = await pg.query<{ installed: boolean }>(RECORD_WRITES_NOTIFY_INSTALLED_SQL);
+    if (rows[0]?.installed) counting = true;
+  })().catch(() => undefined);
+  return () => (counting ? count : undefined);
 }

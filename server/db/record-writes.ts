@@ -39,3 +39,35 @@ export const RECORD_WRITES_STALE_SQL = `select pg_snapshot_xmin($1::pg_snapshot)
 export const PRUNE_RECORD_WRITES_SQL = `with h as (
     update record_writes_horizon set xid = greatest(xid, pg_snapshot_xmin(pg_current_snapshot())) returning xid
   ) delete from record_writes where xid < (select xid from h)`;
+
+/** The channel a committed write of `records`, `companies` or a user's name is told on, where the connection asks (NOTIFY_WRITES_SETTING). */
+export const RECORD_WRITES_CHANNEL = 'portico_record_writes';
+
+/**
+ * The connection setting under which the writes above are also `pg_notify`ed at commit: PGlite sets
+ * it (server/db/pglite.ts), as its one process is the only writer and hears its own commits before
+ * their callers go on. PostgreSQL's connections leave it unset: other processes write too, and a
+ * NOTIFY serializes committing transactions on a global lock.
+ */
+export const NOTIFY_WRITES_SETTING = 'portico.notify_record_writes';
+
+/**
+ * Migration 045: the trigger function of migration 043 notifies too, on connections that ask;
+ * a connection already listening hears 'installed' when this commits.
+ */
+export const RECORD_WRITES_NOTIFY_STATEMENTS: readonly string[] = [
+  `create or replace function portico_record_written() returns trigger language plpgsql as $$
+   begin
+     insert into record_writes values (pg_current_xact_id()) on conflict do nothing;
+     if current_setting('${NOTIFY_WRITES_SETTING}', true) = 'on' then
+       perform pg_notify('${RECORD_WRITES_CHANNEL}', '');
+     end if;
+     return null;
+   end $$`,
+  `select pg_notify('${RECORD_WRITES_CHANNEL}', 'installed')`,
+];
+
+/** Whether this database's trigger function notifies (migration 045 applied). */
+export const RECORD_WRITES_NOTIFY_INSTALLED_SQL = `select exists (
+    select 1 from pg_proc where proname = 'portico_record_written' and prosrc like '%pg_notify%'
+  ) as installed`;

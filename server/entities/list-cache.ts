@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import { committedWrites, type Database, type Queryable } from '../db/database.ts';
 import { startIntervalWorker } from '../db/claim-loop.ts';
 import { PRUNE_RECORD_WRITES_SQL, RECORD_WRITES_STALE_SQL } from '../db/record-writes.ts';
 
@@ -10,11 +10,12 @@ const MAX_HELD = 200_000;
 const MAX_ROWS = 5_000;
 
 /**
- * A list's ids in order with the snapshot they were read in, and the rows of its pages read since
- * (by id: exact while the snapshot is, as no write of theirs has committed since); or `large`: too
- * long to keep.
+ * A list's ids in order with the snapshot they were read in (on PGlite: the count of committed
+ * writes before they were read, Database.committedWrites), and the rows of its pages read since (by
+ * id: exact while the snapshot is, as no write of theirs has committed since); or `large`: too long
+ * to keep.
  */
-type Entry = { ids: string[]; snapshot: string; rows: Map<string, unknown> } | 'large';
+type Entry = { ids: string[]; snapshot: string; writes?: number; rows: Map<string, unknown> } | 'large';
 
 /** The kept lists of one database (a process may open several: tests do). */
 class Kept {
@@ -78,7 +79,7 @@ const kept = new WeakMap<Queryable, Kept>();
  * server/db/record-writes.ts). Else the ids are read again; rows not yet kept are read by
  * `readRows` (in any order; a row deleted since is left out). The rows are shared by every request
  * of the list: callers must not change them. Undefined: the list is longer than MAX_IDS (the caller
- * reads its page as before).
+ * reads its page as before). On PGlite a page kept is read without a query (Database.committedWrites).
  */
 export async function listedPage<T extends { id: string }>(
   db: Queryable,
@@ -102,9 +103,11 @@ export async function listedPage<T extends { id: string }>(
 async function keptEntry(db: Queryable, lists: Kept, key: string, idsSql: string, params: readonly unknown[]): Promise<Exclude<Entry, 'large'> | undefined> {
   const entry = lists.get(key);
   if (entry === 'large') return undefined;
+  // On PGlite the count of committed writes says it without a query (and is read before the ids are).
+  const writes = committedWrites(db);
   if (entry) {
-    const { rows } = await db.query<{ stale: boolean }>(RECORD_WRITES_STALE_SQL, [entry.snapshot]);
-    if (rows[0]?.stale === false) return entry;
+    const exact = writes !== undefined ? entry.writes === writes : (await db.query<{ stale: boolean }>(RECORD_WRITES_STALE_SQL, [entry.snapshot])).rows[0]?.stale === false;
+    if (exact) return entry;
     lists.delete(key);
   }
   // The snapshot of the very statement that reads the ids.
@@ -117,7 +120,7 @@ async function keptEntry(db: Queryable, lists: Kept, key: string, idsSql: string
     lists.set(key, 'large');
     return undefined;
   }
-  const fresh = { ids: read.ids, snapshot: read.snapshot, rows: new Map<string, unknown>() };
+  const fresh = { ids: read.ids, snapshot: read.snapshot, ...(writes !== undefined ? { writes } : {}), rows: new Map<string, unknown>() };
   lists.set(key, fresh);
   return fresh;
 }

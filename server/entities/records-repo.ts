@@ -8,6 +8,7 @@ import { linkedSelect } from '../db/linked-values.ts';
 import { todoCondition, todoCountSql, todoCounts } from './todo-sql.ts';
 import { withTitlesOnly } from './read-grants.ts';
 import { listedPage } from './list-cache.ts';
+import { keptRecord } from './record-cache.ts';
 
 export type { Scope };
 
@@ -266,12 +267,14 @@ export async function getRecord(
   // A load for update is a write: what an authorization lets a company read it may not change.
   const where = whereClause(reg, scope, undefined, forUpdate ? 'write' : titles ? 'titles' : 'read');
   where.params.push(id);
-  const { rows } = await db.query<Row>(
-    `${select(reg)} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`,
-    where.params,
-  );
-  if (!rows[0]) return undefined;
-  return titles ? (await titlesFor(db, reg, scope, [toRecord(rows[0])]))[0] : toRecord(rows[0]);
+  const sql = `${select(reg)} where ${where.sql} and r.id = $${where.params.length}${forUpdate ? ' for update of r' : ''}`;
+  const read = async () => {
+    const { rows } = await db.query<Row>(sql, where.params);
+    if (!rows[0]) return undefined;
+    return titles ? (await titlesFor(db, reg, scope, [toRecord(rows[0])]))[0] : toRecord(rows[0]);
+  };
+  // The detail page's read is kept on PGlite while no write has committed since (record-cache.ts): the record is shared.
+  return titles && !forUpdate ? keptRecord(db, reg, `${sql}\u0000${JSON.stringify(where.params)}`, read) : read();
 }
 
 /** Records read with their title-only rows, those the reader does not read in full reduced to their title (read-grants.ts). */

@@ -165,6 +165,7 @@ export class EntityService {
     return record;
   }
 
+  /** The record as the detail page reads it; it may be shared with other requests (records-repo.ts getRecord): callers must not change it. */
   async get(reg: RegisteredEntity, id: string, user: SessionUser): Promise<EntityRecord> {
     requirePermission(user, reg.entity.permissions.read);
     // The detail's read shows a record whose title alone the user may see (access.readGrants.titleOnly) with its title only.
@@ -573,7 +574,8 @@ export class EntityService {
   async copy(reg: RegisteredEntity, id: string, user: SessionUser, lang: Language): Promise<EntityRecord> {
     if (!reg.entity.copy) throw new ApiError(404, 'ROUTE_NOT_FOUND');
     const source = await this.get(reg, id, user);
-    const doc: Doc = { ...source.doc };
+    // A deep copy: the source may be shared (get), and checking the copy may fill in or coerce its values.
+    const doc: Doc = structuredClone(source.doc);
     for (const f of [...reg.entity.copy.omit, ...systemFields(reg)]) delete doc[f];
     const linked = await this.linked?.copyInput(reg, source.doc, lang);
     // A revision (copy.revision) is the next version of the same document.

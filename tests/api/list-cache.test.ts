@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRUNE_RECORD_WRITES_SQL, RECORD_WRITES_STALE_SQL } from '../../server/db/record-writes.ts';
+import { committedWrites } from '../../server/db/database.ts';
 import { listedPage } from '../../server/entities/list-cache.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
@@ -8,7 +9,8 @@ import { ApiHarness, validTrf } from '../support/api-harness.ts';
  * Issue 22: a list's ordered ids are kept with the snapshot they were read in, and its pages' rows
  * with them (server/entities/list-cache.ts); any committed write of `records` the snapshot misses —
  * through the API or straight in SQL (another process), or a rename of a row's author — makes the
- * next page read the list again, so pages, their rows and totals stay exact.
+ * next page read the list again, so pages, their rows and totals stay exact. On PGlite the count of
+ * committed writes (Database.committedWrites) says a page is exact without a query.
  */
 describe.each(BACKENDS)('kept list ids on %s', (backend) => {
   let h: ApiHarness;
@@ -56,6 +58,20 @@ describe.each(BACKENDS)('kept list ids on %s', (backend) => {
     expect(await listedPage(spy, idsSql, [['c-applicant']], second, readRows)).toEqual(first);
     expect(seen.slice(2)).toEqual([RECORD_WRITES_STALE_SQL, expect.stringContaining('pg_current_snapshot()')]);
     expect(rowsRead).toHaveLength(2);
+  });
+
+  it('reads a kept page without a query where committed writes are counted (PGlite), and the list again after one', async () => {
+    const seen: string[] = [];
+    const counting = { query: <T,>(sql: string, params?: readonly unknown[]) => (seen.push(sql), h.db.query<T>(sql, params)), committedWrites: () => committedWrites(h.db) };
+    const idsSql = "select r.id from records r where r.entity = 'trf' and r.visible_to && $1::text[] order by r.id desc";
+    const readRows = async (ids: string[]) => ids.map((id) => ({ id }));
+    const first = await listedPage(counting, idsSql, [['c-applicant']], { offset: 0, limit: 2 }, readRows);
+    expect(await listedPage(counting, idsSql, [['c-applicant']], { offset: 0, limit: 2 }, readRows)).toEqual(first);
+    const check = backend === 'pglite' ? [] : [RECORD_WRITES_STALE_SQL];
+    expect(seen).toEqual([expect.stringContaining('pg_current_snapshot()'), ...check]);
+    await h.db.query(`update records set updated_at = now() where entity = 'trf' and doc->>'dueDate' = '2026-11-02'`);
+    expect(await listedPage(counting, idsSql, [['c-applicant']], { offset: 0, limit: 2 }, readRows)).toEqual(first);
+    expect(seen.slice(1 + check.length)).toEqual([...check, expect.stringContaining('pg_current_snapshot()')]);
   });
 
   it("shows a kept page's rows as they are now: a record changed or its author renamed in SQL", async () => {
