@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Space, Typography } from 'antd';
+import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Button, Drawer, Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LockButton } from '../lock/LockButton.tsx';
@@ -75,7 +75,28 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
   );
 }
 
-/** The header layout for the current width. */
+/** SPEC §2's breakpoints, as antd's default md, lg and xl screens. */
+const SCREENS = { md: '(min-width: 768px)', lg: '(min-width: 992px)', xl: '(min-width: 1200px)' } as const;
+const lists = () => (typeof window !== 'undefined' && window.matchMedia ? Object.values(SCREENS).map((q) => window.matchMedia(q)) : []);
+
+const subscribeScreens = (onChange: () => void) => {
+  const watched = lists();
+  for (const l of watched) l.addEventListener('change', onChange);
+  return () => {
+    for (const l of watched) l.removeEventListener('change', onChange);
+  };
+};
+
+const currentLayout = (): HeaderLayout => {
+  const [md, lg, xl] = lists().map((l) => l.matches);
+  return headerLayout({ md, lg, xl });
+};
+
+/**
+ * The header layout for the current width, right on the first render: antd's `Grid.useBreakpoint`
+ * knows the width only after a layout effect, so a cold open rendered the whole shell twice
+ * (first in the narrow layout, with its drawer, then again at the real width).
+ */
 export function useHeaderLayout(): HeaderLayout {
-  return headerLayout(Grid.useBreakpoint());
+  return useSyncExternalStore(subscribeScreens, currentLayout, () => 'full');
 }
