@@ -17,7 +17,7 @@ const FOLDERS = {
   },
   src: {
     folders: ['src', 'renderers', 'engine', 'types'],
-    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite', 'qrcode', 'echarts', '@stomp/stompjs', 'virtual:antd-styles.css'],
+    packages: ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-i18next', 'i18next', 'react-router', 'dayjs', 'zustand', 'xstate', '@xstate/react', '@tanstack/react-query', '@storybook/react-vite', 'qrcode', 'echarts', '@stomp/stompjs', 'virtual:antd-styles.css', 'virtual:antd-map-token'],
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],

@@ -52,31 +52,38 @@ function lazyTooltipUniqueProvider(): Plugin {
 }
 
 /**
- * `virtual:antd-styles.css` (imported first by src/main.tsx): in a build, the stylesheet of the
- * antd components every first view uses (scripts/antd-styles.ts), rendered once per build in a
- * production-mode process, as the browser's antd runs; antd then neither builds nor injects
- * those styles on the page. Empty in development, where antd's class hashes differ.
+ * `virtual:<name>`: a module made once per build by `node --import tsx <script>` (its standard
+ * output, through `module`) in a production-mode process, as the browser's antd runs; in
+ * development `module` gets nothing. The client's modules made so:
+ * - `virtual:antd-styles.css` (imported first by src/main.tsx): the stylesheet of the antd
+ *   components every first view uses (scripts/antd-styles.ts), rendered with the portal's theme;
+ *   antd then neither builds nor injects those styles on the page. Empty in development, where
+ *   antd's class hashes differ.
+ * - `virtual:antd-map-token` (src/App.tsx): antd's map tokens of the default theme
+ *   (scripts/antd-map-token.ts), which a cold page would otherwise derive before its first render.
  */
-const ANTD_STYLES = '\0portico:antd-styles.css';
-function antdStyles(): Plugin {
-  let css: string | undefined;
+function builtByScript(name: string, script: string, module: (output: string | undefined) => string): Plugin {
+  const id = `\0portico:${name}`;
+  let output: string | undefined;
   let building = false;
   let root = process.cwd();
   return {
-    name: 'portico:antd-styles',
+    name: `portico:${name}`,
     configResolved(config) {
       building = config.command === 'build';
       root = config.root;
     },
-    resolveId: (source) => (source === 'virtual:antd-styles.css' ? ANTD_STYLES : null),
-    load(id) {
-      if (id !== ANTD_STYLES) return null;
-      if (!building) return '';
-      css ??= execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-styles.ts'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      return css;
+    resolveId: (source) => (source === `virtual:${name}` ? id : null),
+    load(loaded) {
+      if (loaded !== id) return null;
+      if (building) output ??= execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return module(building ? output : undefined);
     },
   };
 }
+
+const antdStyles = () => builtByScript('antd-styles.css', 'scripts/antd-styles.ts', (css) => css ?? '');
+const antdMapToken = () => builtByScript('antd-map-token', 'scripts/antd-map-token.ts', (json) => `export default ${json ?? 'undefined'};`);
 
 /**
  * The portal's build. The server serves dist/ (and dist/index.html for every non-/api path);
@@ -88,7 +95,7 @@ function antdStyles(): Plugin {
  * components. `manifest.json` lets tools/measure-login.ts add up what /login downloads.
  */
 export default defineConfig({
-  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), antdStyles(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), precompress()],
+  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), antdStyles(), antdMapToken(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { theme, type ThemeConfig } from 'antd';
+import { theme, type MappingAlgorithm, type ThemeConfig } from 'antd';
 import { COLOURS } from './ui-settings.ts';
 
 /** Button labels exactly as the resources and declarations write them (no space put between two Chinese characters). */
@@ -18,11 +18,12 @@ const LEGIBLE_LIGHT = {
 /**
  * The portal's antd theme (SPEC §9: orange by default) for a colour of the local UI settings,
  * light or dark, and without animations for a user who asked the system for less motion. The
- * build renders the antd styles with it (scripts/antd-styles.ts).
+ * build renders the antd styles with it (scripts/antd-styles.ts). `light` is the light theme's
+ * algorithm: antd's own, or the client's that answers the default theme from the build.
  */
-export function portalTheme({ colour, dark, stillness }: { colour: string; dark: boolean; stillness: boolean }): ThemeConfig {
+export function portalTheme({ colour, dark, stillness }: { colour: string; dark: boolean; stillness: boolean }, light: MappingAlgorithm = theme.defaultAlgorithm): ThemeConfig {
   return {
     token: { colorPrimary: COLOURS[colour], borderRadius: 6, motion: !stillness, ...(dark ? {} : LEGIBLE_LIGHT) },
-    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    algorithm: dark ? theme.darkAlgorithm : light,
   };
 }
