@@ -15,8 +15,8 @@ export function seedKey(seed: object): string {
 /**
  * `algorithm`, answering the shipped seed (`defaultSeed` with the shipped theme's tokens over
  * it, as antd's ConfigProvider merges them) with the shipped tokens instead of deriving them
- * again; any other seed (another colour, the dark theme's) is derived as before. One function
- * per algorithm, made once: antd keeps a theme per algorithm function.
+ * again; any other seed (another colour, less motion) is derived as before. One function per
+ * algorithm, made once: antd keeps a theme per algorithm function.
  */
 export function withShippedMapToken(algorithm: MappingAlgorithm, shipped: ShippedMapToken | undefined, defaultSeed: object): MappingAlgorithm {
   if (!shipped) return algorithm;
