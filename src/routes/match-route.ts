@@ -20,10 +20,11 @@ const statics = new Map(routeTable.filter((r) => r.path !== '/' && !/[:*]/.test(
  * regular expression on every call, and the menu asks for each of its items (20 ms of a cold open).
  */
 export function matchRoute(pathname: string, which: (route: AppRoute) => boolean = () => true): RouteMatch | undefined {
+  const asString = bare(pathname);
   for (const route of routeTable) {
     if (route.path === '*' || !which(route)) continue;
     const fixed = statics.get(route);
-    if (fixed !== undefined && fixed !== bare(pathname)) continue;
+    if (fixed !== undefined && fixed !== asString) continue;
     const match = matchPath({ path: route.path, end: true }, pathname);
     if (match) return { route, params: match.params };
   }

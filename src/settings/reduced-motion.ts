@@ -1,13 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { mediaQueries } from './media-queries.ts';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
-const media = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(QUERY) : undefined);
-
-const subscribe = (onChange: () => void) => {
-  const list = media();
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
-};
+const reduce = mediaQueries(['(prefers-reduced-motion: reduce)']);
 
 /**
  * Whether the user asked the system for less motion (WCAG 2.3.3): antd's opening, closing and
@@ -15,5 +9,5 @@ const subscribe = (onChange: () => void) => {
  * change of the setting while the page is open.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(reduce.subscribe, () => reduce.matches()[0] ?? false, () => false);
 }

@@ -9,6 +9,7 @@ import { UserMenu } from './UserMenu.tsx';
 import { ChatUnreadMenu } from '../chat/ChatUnreadMenu.tsx';
 import { NotificationCentre } from '../notifications/NotificationCentre.tsx';
 import { useOwnChannel } from './use-own-channel.ts';
+import { mediaQueries } from '../settings/media-queries.ts';
 
 /** Which header the width calls for (SPEC §2 breakpoints 768, 992, 1200; antd's md, lg, xl). */
 export type HeaderLayout = 'drawer' | 'compact' | 'wide' | 'full';
@@ -76,19 +77,10 @@ export function ShellHeader({ layout }: { layout: HeaderLayout }) {
 }
 
 /** SPEC §2's breakpoints, as antd's default md, lg and xl screens. */
-const SCREENS = { md: '(min-width: 768px)', lg: '(min-width: 992px)', xl: '(min-width: 1200px)' } as const;
-const lists = () => (typeof window !== 'undefined' && window.matchMedia ? Object.values(SCREENS).map((q) => window.matchMedia(q)) : []);
-
-const subscribeScreens = (onChange: () => void) => {
-  const watched = lists();
-  for (const l of watched) l.addEventListener('change', onChange);
-  return () => {
-    for (const l of watched) l.removeEventListener('change', onChange);
-  };
-};
+const screens = mediaQueries(['(min-width: 768px)', '(min-width: 992px)', '(min-width: 1200px)']);
 
 const currentLayout = (): HeaderLayout => {
-  const [md, lg, xl] = lists().map((l) => l.matches);
+  const [md, lg, xl] = screens.matches();
   return headerLayout({ md, lg, xl });
 };
 
@@ -98,5 +90,5 @@ const currentLayout = (): HeaderLayout => {
  * (first in the narrow layout, with its drawer, then again at the real width).
  */
 export function useHeaderLayout(): HeaderLayout {
-  return useSyncExternalStore(subscribeScreens, currentLayout, () => 'full');
+  return useSyncExternalStore(screens.subscribe, currentLayout, () => 'full');
 }
