@@ -11,6 +11,7 @@ import { startTimerWorker } from './entities/timer-worker.ts';
 import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
 import { startReclaimWorker } from './accounts/reclaim.ts';
+import { startSessionSweeper } from './auth/session-sweep.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
 
 export interface StartOptions {
@@ -94,6 +95,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopEffects = startEffectWorker(app.effects);
   const stopReclaim = startReclaimWorker(db, app.effects);
   const stopPruner = startRecordWritesPruner(db);
+  const stopSessionSweep = startSessionSweeper(db);
   await app.listen({ port, host });
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
@@ -104,6 +106,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopNotices();
       await stopReclaim();
       await stopPruner();
+      await stopSessionSweep();
       await stopEffects();
       await app.close();
       await readDb?.close();
