@@ -6,7 +6,7 @@ import { downloadPng, downloadSvg } from './export-image.ts';
 import { statechartTexts } from './labels.ts';
 import { Legend } from './Legend.tsx';
 import { renderSvgNodes } from './SvgScene.tsx';
-import { usePanZoom } from './use-pan-zoom.ts';
+import { fittedSvg, usePanZoom } from './use-pan-zoom.ts';
 import { useStatechartLayout } from './use-statechart-layout.ts';
 
 export interface StatechartViewerProps {
@@ -78,11 +78,11 @@ export function StatechartViewer({ machine, labels, highlight, onEdgeClick, heig
           </Flex>
         )}
         {layout.status === 'error' && <Alert type="error" showIcon title={t.layoutFailed} description={layout.error} style={{ margin: 16 }} />}
-        {drawing && (
-          <svg width="100%" height="100%" role="img" aria-label={title} className={onEdgeClick ? 'sc-interactive' : undefined}>
+        {drawing && scene && (
+          <svg {...(pz.view ? { width: '100%', height: '100%' } : fittedSvg(scene.width, scene.height))} role="img" aria-label={title} className={onEdgeClick ? 'sc-interactive' : undefined} data-view={pz.view ? 'moved' : 'fitted'}>
             <style>{'.sc-interactive [data-status="takeable"] { cursor: pointer; } .sc-interactive [data-status="takeable"]:hover path { stroke-width: 3.5; }'}</style>
             <defs>{drawing.defs}</defs>
-            <g transform={`translate(${pz.view.x} ${pz.view.y}) scale(${pz.view.scale})`}>{drawing.body}</g>
+            <g transform={pz.view && `translate(${pz.view.x} ${pz.view.y}) scale(${pz.view.scale})`}>{drawing.body}</g>
           </svg>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 
 export interface View {
   scale: number;
@@ -11,40 +11,72 @@ const MAX = 4;
 const clamp = (s: number) => Math.min(MAX, Math.max(MIN, s));
 
 /**
+ * The view that fits content of a size in a box: the whole of it, centred, never enlarged.
+ * The same view the browser draws for the fitted `<svg>` of `fittedSvg` (its viewBox, at most
+ * the content's own size, centred in the box), as numbers to pan and zoom on from.
+ */
+export function fitView(boxWidth: number, boxHeight: number, contentWidth: number, contentHeight: number): View {
+  const scale = Math.min(boxWidth / contentWidth, boxHeight / contentHeight, 1);
+  return { scale, x: (boxWidth - contentWidth * scale) / 2, y: (boxHeight - contentHeight * scale) / 2 };
+}
+
+/**
+ * The attributes of an `<svg>` that the browser fits in its container (position: relative) as
+ * `fitView` computes, with no script measuring the container: it follows the container's size as
+ * it changes, and the page's first layout is its only one.
+ */
+export function fittedSvg(contentWidth: number, contentHeight: number): { viewBox: string; preserveAspectRatio: string; style: CSSProperties } {
+  return {
+    viewBox: `0 0 ${contentWidth} ${contentHeight}`,
+    preserveAspectRatio: 'xMidYMid meet',
+    style: { position: 'absolute', inset: 0, margin: 'auto', width: '100%', height: '100%', maxWidth: contentWidth, maxHeight: contentHeight },
+  };
+}
+
+/**
  * Pan (drag), zoom (wheel, around the pointer; buttons, around the centre) and fit for content of
- * a known size in a container. `moved` tells a click handler whether the pointer dragged.
+ * a known size in a container. `view` is undefined while the content is fitted (the browser fits
+ * it: `fittedSvg`); the first pan or zoom starts from the fitted view, measured then.
+ * `moved` tells a click handler whether the pointer dragged.
  */
 export function usePanZoom(contentWidth: number, contentHeight: number) {
   const container = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
+  // The view panned or zoomed to, for the content of one size: new content shows fitted.
+  const size = `${contentWidth}x${contentHeight}`;
+  const [state, setState] = useState<{ size: string; view?: View }>({ size });
+  const view = state.size === size ? state.view : undefined;
+  const setView = useCallback((next: View | undefined | ((shown: View | undefined) => View)) => {
+    setState((s) => ({ size, view: typeof next === 'function' ? next(s.size === size ? s.view : undefined) : next }));
+  }, [size]);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const moved = useRef(false);
 
-  const fit = useCallback(() => {
-    const el = container.current;
-    if (!el || !contentWidth || !contentHeight) return;
-    const { width, height } = el.getBoundingClientRect();
-    const scale = clamp(Math.min(width / contentWidth, height / contentHeight, 1));
-    setView({ scale, x: (width - contentWidth * scale) / 2, y: (height - contentHeight * scale) / 2 });
-  }, [contentWidth, contentHeight]);
+  /** The view shown now: the one panned or zoomed to, else the fitted one, measured. */
+  const current = useCallback(
+    (shown: View | undefined): View => {
+      if (shown) return shown;
+      const rect = container.current?.getBoundingClientRect();
+      return rect && contentWidth && contentHeight ? fitView(rect.width, rect.height, contentWidth, contentHeight) : { scale: 1, x: 0, y: 0 };
+    },
+    [contentWidth, contentHeight],
+  );
 
-  const zoomAt = useCallback((factor: number, cx?: number, cy?: number) => {
-    const el = container.current;
-    if (!el) return;
-    const rect = el.getBoundingClientRect();
-    const px = cx ?? rect.width / 2;
-    const py = cy ?? rect.height / 2;
-    setView((v) => {
-      const scale = clamp(v.scale * factor);
-      const k = scale / v.scale;
-      return { scale, x: px - (px - v.x) * k, y: py - (py - v.y) * k };
-    });
-  }, []);
-
-  // Before the first paint of new content: it never shows unfitted.
-  useLayoutEffect(() => {
-    fit();
-  }, [fit]);
+  const zoomAt = useCallback(
+    (factor: number, cx?: number, cy?: number) => {
+      const el = container.current;
+      if (!el) return;
+      const rect = el.getBoundingClientRect();
+      const px = cx ?? rect.width / 2;
+      const py = cy ?? rect.height / 2;
+      setView((shown) => {
+        const v = current(shown);
+        const scale = clamp(v.scale * factor);
+        const k = scale / v.scale;
+        return { scale, x: px - (px - v.x) * k, y: py - (py - v.y) * k };
+      });
+    },
+    [current, setView],
+  );
 
   useEffect(() => {
     const el = container.current;
@@ -60,7 +92,7 @@ export function usePanZoom(contentWidth: number, contentHeight: number) {
 
   const onPointerDown = (e: ReactPointerEvent) => {
     if (e.button !== 0) return;
-    drag.current = { x: e.clientX, y: e.clientY, view, moved: false };
+    drag.current = { x: e.clientX, y: e.clientY, view: current(view), moved: false };
     moved.current = false;
   };
   const onPointerMove = (e: ReactPointerEvent) => {
@@ -83,10 +115,10 @@ export function usePanZoom(contentWidth: number, contentHeight: number) {
   return {
     container,
     view,
-    fit,
+    fit: () => setView(undefined),
     zoomIn: () => zoomAt(1.25),
     zoomOut: () => zoomAt(0.8),
-    actualSize: () => zoomAt(1 / view.scale),
+    actualSize: () => zoomAt(1 / current(view).scale),
     moved,
     handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp },
   };

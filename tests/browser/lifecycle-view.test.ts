@@ -53,6 +53,23 @@ describe('lifecycle view', () => {
     const chart = page.getByTestId('workflow-viewer').locator('[data-layout-source]');
     expect([await chart.getAttribute('data-layout-source'), await chart.getAttribute('data-layout-attempt')]).toEqual(['shipped', 'layered']);
     await portal.shot('workflow-viewer', false);
+    // Fitted by the browser (the chart's viewBox): all of it inside its frame. Zooming moves it by a
+    // transform from that fitted view; Fit gives the browser the fitting back.
+    const svg = chart.locator('svg');
+    const drawing = svg.locator(':scope > g');
+    expect(await svg.getAttribute('data-view')).toBe('fitted');
+    const [frame, fitted] = [(await chart.boundingBox())!, (await drawing.boundingBox())!];
+    expect(fitted.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(fitted.y).toBeGreaterThanOrEqual(frame.y - 1);
+    expect(fitted.x + fitted.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(fitted.y + fitted.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+    await page.getByRole('button', { name: '放大' }).click();
+    await expect.poll(() => svg.getAttribute('data-view'), POLL).toBe('moved');
+    const zoomed = (await drawing.boundingBox())!;
+    expect(zoomed.width / fitted.width).toBeCloseTo(1.25, 1);
+    await page.getByRole('button', { name: '适应窗口' }).click();
+    await expect.poll(() => svg.getAttribute('data-view'), POLL).toBe('fitted');
+    expect((await drawing.boundingBox())!.width).toBeCloseTo(fitted.width, 0);
     // The simulation loads when its tab is opened: a draft's SUBMIT takes it to submitted.
     await page.getByRole('tab', { name: '模拟' }).click();
     const simulation = page.getByTestId('statechart-simulation');
