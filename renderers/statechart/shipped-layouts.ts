@@ -4,11 +4,13 @@ import { loadedNow, loadOnce } from '../env/settled.ts';
 
 /**
  * The layouts made at build time (`npm run gen`), one code-split JSON module per machine and
- * language: the viewer fetches its machine's only.
+ * language: the viewer fetches its machine's only. This map of loaders is in the page's first
+ * script (the route table's prefetch starts a cold open's layout with the page's modules), so
+ * its keys are short (`base`).
  */
-const LAYOUTS = import.meta.glob<ShippedLayout>('../../engine/generated/statechart-layouts/*.json', { import: 'default' });
+const LAYOUTS = import.meta.glob<ShippedLayout>('./*.json', { import: 'default', base: '../../engine/generated/statechart-layouts/' });
 
-const loaderOf = (machineId: string, lang: Language) => LAYOUTS[`../../engine/generated/statechart-layouts/${machineId}.${lang}.json`];
+const loaderOf = (machineId: string, lang: Language) => (Object.hasOwn(LAYOUTS, `./${machineId}.${lang}.json`) ? LAYOUTS[`./${machineId}.${lang}.json`] : undefined);
 
 /** The shipped layout of a machine in a language; undefined when none was made or it cannot be had (asked again next time). */
 export async function loadShippedLayout(machineId: string, lang: Language): Promise<ShippedLayout | undefined> {

@@ -22,12 +22,14 @@ export interface AppRoute {
    * which every other page loads with its module.
    */
   loginTexts?: boolean;
+  /** The page module, loaded when the route is first visited. */
+  lazy?: () => Promise<{ default: ComponentType }>;
   /**
-   * The page module, loaded when the route is first visited. It may export `preload`: what the page
-   * will first ask for, started by a cold open of its path alongside the modules; that first
-   * render waits for what it returns (routes/prefetch.ts).
+   * What the page will first ask for besides its modules (the viewer: its machine's shipped
+   * layout), started by a cold open of the path at once, beside the modules rather than after
+   * them; the first render waits for it too (routes/prefetch.ts).
    */
-  lazy?: () => Promise<{ default: ComponentType; preload?: (params: Readonly<Record<string, string | undefined>>) => Promise<unknown> | void }>;
+  prefetch?: (params: Readonly<Record<string, string | undefined>>) => Promise<unknown>;
   /** The page stays mounted while its tab is open (SPEC §2: kept alive per route metadata). */
   keepAlive?: boolean;
   /** Or a redirect to another path. */

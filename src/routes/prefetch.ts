@@ -30,8 +30,8 @@ const firstPageListeners = new Set<() => void>();
  * for the pages that use it) and, for a generated entity page (no page of the table), the static
  * declarations. Otherwise each waits for the one before it (page after shell after registry) on
  * a cold open. A table page that does without the registry (the dashboard) does not download it.
- * A page module's `preload` then starts what the page first fetches (the viewer: its machine's
- * shipped layout). A failed fetch is fetched again when used.
+ * The route's `prefetch` starts what the page first fetches (the viewer: its machine's shipped
+ * layout) with them. A failed fetch is fetched again when used.
  */
 export function prefetchSignedInPage(pathname: string): void {
   if (prefetched === pathname) return;
@@ -39,7 +39,8 @@ export function prefetchSignedInPage(pathname: string): void {
   const found = matchRoute(pathname);
   const load = found?.route.auth ? found.route.lazy : undefined;
   const loads: Promise<unknown>[] = [loadOnce(loadShell), loadAppTexts(), loadShellRegistry()];
-  if (found && load) loads.push(loadOnce(load).then((page) => page.preload?.(found.params)));
+  if (found && load) loads.push(loadOnce(load));
+  if (found?.route.auth && found.route.prefetch) loads.push(found.route.prefetch(found.params));
   else if (!found) loads.push(import('../../engine/built-registry.ts'));
   void Promise.allSettled(loads).then(() => {
     firstPageSettled = true;

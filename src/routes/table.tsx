@@ -2,6 +2,8 @@ import type { AppRoute } from './app-route.ts';
 import { MENU_ALIASES, STATISTICS_PAGE_PATHS } from '../../engine/static-routes.ts';
 import { iframePath } from './menu-routes.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
+import { useLanguageStore } from '../i18n/language-store.ts';
+import { loadShippedLayout } from '../../renderers/statechart/shipped-layouts.ts';
 
 export type { AppRoute } from './app-route.ts';
 
@@ -29,7 +31,11 @@ export const routeTable: AppRoute[] = [
   { path: '/wel/index', label: 'route.dashboard', auth: true, keepAlive: true, lazy: () => import('../pages/dashboard/DashboardPage.tsx') },
   { path: '*', label: 'app.title', auth: true, titledByPage: true, lazy: () => import('../pages/entity/EntityPage.tsx') },
   { path: '/workflows', menu: '/workflows', label: 'workflows.title', auth: true, keepAlive: true, lazy: () => import('../pages/workflows/WorkflowListPage.tsx') },
-  { path: '/workflows/:machineId', menu: '/workflows', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx') },
+  {
+    path: '/workflows/:machineId', menu: '/workflows', label: 'workflows.viewer', auth: true, lazy: () => import('../pages/workflows/WorkflowViewerPage.tsx'),
+    // The chart's positions (made at build time), fetched beside the page's modules.
+    prefetch: ({ machineId }) => loadShippedLayout(machineId ?? '', useLanguageStore.getState().lang),
+  },
   { path: '/form/list', label: 'designer.route.list', auth: true, lazy: () => import('../pages/form/TemplateListPage.tsx') },
   { path: '/form/design', label: 'designer.route.design', auth: true, lazy: () => import('../pages/form/DesignerPage.tsx') },
   { path: '/form/detail', label: 'designer.route.detail', auth: true, titledByPage: true, lazy: () => import('../pages/form/FormDetailPage.tsx') },

@@ -7,8 +7,6 @@ import { entityLabels, machineLabels, machineTitle } from '../../../engine/graph
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { MachineReview } from '../../../renderers/statechart/MachineReview.tsx';
 import { statechartTexts } from '../../../renderers/statechart/labels.ts';
-import { loadShippedLayout } from '../../../renderers/statechart/shipped-layouts.ts';
-import { useLanguageStore } from '../../i18n/language-store.ts';
 import { RequireWorkflowView } from './workflow-access.tsx';
 
 const registered: Record<string, (typeof machines)[keyof typeof machines] | undefined> = machines;
@@ -31,11 +29,6 @@ function MachineViewer({ machineId }: { machineId: string }) {
       <MachineReview key={`${machineId}-${lang}`} machine={machine} labels={labels} actions={actions} height="68vh" />
     </Card>
   );
-}
-
-/** A cold open of /workflows/:machineId fetches the machine's shipped layout with the page's modules (the page renders when it is here). */
-export async function preload(params: Readonly<Record<string, string | undefined>>): Promise<void> {
-  if (params.machineId && Object.hasOwn(registered, params.machineId)) await loadShippedLayout(params.machineId, useLanguageStore.getState().lang);
 }
 
 export default function WorkflowViewerPage() {
