@@ -48,9 +48,11 @@ function derived(stored: StoredProfile | undefined) {
   };
 }
 
+const startToken = readToken();
+
 export const useSession = create<SessionState>((set) => ({
-  token: readToken(),
-  ...derived(readToken() ? readStored() : undefined),
+  token: startToken,
+  ...derived(startToken ? readStored() : undefined),
   signIn(token, profile, buttons) {
     writeToken(token);
     const stored = { profile, buttons };

@@ -25,10 +25,13 @@ export function readToken(): string | undefined {
   return marker ? `${COOKIE_SESSION}${marker}` : undefined;
 }
 
-/** The token to send in the header; none for a cookie session (the browser sends the cookie). */
+/**
+ * The token to send in the header; none for a cookie session (the browser sends the cookie). Read
+ * on every request, so from sessionStorage only: the marker cookie would tell a cookie session,
+ * which sends no header, and each read of `document.cookie` asks the browser's process.
+ */
 export function headerToken(): string | undefined {
-  const token = readToken();
-  return token && !token.startsWith(COOKIE_SESSION) ? token : undefined;
+  return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
 }
 
 export function writeToken(token: string): void {
