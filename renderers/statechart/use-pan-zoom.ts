@@ -51,12 +51,11 @@ export function usePanZoom(contentWidth: number, contentHeight: number) {
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const moved = useRef(false);
 
-  /** The view shown now: the one panned or zoomed to, else the fitted one, measured. */
+  /** The view shown now: the one panned or zoomed to, else the fitted one, measured (in the container's box, when given). */
   const current = useCallback(
-    (shown: View | undefined): View => {
+    (shown: View | undefined, box = container.current?.getBoundingClientRect()): View => {
       if (shown) return shown;
-      const rect = container.current?.getBoundingClientRect();
-      return rect && contentWidth && contentHeight ? fitView(rect.width, rect.height, contentWidth, contentHeight) : { scale: 1, x: 0, y: 0 };
+      return box && contentWidth && contentHeight ? fitView(box.width, box.height, contentWidth, contentHeight) : { scale: 1, x: 0, y: 0 };
     },
     [contentWidth, contentHeight],
   );
@@ -69,7 +68,7 @@ export function usePanZoom(contentWidth: number, contentHeight: number) {
       const px = cx ?? rect.width / 2;
       const py = cy ?? rect.height / 2;
       setView((shown) => {
-        const v = current(shown);
+        const v = current(shown, rect);
         const scale = clamp(v.scale * factor);
         const k = scale / v.scale;
         return { scale, x: px - (px - v.x) * k, y: py - (py - v.y) * k };
