@@ -10,7 +10,10 @@ import { loadedNow, loadOnce } from '../env/settled.ts';
  */
 const LAYOUTS = import.meta.glob<ShippedLayout>('./*.json', { import: 'default', base: '../../engine/generated/statechart-layouts/' });
 
-const loaderOf = (machineId: string, lang: Language) => (Object.hasOwn(LAYOUTS, `./${machineId}.${lang}.json`) ? LAYOUTS[`./${machineId}.${lang}.json`] : undefined);
+function loaderOf(machineId: string, lang: Language) {
+  const key = `./${machineId}.${lang}.json`;
+  return Object.hasOwn(LAYOUTS, key) ? LAYOUTS[key] : undefined;
+}
 
 /** The shipped layout of a machine in a language; undefined when none was made or it cannot be had (asked again next time). */
 export async function loadShippedLayout(machineId: string, lang: Language): Promise<ShippedLayout | undefined> {
