@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
 import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
@@ -34,7 +34,8 @@ export interface SessionUser {
   termsAccepted: boolean;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session token's hash, as `sessions` stores it (crypto.hash: one call, no Hash object, on every request). */
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');

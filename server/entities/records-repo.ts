@@ -274,7 +274,7 @@ export async function getRecord(
     return titles ? (await titlesFor(db, reg, scope, [toRecord(rows[0])]))[0] : toRecord(rows[0]);
   };
   // The detail page's read is kept on PGlite while no write has committed since (record-cache.ts): the record is shared.
-  return titles && !forUpdate ? keptRecord(db, reg, `${sql}\u0000${JSON.stringify(where.params)}`, read) : read();
+  return titles && !forUpdate ? keptRecord(db, reg, () => `${sql}\u0000${JSON.stringify(where.params)}`, read) : read();
 }
 
 /** Records read with their title-only rows, those the reader does not read in full reduced to their title (read-grants.ts). */

@@ -49,11 +49,28 @@ function grantorsOf(reg: RegisteredEntity): ((company: string, today: string) =>
   return sql;
 }
 
-/** The draft states of an entity's primary region (the `state` column): a draft is its owner's alone, granted or not. */
-export function draftStates(reg: RegisteredEntity): string[] {
-  const [region] = Object.values(reg.entity.lifecycle?.regions ?? {});
-  if (!region || !reg.machine) return [];
-  return regionLeaves(reg.machine, region).filter((n) => (n.meta as { draft?: boolean } | undefined)?.draft === true).map((n) => n.key);
+/** The grant queries of a registry's entities, by `list()`'s answer (the same array until the entities change). */
+const grantingByList = new WeakMap<readonly RegisteredEntity[], ((company: string, today: string) => string)[]>();
+
+function grantingOf(registry: EntityRegistry | undefined): ((company: string, today: string) => string)[] {
+  if (!registry) return [];
+  const list = registry.list();
+  let granting = grantingByList.get(list);
+  if (!granting) grantingByList.set(list, (granting = list.flatMap((r) => grantorsOf(r) ?? [])));
+  return granting;
+}
+
+const drafts = new WeakMap<RegisteredEntity, readonly string[]>();
+
+/** The draft states of an entity's primary region (the `state` column): a draft is its owner's alone, granted or not. Computed once per registered entity. */
+export function draftStates(reg: RegisteredEntity): readonly string[] {
+  let states = drafts.get(reg);
+  if (!states) {
+    const [region] = Object.values(reg.entity.lifecycle?.regions ?? {});
+    states = !region || !reg.machine ? [] : regionLeaves(reg.machine, region).filter((n) => (n.meta as { draft?: boolean } | undefined)?.draft === true).map((n) => n.key);
+    drafts.set(reg, states);
+  }
+  return states;
 }
 
 /** The user's company among a row's `visible_to`: the parties' own condition. Parameters are added only when used (PostgreSQL refuses an unread one). */
@@ -98,7 +115,7 @@ export function visibilityPredicate(scope: Scope, alias: string, param: (v: unkn
   }
   const own = () => ownCondition(scope, alias, param);
   const extended = entity ? entity.entity.access?.visibility === 'authorized' : true;
-  const granting = scope.registry?.list().flatMap((r) => grantorsOf(r) ?? []) ?? [];
+  const granting = grantingOf(scope.registry);
   if (!entity && access !== 'write' && !skipEveryone) {
     // Rows of any entity (a file's links): those of master data are everyone's to read, those with read grants their grantees'.
     const everyone = everyoneEntities(scope.registry);

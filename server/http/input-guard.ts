@@ -16,11 +16,26 @@ export function storableText(s: string): boolean {
 }
 
 /**
+ * Whether a request part is an object of storable strings under storable keys (a route's
+ * parameters, most query strings): nothing in it to refuse, checked without the walk below.
+ */
+function storableStrings(value: unknown): boolean {
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  let count = 0;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== 'string' || ++count >= MAX_VALUES || !storableText(item) || !storableText(key)) return false;
+  }
+  return true;
+}
+
+/**
  * Walks a parsed request part (body, query, params) and refuses, with a 400 naming the field,
  * what the database cannot store or the server should not walk: NUL and lone surrogates in any
  * string or key, non-finite or huge numbers, documents nested too deeply or too large.
  */
 export function checkInput(value: unknown, where: string): void {
+  if (value === undefined || value === null || storableStrings(value)) return;
   let count = 0;
   // The keys down to the value being walked; its field path (engine/schema/field-path.ts) is spelled only for an error.
   const keys: string[] = [];

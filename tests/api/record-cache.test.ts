@@ -68,7 +68,7 @@ describe.each(BACKENDS)('records kept between writes on %s', (backend) => {
     let reads = 0;
     const record = { id: 'x' } as EntityRecord;
     const read = async () => (reads++, record);
-    const key = `test\u0000${backend}`;
+    const key = () => `test\u0000${backend}`;
     expect(await keptRecord(h.db, reg, key, read)).toBe(record);
     expect(await keptRecord(h.db, reg, key, read)).toBe(record);
     expect(reads).toBe(backend === 'pglite' ? 1 : 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInput } from '../../../server/http/input-guard.ts';
+import { checkInput, MAX_VALUES } from '../../../server/http/input-guard.ts';
 import { fileRefsIn } from '../../../server/files/file-refs.ts';
 import { ApiError } from '../../../server/http/errors.ts';
 
@@ -23,6 +23,16 @@ describe('input guard and file references name fields in the field-path spelling
   it('names a key the database cannot store by the object holding it, the part for a top-level one', () => {
     expect(refusal({ doc: { ['k\u0000']: 1 } })).toEqual({ code: 'BAD_TEXT', field: 'doc' });
     expect(refusal({ ['k\u0000']: 1 })).toEqual({ code: 'BAD_TEXT', field: 'body' });
+  });
+
+  it('refuses the same in a flat object of strings (parameters, a query string), which skips the walk when all is storable', () => {
+    expect(refusal({ entity: 'trf', id: 'a\u0000b' })).toEqual({ code: 'BAD_TEXT', field: 'id' });
+    expect(refusal({ ['k\ud800']: 'v' })).toEqual({ code: 'BAD_TEXT', field: 'body' });
+    const many = Object.fromEntries(Array.from({ length: MAX_VALUES }, (_, i) => [`k${i}`, 'v']));
+    expect(refusal(many).code).toBe('TOO_LARGE_DOC');
+    delete many.k0;
+    expect(() => checkInput(many, 'query')).not.toThrow();
+    expect(() => checkInput(Object.assign(Object.create(null), { entity: 'trf', id: 'TRF-1' }), 'params')).not.toThrow();
   });
 
   it('accepts what the database can store', () => {
