@@ -8,7 +8,7 @@ import { PostgresListener } from './postgres-listener.ts';
  * cores 4 served record reads fastest (6,000–7,950 req/s against 4,800–6,900 with 8 and about
  * 3,000 with 20, interleaved runs of 2026-12-04). A transaction holds a connection of its own.
  */
-export const DEFAULT_POOL_SIZE = 4;
+const DEFAULT_POOL_SIZE = 4;
 
 /** Connections starting a process needs at once: the start lock's, the migration lock's and a migration's transaction. */
 const MIN_POOL_SIZE = 3;
@@ -77,12 +77,25 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
     connection: { application_name: 'portico' },
   });
   await sql`select 1`;
-  const listener = new PostgresListener(url);
+  const listener = new PostgresListener((onnotify, onclose) =>
+    postgres(target.url, {
+      ...(target.host ? { host: target.host } : {}),
+      max: 1,
+      max_lifetime: null,
+      fetch_types: false,
+      onnotice: () => undefined,
+      onclose,
+      connection: { application_name: 'portico-listen' },
+      // The option postgres.js's own `sql.listen` gives its connection (src/index.js), not in its types.
+      ...({ onnotify } as object),
+    }),
+  );
   const prepared = new Set<string>();
+  /** Whether to prepare this parameterized statement: it was before, or there is room for one more. */
+  const preparing = (text: string) => prepared.has(text) || (prepared.size < MAX_PREPARED && Boolean(prepared.add(text)));
   const run = async <T>(conn: Connection, text: string, params: readonly unknown[]): Promise<{ rows: T[] }> => {
-    if (params.length && !prepared.has(text) && prepared.size < MAX_PREPARED) prepared.add(text);
     try {
-      const rows = await conn.unsafe(text, params as postgres.ParameterOrJSON<never>[], params.length ? { prepare: prepared.has(text) } : undefined);
+      const rows = await conn.unsafe(text, params as postgres.ParameterOrJSON<never>[], params.length ? { prepare: preparing(text) } : undefined);
       return { rows: rows as unknown as T[] };
     } catch (err) {
       throw withPgFields(err);

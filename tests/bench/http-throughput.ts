@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import postgres from 'postgres';
 import { percentile, type BenchFigure } from './stats.ts';
 
 interface BenchServer {
@@ -30,10 +30,9 @@ function serverProcess(databaseUrl: string | undefined, dataDir: string): Promis
 async function benchDatabase(): Promise<string | undefined> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists portico_bench with (force)');
-  await admin.query('create database portico_bench');
+  const admin = postgres(base, { max: 1, onnotice: () => undefined });
+  await admin.unsafe('drop database if exists portico_bench with (force)');
+  await admin.unsafe('create database portico_bench');
   await admin.end();
   const url = new URL(base);
   url.pathname = '/portico_bench';

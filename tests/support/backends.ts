@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import postgres from 'postgres';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 
 /** The storage backends every storage and API test runs on: PGlite always, PostgreSQL when reachable. */
@@ -16,9 +16,8 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: 
   }
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const admin = postgres(base, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create schema ${schema}`);
   await admin.end();
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
@@ -29,10 +28,9 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: 
     url: url.toString(),
     async drop() {
       await db.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      const admin = postgres(base, { max: 1, onnotice: () => undefined });
+      await admin.unsafe(`drop schema ${schema} cascade`);
+      await admin.end();
     },
   };
 }
