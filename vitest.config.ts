@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
  * Browser test files run side by side on machines with cores to spare: each file has its own
  * server (its own PGlite folder, port 0) and its own Chromium, and they share only the client
  * built once in the global setup, which they read. Half the cores (at least one: this 2-core
- * machine runs them one at a time: two at once made two-user flows time out in a full run);
+ * machine runs them one at a time: two at once once made two-user flows time out in a full run,
+ * and on 5 December 2026 two at once were slower, not faster: 14 files in 15 minutes against 12
+ * one at a time, each file taking 1.7-1.9x as long, with the cores already 70% busy running one);
  * PORTICO_BROWSER_WORKERS overrides.
  */
 const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
@@ -19,10 +21,11 @@ const BROWSER_WORKERS = Number(process.env.PORTICO_BROWSER_WORKERS) || Math.max(
 const TEST_WORKERS = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(1, availableParallelism());
 
 /*
- * API and model files share their worker's modules (`isolate: false`): importing the server and
- * the engine was about half of a file's time, and every file starts its own harness (its own
- * database, server and caches keyed by database), stubs no global and mocks no module. Unit files
- * stay isolated: some stub window, document and fetch.
+ * API, model and browser files share their worker's modules (`isolate: false`): importing the
+ * server and the engine was about half of an API file's time and 2.6 s of every browser file's
+ * (104 s of a browser run), and every file starts its own harness (its own database, server and
+ * caches keyed by database), stubs no global and mocks no module. Unit files stay isolated: some
+ * stub window, document and fetch.
  */
 
 /** Makes the migrated PGlite databases the files of a run copy instead of each running initdb (tests/support/pglite-template.ts). */
@@ -49,6 +52,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: [PGLITE_TEMPLATES, 'tests/browser/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
