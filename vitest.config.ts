@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
  * Browser test files run side by side on machines with cores to spare: each file has its own
  * server (its own PGlite folder, port 0) and its own Chromium, and they share only the client
  * built once in the global setup, which they read. Half the cores (at least one: this 2-core
- * machine runs them one at a time: two at once once made two-user flows time out in a full run,
- * and on 5 December 2026 two at once were slower, not faster: 14 files in 15 minutes against 12
+ * machine runs them one at a time: two at once made two-user flows time out in a full run on 1 December 2026,
+ * and on 5 December they were slower, not faster: 14 files in 15 minutes against 12
  * one at a time, each file taking 1.7-1.9x as long, with the cores already 70% busy running one);
  * PORTICO_BROWSER_WORKERS overrides.
  */
