@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,8 @@ import { grantSource } from './auth/roles.ts';
 import { installSessionHook, publicRoute } from './auth/session-hook.ts';
 import { startSessionCache } from './auth/sessions.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
+import { inlineScriptSources } from './http/inline-scripts.ts';
+import { firstPaintPage } from './portal/first-paint.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { recordRoutes, type RouteEntry } from './http/route-table.ts';
 import { installSchemaValidation } from './http/schema-validation.ts';
@@ -144,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await installCompression(app);
   // On PostgreSQL other processes may serve the same clients: the counters are kept in the database.
   const limits = opts.rateLimits ?? (opts.db.kind === 'postgres' ? 'shared' : 'on');
-  await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), opts.db);
+  await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), opts.db, inlineScriptSources(opts.clientDir));
   const grants = grantSource(() => opts.registry.list(), opts.access);
   const stopSessionCache = await startSessionCache(opts.db);
   app.addHook('onClose', () => stopSessionCache());
@@ -211,9 +213,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       // The build writes each file's .br and .gz beside it (vite.config.ts): sent as the browser accepts.
       await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });
+      const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
       client.get('/*', async (req, reply) => {
         const path = req.url.split('?')[0] ?? '/';
         if (path.startsWith('/api/')) return reply.callNotFound();
+        // The lifecycle viewer's page carries its chart for a user who may see it (portal/first-paint.ts).
+        const personal = firstPaintPage(template, req);
+        if (personal) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie').send(personal);
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       });
     });

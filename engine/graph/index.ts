@@ -23,3 +23,4 @@ export * from './simulate.ts';
 export * from './render.ts';
 export * from './chart-labels.ts';
 export * from './shipped-layout.ts';
+export * from './shipped-chart.ts';

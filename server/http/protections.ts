@@ -18,7 +18,7 @@ export type RateLimits = 'on' | 'shared' | 'off';
  * public API route does), answered with a 429 in the request's language. `formOrigins`: the
  * other origins a page of ours may post a form to (a configured payment gateway).
  */
-export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = [], db?: Queryable): Promise<void> {
+export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = [], db?: Queryable, inlineScripts: readonly string[] = []): Promise<void> {
   // One helmet middleware for the process: its headers are the same for every response
   // (@fastify/helmet built the middleware again on every request, parsing the policy each time).
   const protect = helmet({
@@ -28,8 +28,9 @@ export async function installProtections(app: FastifyInstance, limits: RateLimit
       directives: {
         defaultSrc: ["'self'"],
         // ajv compiles the declarations' schemas (templates designed at run time too) with
-        // `new Function`: eval is allowed, inline and foreign scripts are not.
-        scriptSrc: ["'self'", "'unsafe-eval'"],
+        // `new Function`: eval is allowed, foreign scripts are not, and inline ones only by their
+        // hash (the built page's first paint: server/http/inline-scripts.ts).
+        scriptSrc: ["'self'", "'unsafe-eval'", ...inlineScripts],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -27,6 +27,8 @@ export interface HarnessOptions {
   fileStorage?: FileStorage;
   /** A read replica lists and statistics are read from (server/app.ts `readDb`). */
   readDb?: Database;
+  /** A built client to serve (server/app.ts `clientDir`); none unless given. */
+  clientDir?: string;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -57,7 +59,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();

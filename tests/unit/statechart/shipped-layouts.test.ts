@@ -3,7 +3,10 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATIC_BUNDLES } from '../../../engine/static-entities.ts';
 import {
+  buildScene,
   describeMachine,
+  drawShippedChart,
+  nodeToString,
   labelsForMachine,
   layoutMeasured,
   machineLabels,
@@ -62,5 +65,15 @@ describe('the statechart layouts the viewer ships', { timeout: 120_000 }, () => 
     expect(positionShipped(measureForShipping(graph, machineLabels(machines.trf, 'zh-CN')), shipped)).toBeUndefined();
     const invoice = describeMachine(machines.invoice);
     expect(positionShipped(measureForShipping(invoice, machineLabels(machines.invoice, 'en-US')), shipped)).toBeUndefined();
+  });
+
+  it('are drawn for the first paint exactly as the viewer draws them, and not when stale', () => {
+    const labels = labelsForMachine(STATIC_BUNDLES, 'trf', machines.trf, 'en-US');
+    const layout = read(layoutPath('trf', 'en-US'));
+    const drawing = drawShippedChart(machines.trf, labels, layout);
+    const scene = buildScene(positionShipped(measureForShipping(describeMachine(machines.trf), labels), layout)!, {}, 'Test request form');
+    expect(drawing).toEqual({ label: 'Test request form', width: scene.width, height: scene.height, defs: scene.defs.map(nodeToString).join(''), body: scene.body.map(nodeToString).join('') });
+    expect(drawing!.body).toContain('>Draft<');
+    expect(drawShippedChart(machines.trf, labels, read(layoutPath('trf', 'zh-CN')))).toBeUndefined();
   });
 });
