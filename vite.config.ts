@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstPaintScript } from './scripts/first-paint-plugin.ts';
 import { precompress } from './scripts/precompress.ts';
 import { shellChunk } from './scripts/shell-chunk.ts';
 
@@ -95,7 +96,7 @@ const antdMapToken = () => builtByScript('antd-map-token', 'scripts/antd-map-tok
  * components. `manifest.json` lets tools/measure-login.ts add up what /login downloads.
  */
 export default defineConfig({
-  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), antdStyles(), antdMapToken(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), precompress()],
+  plugins: [narrowRcFormImport(), lazyTooltipUniqueProvider(), antdStyles(), antdMapToken(), react(), shellChunk({ shell: 'src/shell/AppShell.tsx', signedInRoutes: 'src/routes/table.tsx' }), firstPaintScript(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CLIENT_SOURCES = ['index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/shell-chunk.ts', 'public', 'src', 'renderers', 'engine', 'schemas', 'workflows'];
+const CLIENT_SOURCES = ['index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/shell-chunk.ts', 'scripts/first-paint-plugin.ts', 'public', 'src', 'renderers', 'engine', 'schemas', 'workflows'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

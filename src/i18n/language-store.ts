@@ -4,6 +4,7 @@ import type { Language } from '../../engine/declaration/types.ts';
 import { writeSetting } from '../settings/local-settings.ts';
 import { i18n, storedLanguage } from './i18n.ts';
 import { loadLanguagePack } from './language-pack.ts';
+import { rememberLook, storedLook } from '../first-paint/look.ts';
 
 interface LanguageState {
   lang: Language;
@@ -24,6 +25,7 @@ export const useLanguageStore = create<LanguageState>((set) => ({
     document.documentElement.lang = lang;
     await i18n.changeLanguage(lang);
     writeSetting('language', lang);
+    rememberLook(storedLook(localStorage));
     set({ lang, antdLocale: pack.antd });
   },
 }));

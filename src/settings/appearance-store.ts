@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { rememberLook, storedLook } from '../first-paint/look.ts';
 import { COLOURS, DEFAULT_COLOUR, DEFAULT_THEME, readSetting, SETTING, writeSetting } from './ui-settings.ts';
 
 export type ThemeName = 'default' | 'dark';
@@ -29,6 +30,8 @@ export const useAppearance = create<AppearanceState>((set) => ({
   },
   setTheme(theme) {
     writeSetting(SETTING.theme, theme);
+    // The look of the next cold open's first paint (engine/first-paint.ts).
+    rememberLook(storedLook(localStorage));
     set({ theme });
   },
 }));

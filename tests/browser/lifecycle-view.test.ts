@@ -77,4 +77,55 @@ describe('lifecycle view', () => {
     await expect.poll(() => simulation.locator('[data-state-id="submitted"][data-active="true"]').count(), POLL).toBe(1);
     await page.context().close();
   });
+  it('shows the chart the server drew at once on a cold open, where the app then draws it, and then only the app', async () => {
+    const portal = await portalServer.open('en-US');
+    const { page } = portal;
+    await portal.logIn('staff', DEMO_PASSWORD);
+    // The page's head script has told the server the look (en-US, light) for the next cold open.
+    await page.goto(`${portalServer.url}/workflows`);
+    await page.getByText('Test request form', { exact: false }).first().waitFor();
+    await page.addInitScript(() => {
+      const seen: { shown?: boolean; texts?: number; box?: number[]; gone?: boolean; appChartFirst?: boolean } = {};
+      (window as unknown as { firstPaint: typeof seen }).firstPaint = seen;
+      new MutationObserver(() => {
+        const paint = document.getElementById('first-paint');
+        const appChart = document.querySelector('#root [data-layout-source] svg');
+        if (paint) {
+          seen.shown ??= getComputedStyle(paint).display === 'block';
+          const svg = paint.querySelector('svg');
+          if (svg) {
+            const r = svg.getBoundingClientRect();
+            seen.box = [r.x, r.y, r.width, r.height].map(Math.round);
+            seen.texts = svg.querySelectorAll('text').length;
+          }
+        } else if (seen.shown !== undefined && !seen.gone) {
+          seen.gone = true;
+          seen.appChartFirst = appChart !== null;
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(`${portalServer.url}/workflows/trf`);
+    const appChart = page.getByTestId('workflow-viewer').locator('[data-layout-source] svg');
+    await expect.poll(() => appChart.locator('text').count(), POLL).toBeGreaterThan(20);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { firstPaint: { gone?: boolean } }).firstPaint.gone), POLL).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { firstPaint: { shown: boolean; texts: number; box: number[]; appChartFirst: boolean } }).firstPaint);
+    expect(seen.shown).toBe(true);
+    // The same drawing in the same place: the app takes over without the chart moving.
+    expect(seen.texts).toBe(await appChart.locator('text').count());
+    const box = (await appChart.boundingBox())!;
+    expect(seen.box).toEqual([box.x, box.y, box.width, box.height].map(Math.round));
+    // Taken away only once the app's own chart was there, and nothing of it is left.
+    expect(seen.appChartFirst).toBe(true);
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    expect(await page.getByRole('img', { name: 'Test request form' }).count()).toBe(1);
+
+    // Behind a locked screen it is not shown: the lock screen is what a cold open shows.
+    await page.evaluate(() => localStorage.setItem('portico-isLock', JSON.stringify({ type: 'boolean', content: true, datetime: Date.now() })));
+    await page.goto(`${portalServer.url}/workflows/trf`);
+    await page.getByTestId('lock-page').waitFor();
+    const locked = await page.evaluate(() => (window as unknown as { firstPaint: { shown?: boolean } }).firstPaint);
+    expect(locked.shown).toBe(false);
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    await page.context().close();
+  });
 });
