@@ -35,3 +35,9 @@ export function scriptCounter(page: Page): { bytes(only?: readonly string[]): Pr
   const sum = async (urls: readonly string[]) => (await Promise.all(urls.map((u) => sizes.get(u)!))).reduce((a, b) => a + b, 0);
   return { bytes: (only) => sum(only ?? [...sizes.keys()]), files: () => [...sizes.keys()] };
 }
+
+/** The gzipped size of the page's inline scripts (the first paint's head script, engine/first-paint.ts): JavaScript it downloads with the page. */
+export async function inlineScriptBytes(page: Page): Promise<{ bytes: number; count: number }> {
+  const sizes = (await page.locator('script:not([src])').allTextContents()).map((code) => gzipSync(code, { level: 9 }).length);
+  return { bytes: sizes.reduce((a, b) => a + b, 0), count: sizes.length };
+}

@@ -10,15 +10,17 @@ export interface BenchFigure {
   name: string;
   value: number;
   unit: string;
-  /** The goal: the figure must be at most this (at least, with `atLeast`: a rate). */
-  goal: number;
+  /** The goal: the figure must be at most this (at least, with `atLeast`: a rate); none for a figure printed to explain another. */
+  goal?: number;
   atLeast?: boolean;
   note?: string;
 }
 
 export function printFigures(figures: readonly BenchFigure[]): boolean {
-  const met = (f: BenchFigure) => (f.atLeast ? f.value >= f.goal : f.value <= f.goal);
-  const rows = figures.map((f) => [f.name, `${f.value.toFixed(f.value < 1 ? 4 : 1)} ${f.unit}`, `${f.atLeast ? '≥' : '≤'} ${f.goal} ${f.unit}`, met(f) ? 'met' : 'MISSED', f.note ?? '']);
+  const met = (f: BenchFigure) => f.goal === undefined || (f.atLeast ? f.value >= f.goal : f.value <= f.goal);
+  const goal = (f: BenchFigure) => (f.goal === undefined ? '—' : `${f.atLeast ? '≥' : '≤'} ${f.goal} ${f.unit}`);
+  const status = (f: BenchFigure) => (f.goal === undefined ? 'info' : met(f) ? 'met' : 'MISSED');
+  const rows = figures.map((f) => [f.name, `${f.value.toFixed(f.value < 1 ? 4 : 1)} ${f.unit}`, goal(f), status(f), f.note ?? '']);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), 6));
   console.log(['figure', 'measured', 'goal', 'status'].map((h, i) => h.padEnd(widths[i]!)).join('  '));
   for (const r of rows) console.log(`${r.slice(0, 4).map((c, i) => c.padEnd(widths[i]!)).join('  ')}  ${r[4]}`);
