@@ -22,8 +22,9 @@ export function firstPaintScript(): Plugin {
       serving = config.command === 'serve';
     },
     transformIndexHtml(html, ctx) {
-      // The portal's page only (Storybook builds its own with these plugins).
-      if (ctx.path !== '/index.html') return;
+      // The portal's page only (Storybook builds its own with these plugins); in development its
+      // address is the page's, so it is known by its file.
+      if (ctx.filename !== resolve(root, 'index.html')) return;
       if (serving) return [{ tag: 'script', attrs: { type: 'module', src: `/${ENTRY}` }, injectTo: 'head-prepend' }];
       code ??= build({
         configFile: false,
