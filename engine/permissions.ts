@@ -4,6 +4,9 @@ export type PermissionMap = Readonly<Record<string, true>>;
 /** Grants every record of every company (internal staff). */
 export const ALL_COMPANIES = 'data:allCompanies';
 
+/** Reviewing lifecycle machines (the viewer at /workflows and its first paint) is for internal staff (SPEC §6). */
+export const WORKFLOW_VIEW = 'workflow:view';
+
 export function toPermissionMap(...codeLists: readonly (readonly string[] | string | undefined)[]): PermissionMap {
   const map: Record<string, true> = {};
   for (const list of codeLists) {

@@ -6,10 +6,10 @@ const CHARSET = /<meta charset="UTF-8" \/>/;
 
 /**
  * Puts the first paint's script (src/first-paint/first-paint.ts) in index.html's head, inline: it
- * runs while the page is parsed, before any of the app's files has arrived, and its request for
- * the chart goes out at once. Built as one minified IIFE (about 2 KB); the server allows exactly
- * this script by its hash in the Content-Security-Policy (server/http/inline-scripts.ts). In
- * development the page loads the module itself.
+ * runs while the page is parsed, before the body (and any first paint the server put in it) and
+ * before any of the app's files has arrived. Built as one minified IIFE (about 1.2 KB, 0.7 KB
+ * gzipped); the server allows exactly this script by its hash in the Content-Security-Policy
+ * (server/http/inline-scripts.ts). In development the page loads the module itself.
  */
 export function firstPaintScript(): Plugin {
   let root = process.cwd();

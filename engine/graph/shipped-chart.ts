@@ -8,7 +8,7 @@ import { nodeToString } from './svg.ts';
 /**
  * A machine's review chart (no highlight) drawn from its shipped layout, as markup: what the
  * viewer's `<svg>` holds, serialised by the same scene code the viewer renders as React elements.
- * The portal's first paint (src/first-paint.ts) shows it before the app has loaded.
+ * The viewer page's first paint (server/portal/first-paint.ts) shows it before the app has loaded.
  */
 export interface ShippedChartDrawing {
   /** The chart's accessible name (its root state's title). */

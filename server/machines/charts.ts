@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { machines, type Language } from '../../engine/index.ts';
-import { drawShippedChart, entityLabels, machineLabels, machineTitle, type ShippedChartDrawing, type ShippedLayout } from '../../engine/graph/index.ts';
+import { drawShippedChart, entityLabels, machineTitle, type ShippedChartDrawing, type ShippedLayout } from '../../engine/graph/index.ts';
 import { MACHINE_ACTIONS } from '../../engine/generated/machine-actions.ts';
 
 /** The layouts `npm run gen` ships (scripts/statechart-layouts.ts). */
@@ -11,10 +11,9 @@ export type MachineChart = ShippedChartDrawing & { heading: string };
 
 const registered: Readonly<Record<string, (typeof machines)[keyof typeof machines] | undefined>> = machines;
 
-/** The chart as the viewer page draws it (src/pages/workflows/WorkflowViewerPage.tsx): the bound entity's action labels, else the machine's own. */
+/** The chart as the viewer page draws it (src/pages/workflows/WorkflowViewerPage.tsx): the bound entity's action labels over the machine's own. */
 function draw(machineId: string, lang: Language): MachineChart | undefined {
-  const machine = registered[machineId];
-  if (!machine) return undefined;
+  const machine = registered[machineId]!;
   let shipped: ShippedLayout;
   try {
     shipped = JSON.parse(readFileSync(join(LAYOUT_DIR, `${machineId}.${lang}.json`), 'utf8')) as ShippedLayout;
@@ -22,7 +21,7 @@ function draw(machineId: string, lang: Language): MachineChart | undefined {
     return undefined;
   }
   const actions = Object.hasOwn(MACHINE_ACTIONS, machineId) ? MACHINE_ACTIONS[machineId] : undefined;
-  const drawing = drawShippedChart(machine, actions ? entityLabels(machine, actions, lang) : machineLabels(machine, lang), shipped);
+  const drawing = drawShippedChart(machine, entityLabels(machine, actions, lang), shipped);
   return drawing && { ...drawing, heading: machineTitle(machine, lang) };
 }
 

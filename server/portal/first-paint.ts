@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { hasPermission } from '../../engine/index.ts';
+import { hasPermission, WORKFLOW_VIEW } from '../../engine/index.ts';
 import { escapeXml } from '../../engine/graph/index.ts';
 import { FIRST_PAINT_ATTR, FIRST_PAINT_COOKIE, FIRST_PAINT_ID, FIRST_PAINT_MIN_WIDTH, FIRST_PAINT_PATH, firstPaintKey, parseFirstPaintKey, type FirstPaintLook } from '../../engine/first-paint.ts';
 import { shippedMachineChart, type MachineChart } from '../machines/charts.ts';
-
-/** Reviewing lifecycle machines is for internal staff (SPEC §6), as on the viewer page. */
-const WORKFLOW_VIEW = 'workflow:view';
 
 const ROOT = '<div id="root"></div>';
 

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { Result } from 'antd';
-import { hasPermission } from '../../../engine/permissions.ts';
+import { hasPermission, WORKFLOW_VIEW } from '../../../engine/permissions.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { statechartTexts } from '../../../renderers/statechart/labels.ts';
-
-/** Reviewing lifecycle machines is for internal staff (SPEC §6): the `workflow:view` permission. */
-export const WORKFLOW_VIEW = 'workflow:view';
 
 /** Renders its children only for users holding `workflow:view`; a 403 result otherwise. */
 export function RequireWorkflowView({ children }: { children: ReactNode }) {
