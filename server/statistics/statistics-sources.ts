@@ -55,12 +55,15 @@ export async function syncStatisticsSources(db: Database, decl: StatisticsDeclar
   const wanted = statisticsSources(decl, registry).sort((a, b) => a.source.localeCompare(b.source));
   const key = (s: StatisticsSource) => JSON.stringify([s.source, s.scope, s.datePath, s.sourceFields, s.scopeFields]);
   await db.transaction(async (tx) => {
+    // Locked before it is read, so processes starting together take turns: each reading under a
+    // row lock and then asking for the table's lock deadlocked two of them (a first start on
+    // PostgreSQL, under load). Record writes only read the table, which this lock lets them do.
+    await tx.query('lock table statistics_sources in exclusive mode');
     const { rows } = await tx.query<{ source: string; scope: string; date_path: string[]; source_fields: string[]; scope_fields: string[] }>(
-      'select * from statistics_sources order by source for update',
+      'select * from statistics_sources order by source',
     );
     const have = rows.map((r) => key({ source: r.source, scope: r.scope, datePath: r.date_path, sourceFields: r.source_fields, scopeFields: r.scope_fields }));
     if (JSON.stringify(have.sort()) === JSON.stringify(wanted.map(key).sort())) return;
-    await tx.query('lock table statistics_sources in exclusive mode');
     await tx.query('delete from statistics_sources');
     for (const s of wanted) {
       await tx.query('insert into statistics_sources (source, scope, date_path, source_fields, scope_fields) values ($1, $2, $3, $4, $5)', [s.source, s.scope, s.datePath, s.sourceFields, s.scopeFields]);

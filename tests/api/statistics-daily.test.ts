@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { completedTrf, issuedReport } from '../support/reports.ts';
+import { productMenu, productStatistics } from '../../engine/index.ts';
+import { syncStatisticsSources } from '../../server/statistics/statistics-sources.ts';
 
 /**
  * The daily pre-aggregate and its monthly roll-up the statistics read (server/db/statistics-daily.ts,
@@ -94,5 +96,17 @@ describe.each(BACKENDS)('statistics daily pre-aggregate on %s', (backend) => {
     expect(rows.every((r) => r.day === '2024-07-01')).toBe(true);
     expect(await conclusionShare()).toEqual([1]);
     expect(await lineCount()).toBe(2);
+  });
+
+  it('is written once when processes start together on a changed declaration (they take turns, none deadlocks)', async () => {
+    const before = await counted();
+    const sources = async () => (await h.db.query<{ source: string }>('select source from statistics_sources order by source')).rows.map((r) => r.source);
+    const wanted = await sources();
+    await h.db.query('delete from statistics_sources');
+    const decl = productStatistics(h.registry, new Set(productMenu().pages.map((p) => p.path)));
+    // On PostgreSQL each start's transaction has a connection of its own, as two processes' would.
+    await Promise.all([syncStatisticsSources(h.db, decl, h.registry), syncStatisticsSources(h.db, decl, h.registry)]);
+    expect(await sources()).toEqual(wanted);
+    expect(await expectConsistent()).toEqual(before);
   });
 });
