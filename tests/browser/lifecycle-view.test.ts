@@ -46,7 +46,8 @@ describe('lifecycle view', () => {
       }).observe(document, { subtree: true, childList: true });
     });
     await page.goto(`${portalServer.url}/workflows/trf`);
-    await expect.poll(() => page.locator('svg text').allTextContents(), POLL).toEqual(expect.arrayContaining(['草稿', '报告已签发']));
+    // The app's chart, not the server's first paint (which has the same texts from the start).
+    await expect.poll(() => page.getByTestId('workflow-viewer').locator('svg text').allTextContents(), POLL).toEqual(expect.arrayContaining(['草稿', '报告已签发']));
     const seen = await page.evaluate(() => (window as unknown as { firstSeen: Record<string, number> }).firstSeen);
     expect(seen.shell).toBeGreaterThan(0);
     expect(seen).toEqual({ shell: seen.shell, chart: seen.shell });
