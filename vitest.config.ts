@@ -33,7 +33,9 @@ const PGLITE_TEMPLATES = 'tests/support/pglite-template-setup.ts';
 
 /**
  * One `vitest run` runs every project. Browser tests drive Debian's Chromium through
- * playwright-core against a real server; they build the client once in their global setup.
+ * playwright-core against a real server. Their global setup starts the client builds in a child
+ * process and returns (tests/browser/client-builds.ts): the builds run beside the unit and API
+ * files, and each browser file waits for the client it serves.
  *
  * Timeouts catch hangs, never slowness: every test must pass on a machine four times slower than
  * a developer's (both cores busy), so each is several times the longest run seen on a loaded

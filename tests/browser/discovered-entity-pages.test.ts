@@ -1,40 +1,25 @@
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Plugin } from 'vite';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
-import { repo, throwawayLayout, type ThrowawayLayout } from '../fixtures/throwaway-entity.ts';
-import { buildClient } from './build-client.ts';
+import { openThrowawayLayout, type ThrowawayLayout } from '../fixtures/throwaway-entity.ts';
+import { builtClient, clientBuilds } from './client-builds.ts';
 import { POLL } from './portal-page.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 
 /**
- * Points the client's discovery indexes at the temporary layout's, so the client is built from
- * the product plus the throwaway entity exactly as `npm run build` would build it had the entity's
- * files been added to schemas/ and workflows/.
+ * The product plus the throwaway entity, whose client the global setup builds beside the other
+ * files (global-setup.ts) exactly as `npm run build` would build it had the entity's files been
+ * added to schemas/ and workflows/.
  */
-function discoveryFrom(dir: string): Plugin {
-  const redirect = new Map(['engine/generated/declarations.ts', 'engine/generated/entity-routes.ts', 'engine/generated/shell-entities.ts', 'engine/generated/machine-actions.ts', 'workflows/index.ts'].map((p) => [resolve(repo, p), join(dir, p)]));
-  return {
-    name: 'throwaway-discovery',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || !source.startsWith('.')) return null;
-      return redirect.get(resolve(importer, '..', source)) ?? null;
-    },
-  };
-}
-
 let layout: ThrowawayLayout | undefined;
 const portalServer = usePortal({
   async prepare() {
-    layout = await throwawayLayout({ withProduct: true });
-    const clientDir = join(layout.dir, 'dist');
-    await buildClient(clientDir, [discoveryFrom(layout.dir)]);
-    return { registry: layout.registry, clientDir };
+    layout = await openThrowawayLayout(clientBuilds().throwawayDir);
+    await builtClient('throwaway');
+    return { registry: layout.registry, clientDir: join(layout.dir, 'dist') };
   },
 });
-afterAll(() => layout?.remove());
 
 /**
  * Issue 12: an entity added as its own schema folder and machine file, with no other edit, gets

@@ -7,6 +7,7 @@ import type { EntityRegistry, Language } from '../../engine/index.ts';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { pgliteTemplates } from '../support/pglite-template.ts';
+import { builtClient } from './client-builds.ts';
 import { PortalPage } from './portal-page.ts';
 import { ui } from './portal-texts.ts';
 
@@ -25,7 +26,7 @@ export interface PortalHarness {
  * The real server (fresh PGlite in a temporary folder, demo accounts, the built client) and
  * Debian's Chromium, for the test file that calls it. `demoRecords`: the demo TRFs and DFF
  * template too, as `npm start` seeds them. `prepare`: a registry and built client of the test's
- * own (an entity added in a temporary layout) instead of the product's.
+ * own (the global setup's throwaway entity layout) instead of the product's.
  */
 export function usePortal(options: { demoRecords?: boolean; prepare?: () => Promise<{ registry: EntityRegistry; clientDir: string }> } = {}): PortalHarness {
   let server: RunningServer | undefined;
@@ -39,10 +40,14 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
     const template = pgliteTemplates()?.migrated;
     if (template) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
     const prepared = await options.prepare?.();
+    // The global setup builds the product's client beside the other projects' files (client-builds.ts).
+    if (!prepared) await builtClient('product');
     const clientDir = prepared?.clientDir ?? resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist');
     server = await startServer({ port: 0, dataDir, clientDir, registry: prepared?.registry, demoRecords: options.demoRecords ?? false });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  });
+    // Longer than the project's hook timeout: a file run on its own may wait for both client builds
+    // (several minutes each on a loaded machine); this still catches a build that hangs.
+  }, 1_800_000);
 
   afterAll(async () => {
     await browser?.close();

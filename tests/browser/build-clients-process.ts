@@ -1,0 +1,19 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildClient, discoveryFrom } from './build-client.ts';
+import type { ClientBuildJob } from './client-builds.ts';
+
+/**
+ * The child process the browser project's global setup starts (client-builds.ts): builds each
+ * client in turn and leaves `<name>.done`, or `<name>.failed` holding the error, in the status
+ * folder for the test files waiting on it.
+ */
+const { statusDir, jobs } = JSON.parse(process.argv[2] ?? '{}') as { statusDir: string; jobs: ClientBuildJob[] };
+for (const job of jobs) {
+  try {
+    await buildClient(job.outDir, job.layoutDir ? [discoveryFrom(job.layoutDir)] : []);
+    writeFileSync(join(statusDir, `${job.name}.done`), '');
+  } catch (error) {
+    writeFileSync(join(statusDir, `${job.name}.failed`), error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+}
