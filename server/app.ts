@@ -89,7 +89,8 @@ export interface AppOptions {
   publicUrl?: string;
   /**
    * Where the payment providers' configuration is read (ALIPAY_*, PAYMENTS_SANDBOX, NODE_ENV:
-   * server/payments/registry.ts); none given: no provider configured, so the sandbox gateways serve.
+   * server/payments/registry.ts, sandbox-policy.ts); none given: no provider configured, so the
+   * sandbox gateways serve when `publicUrl` is a loopback address (else none is offered).
    */
   paymentsEnv?: Env;
   /**

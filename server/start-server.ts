@@ -13,6 +13,7 @@ import { startNoticeWorker } from './notices/notice-lifecycle.ts';
 import { startReclaimWorker } from './accounts/reclaim.ts';
 import { startSessionSweeper } from './auth/session-sweep.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
+import { paymentSandboxOn } from './payments/registry.ts';
 
 export interface StartOptions {
   port: number;
@@ -58,12 +59,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const registry = opts.registry ?? createStaticRegistry();
   if (opts.readDatabaseUrl && !opts.databaseUrl) throw new Error('READ_DATABASE_URL needs DATABASE_URL: a replica is of a PostgreSQL server');
   const files = storageFromEnv(opts.filesEnv ?? {}, resolve(dataDir, 'files'));
-  const db = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
-  const readDb = opts.readDatabaseUrl ? await openDatabase({ databaseUrl: opts.readDatabaseUrl }) : undefined;
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
-  const publicUrl = opts.publicUrl ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const publicUrl = opts.publicUrl ?? localPublicUrl(host, port);
+  // A payment sandbox a public address would serve is refused before anything is opened (PaymentsConfigError).
+  paymentSandboxOn(opts.paymentsEnv ?? {}, publicUrl);
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
+  const readDb = opts.readDatabaseUrl ? await openDatabase({ databaseUrl: opts.readDatabaseUrl }) : undefined;
   // Processes starting together on one PostgreSQL take turns: the first migrates and seeds.
   await whileStarting(db, async () => {
     await prepareDatabase(db, registry);
@@ -98,7 +101,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopSessionSweep = startSessionSweeper(db);
   await app.listen({ port, host });
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    url: localPublicUrl(host, port),
     db,
     async close() {
       stopMail();
@@ -113,6 +116,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await db.close();
     },
   };
+}
+
+/** The address of a server listening on `host`:`port` when no PUBLIC_URL is given (all interfaces: localhost). */
+export function localPublicUrl(host: string, port: number): string {
+  return `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 }
 
 /** The advisory lock key of preparing the database at start (any fixed number; "Seed" in ASCII). */

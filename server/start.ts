@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { buildClient, clientBuildNeeded } from './client-build.ts';
-import { startServer } from './start-server.ts';
+import { localPublicUrl, startServer } from './start-server.ts';
+import { paymentSandboxOn } from './payments/registry.ts';
 import { workerCount } from './workers.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
@@ -12,9 +13,13 @@ function trustProxyOf(value: string | undefined): boolean | string | undefined {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const workers = (() => {
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+const publicUrl = process.env.PUBLIC_URL || undefined;
+// Configuration mistakes stop the start with one line saying why (before any client build or worker).
+const { workers, sandbox } = (() => {
   try {
-    return workerCount(process.env);
+    return { workers: workerCount(process.env), sandbox: paymentSandboxOn(process.env, publicUrl ?? localPublicUrl(host, port)) };
   } catch (err) {
     console.error((err as Error).message);
     return process.exit(1);
@@ -22,6 +27,7 @@ const workers = (() => {
 })();
 
 if (cluster.isPrimary) {
+  if (sandbox) console.log('Payment sandboxes are on: paying there moves no money (PAYMENTS_SANDBOX=0 turns them off; docs/payments.md)');
   if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildNeeded(root)) {
     console.log('Building the client…');
     await buildClient(root);
@@ -50,8 +56,8 @@ if (cluster.isPrimary && workers > 1) {
   process.on('SIGTERM', stop);
 } else {
   const server = await startServer({
-    port: Number(process.env.PORT ?? 8080),
-    host: process.env.HOST ?? '0.0.0.0',
+    port,
+    host,
     dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
     databaseUrl: process.env.DATABASE_URL || undefined,
     readDatabaseUrl: process.env.READ_DATABASE_URL || undefined,
@@ -60,7 +66,7 @@ if (cluster.isPrimary && workers > 1) {
     logger: process.env.LOG === '1',
     smtpUrl: process.env.SMTP_URL || undefined,
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
-    publicUrl: process.env.PUBLIC_URL || undefined,
+    publicUrl,
     paymentsEnv: process.env,
     efilingEnv: process.env,
     filesEnv: process.env,

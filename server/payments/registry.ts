@@ -7,6 +7,7 @@ import { wechatSandbox } from './sandbox/wechat.ts';
 import { createUnionpayProvider, unionpayConfigFromEnv } from './unionpay.ts';
 import { unionpaySandbox } from './sandbox/unionpay.ts';
 import { mountSandbox, type SandboxGateway, type SandboxOptions } from './sandbox/gateway.ts';
+import { sandboxOnOrRefuse } from './sandbox-policy.ts';
 
 /**
  * Which payment providers the server offers, from configuration (SPEC §9: Alipay, WeChat Pay,
@@ -17,8 +18,9 @@ import { mountSandbox, type SandboxGateway, type SandboxOptions } from './sandbo
  *   this app at `/sandbox/<id>` with keys made at start;
  * - else: not offered (the payment type is not shown).
  *
- * The sandbox is on unless `PAYMENTS_SANDBOX=0`, or `NODE_ENV=production` without `PAYMENTS_SANDBOX=1`:
- * on in the embedded setup (`npm start`, tests), off in production config.
+ * Whether the sandbox is on is `decideSandbox` (sandbox-policy.ts): explicit (`PAYMENTS_SANDBOX`),
+ * else only for the local demo (a loopback `PUBLIC_URL`, no provider with real keys); refused with
+ * a non-loopback `PUBLIC_URL` unless `PAYMENTS_SANDBOX_PUBLIC=1`.
  *
  * A provider is one module here: `server/payments/<id>.ts` (adapter + `<id>ConfigFromEnv`) and
  * `server/payments/sandbox/<id>.ts` (its gateway), listed in `PROVIDER_MODULES`.
@@ -43,10 +45,17 @@ export const PROVIDER_MODULES: readonly ProviderModule<unknown>[] = [
   module({ id: 'unionpay', configFromEnv: unionpayConfigFromEnv, create: createUnionpayProvider, sandbox: unionpaySandbox, formOrigin: (c) => new URL(c.baseUrl).origin }),
 ];
 
-export function sandboxOn(env: Env): boolean {
-  if (env.PAYMENTS_SANDBOX === '0' || env.PAYMENTS_SANDBOX === 'false') return false;
-  if (env.PAYMENTS_SANDBOX === '1' || env.PAYMENTS_SANDBOX === 'true') return true;
-  return env.NODE_ENV !== 'production';
+/** The providers configured with real keys in `env`. */
+export function configuredProviders(env: Env, modules: readonly ProviderModule<unknown>[] = PROVIDER_MODULES): PaymentTypeId[] {
+  return modules.filter((m) => m.configFromEnv(env) !== undefined).map((m) => m.id);
+}
+
+/**
+ * Whether the sandboxes run with this configuration; throws `PaymentsConfigError` (one line for
+ * the operator) when start-up must be refused. `npm start` asks before anything else starts.
+ */
+export function paymentSandboxOn(env: Env, publicUrl: string, modules: readonly ProviderModule<unknown>[] = PROVIDER_MODULES): boolean {
+  return sandboxOnOrRefuse({ env, publicUrl, configured: configuredProviders(env, modules) });
 }
 
 /**
@@ -80,8 +89,9 @@ export async function buildPaymentProviders(
   const providers = new Map<PaymentTypeId, PaymentProvider>();
   const sandboxes = new Map<PaymentTypeId, SandboxGateway<unknown>>();
   const ctx: ProviderContext = { fetch: opts.fetch, log: opts.log };
-  const withSandbox = sandboxOn(opts.env);
-  for (const m of opts.modules ?? PROVIDER_MODULES) {
+  const modules = opts.modules ?? PROVIDER_MODULES;
+  const withSandbox = paymentSandboxOn(opts.env, opts.publicUrl, modules);
+  for (const m of modules) {
     const configured = m.configFromEnv(opts.env);
     if (configured !== undefined) {
       providers.set(m.id, m.create(configured, ctx));
