@@ -5,7 +5,7 @@ import { chinaTime, type AlipayConfig } from '../alipay.ts';
 import { yuanToFen } from '../money.ts';
 import { bareKey, rsa2Sign, rsa2Verify, signingString } from '../rsa2.ts';
 import { SANDBOX_RATE, tradeNumber, type SandboxGateway, type SandboxOptions } from './gateway.ts';
-import { escapeHtml, sandboxLanguage, sandboxText } from './texts.ts';
+import { escapeHtml, sandboxBanner, sandboxLanguage, sandboxText } from './texts.ts';
 
 type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
 
@@ -107,11 +107,12 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
               `h1{color:#1677ff;font-size:22px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#666}` +
               `button{font-size:16px;padding:8px 24px;margin-right:12px;border-radius:6px;border:1px solid #1677ff;cursor:pointer}` +
               `.pay{background:#1677ff;color:#fff}.fail{background:#fff;color:#d4380d;border-color:#d4380d}.note{color:#8c8c8c;font-size:13px}</style></head>` +
-              `<body><h1>${escapeHtml(sandboxText('title', lang, { provider: sandboxText('providerName', lang) }))}</h1>${body}</body></html>`,
+              `<body>${sandboxBanner(lang)}<h1>${escapeHtml(sandboxText('title', lang, { provider: sandboxText('providerName', lang) }))}</h1>${body}</body></html>`,
           );
 
-      const pagePay = (req: FastifyRequest, reply: FastifyReply, params: Record<string, string>) => {
-        const lang = sandboxLanguage(undefined, req.headers['accept-language']);
+      /** `lang` (the portal's language, added by the order service) is the sandbox's own parameter, outside the signature. */
+      const pagePay = (req: FastifyRequest, reply: FastifyReply, params: Record<string, string>, asked: string | undefined) => {
+        const lang = sandboxLanguage(asked, req.headers['accept-language']);
         const bad = (detail: string) => page(reply, lang, `<p>${escapeHtml(sandboxText('badRequest', lang, { detail }))}</p>`, 400);
         if (params.app_id !== config.appId) return bad('app_id');
         if (params.sign_type !== 'RSA2' || !rsa2Verify(signingString(params), params.sign ?? '', merchant.publicKey)) return bad('sign');
@@ -141,13 +142,17 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
         };
         trades.set(outTradeNo, trade);
         const row = (k: Parameters<typeof sandboxText>[0], v: string) => `<dt>${escapeHtml(sandboxText(k, lang))}</dt><dd>${escapeHtml(v)}</dd>`;
+        const base = new URL(opts.baseUrl).pathname;
+        const other = lang === 'zh-CN' ? 'en-US' : 'zh-CN';
+        const langHref = `${base}/gateway.do?${new URLSearchParams({ ...params, lang: other }).toString()}`;
         return page(
           reply,
           lang,
           `<p class="note">${escapeHtml(sandboxText('notice', lang))}</p><dl>${row('merchant', config.sellerId)}${row('orderNo', outTradeNo)}${row('subject', trade.subject)}${row('amount', `¥ ${trade.totalAmount}`)}</dl>` +
-            `<form method="post" action="${escapeHtml(`${new URL(opts.baseUrl).pathname}/pay`)}"><input type="hidden" name="out_trade_no" value="${escapeHtml(outTradeNo)}">` +
+            `<form method="post" action="${escapeHtml(`${base}/pay?lang=${lang}`)}"><input type="hidden" name="out_trade_no" value="${escapeHtml(outTradeNo)}">` +
             `<button class="pay" name="action" value="pay" type="submit">${escapeHtml(sandboxText('pay', lang))}</button>` +
-            `<button class="fail" name="action" value="fail" type="submit">${escapeHtml(sandboxText('fail', lang))}</button></form>`,
+            `<button class="fail" name="action" value="fail" type="submit">${escapeHtml(sandboxText('fail', lang))}</button></form>` +
+            `<p><a href="${escapeHtml(langHref)}">${escapeHtml(sandboxText('switchLanguage', lang))}</a></p>`,
         );
       };
 
@@ -182,8 +187,8 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
       };
 
       const gatewayRoute = async (req: FastifyRequest, reply: FastifyReply) => {
-        const params = paramsOf(req);
-        return params.method === 'alipay.trade.page.pay' ? pagePay(req, reply, params) : api(reply, params);
+        const { lang, ...params } = paramsOf(req);
+        return params.method === 'alipay.trade.page.pay' ? pagePay(req, reply, params, lang) : api(reply, params);
       };
       scope.get('/gateway.do', publicRoute(SANDBOX_RATE), gatewayRoute);
       scope.post('/gateway.do', publicRoute(SANDBOX_RATE), gatewayRoute);
@@ -192,7 +197,7 @@ export function alipaySandbox(opts: SandboxOptions): SandboxGateway<AlipayConfig
       scope.post('/pay', publicRoute(SANDBOX_RATE), async (req, reply) => {
         const form = Object.fromEntries(new URLSearchParams(typeof req.body === 'string' ? req.body : ''));
         const t = trades.get(form.out_trade_no ?? '');
-        const lang = sandboxLanguage(undefined, req.headers['accept-language']);
+        const lang = sandboxLanguage((req.query as { lang?: string }).lang, req.headers['accept-language']);
         if (!t || t.status !== 'WAIT_BUYER_PAY') return reply.status(400).type('text/plain; charset=utf-8').send(sandboxText('badRequest', lang, { detail: 'out_trade_no' }));
         t.status = form.action === 'pay' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED';
         if (gateway.notifyMode === 'send') {

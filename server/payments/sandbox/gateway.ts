@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentTypeId } from '../provider.ts';
+import type { Language } from '../../../engine/index.ts';
+import type { PayStart, PaymentTypeId } from '../provider.ts';
 
 /**
  * A sandbox gateway plays one provider's side in dev and test (never in production config):
@@ -49,4 +50,15 @@ export async function mountSandbox(app: FastifyInstance, gateway: SandboxGateway
 export function tradeNumber(at = new Date()): string {
   const day = at.toISOString().slice(0, 10).replace(/-/g, '');
   return `${day}${Array.from({ length: 16 }, () => Math.floor(Math.random() * 10)).join('')}`;
+}
+
+/**
+ * A sandbox's start with the portal's language (`lang`, the sandboxes' own parameter, outside any
+ * signature): the payer's sandbox page speaks the portal's language, not the browser's.
+ */
+export function withSandboxLanguage(start: PayStart, lang: Language): PayStart {
+  const add = (url: string) => `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
+  if (start.kind === 'redirect') return { ...start, url: add(start.url) };
+  if (start.kind === 'qr') return { ...start, codeUrl: add(start.codeUrl) };
+  return { ...start, action: add(start.action) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../../engine/index.ts';
 import { fenToYuan } from '../money.ts';
-import { escapeHtml, sandboxLanguage, sandboxText as sharedText, type SandboxText as SharedText } from './texts.ts';
+import { escapeHtml, sandboxBanner, sandboxLanguage, sandboxText as sharedText, type SandboxText as SharedText } from './texts.ts';
 
 /**
  * The WeChat Pay and UnionPay sandboxes' pages (dev and test only): small server-rendered HTML,
@@ -21,7 +21,6 @@ const PAGE_TEXTS = {
     'en-US': 'The payment notification did not reach the merchant; it can learn the outcome by querying the order',
   },
   back: { 'zh-CN': '返回商户', 'en-US': 'Back to the merchant' },
-  switchLanguage: { 'zh-CN': 'English', 'en-US': '中文' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type PageText = keyof typeof PAGE_TEXTS | SharedText;
@@ -57,7 +56,7 @@ export function renderSandboxPage(p: { lang: Language; title: PageText; rows: Pa
   const langLink = p.langHref ? `<p><a href="${escapeHtml(p.langHref)}">${t('switchLanguage')}</a></p>` : '';
   return `<!doctype html><html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t(p.title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#222}.note{background:#fff3cd;padding:.5rem;border-radius:4px}th{text-align:left;padding-right:1rem}form{display:inline-block;margin:1rem 1rem 0 0}button{font-size:1rem;padding:.5rem 1.5rem}</style></head>
-<body><p class="note" role="note">${t('notice')}</p><h1>${t(p.title)}</h1><table>${rows}</table>${p.message ? `<p role="status" data-message="${p.message}">${t(p.message)}</p>` : ''}${forms}${langLink}</body></html>`;
+<body>${sandboxBanner(p.lang)}<p class="note" role="note">${t('notice')}</p><h1>${t(p.title)}</h1><table>${rows}</table>${p.message ? `<p role="status" data-message="${p.message}">${t(p.message)}</p>` : ''}${forms}${langLink}</body></html>`;
 }
 
 export const formFields = (body: unknown): Record<string, string> => Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));

@@ -7,6 +7,7 @@ import { pickLanguage, type Language } from '../../../engine/index.ts';
  */
 export const SANDBOX_TEXTS = {
   title: { 'zh-CN': '{provider}沙箱收银台', 'en-US': '{provider} sandbox checkout' },
+  banner: { 'zh-CN': '沙箱 SANDBOX · 测试支付，不会发生真实扣款', 'en-US': 'SANDBOX · a test payment: no real money moves' },
   notice: {
     'zh-CN': '这是开发与测试用的沙箱网关，不会发生真实扣款。',
     'en-US': 'This is the sandbox gateway for development and testing: no real money moves.',
@@ -20,6 +21,7 @@ export const SANDBOX_TEXTS = {
   badRequest: { 'zh-CN': '请求无效：{detail}', 'en-US': 'Invalid request: {detail}' },
   done: { 'zh-CN': '该订单已处理（{status}）。', 'en-US': 'This order is settled already ({status}).' },
   providerName: { 'zh-CN': '支付宝', 'en-US': 'Alipay' },
+  switchLanguage: { 'zh-CN': 'English', 'en-US': '中文' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type SandboxText = keyof typeof SANDBOX_TEXTS;
@@ -30,6 +32,14 @@ export function sandboxText(key: SandboxText, lang: Language, params: Record<str
 
 export function sandboxLanguage(query: string | undefined, acceptLanguage: string | undefined): Language {
   return pickLanguage(query === 'zh-CN' || query === 'en-US' ? query : acceptLanguage);
+}
+
+/**
+ * The banner every sandbox page opens with (`data-sandbox-banner`): red, on top, in the page's
+ * language, so nobody mistakes the page for the provider's.
+ */
+export function sandboxBanner(lang: Language): string {
+  return `<div role="alert" data-sandbox-banner style="background:#cf1322;color:#fff;font-weight:700;font-size:18px;letter-spacing:.02em;padding:10px 16px;margin:0 0 16px;border-radius:4px;text-align:center">${escapeHtml(sandboxText('banner', lang))}</div>`;
 }
 
 export const escapeHtml = (s: string): string =>
