@@ -12,11 +12,19 @@ import { creatorOf, exchangesOfOrder, insertTrade, lockInvoices, logExchange, op
 import type { NotifyRequest, OrderRef, PaymentProvider, PaymentTypeId, PayStart, QueryResult, VerifiedNotify } from './provider.ts';
 import type { PaymentProviders } from './registry.ts';
 import { PAYMENT_WINDOW_MS } from '../../workflows/payment-order.machine.ts';
+import { withSandboxLanguage } from './sandbox/gateway.ts';
 
 export const PAY_PERMISSION = 'paymentOrder:pay';
 const ENTITY = 'paymentOrder';
 
 type Doc = Record<string, unknown>;
+
+/** What paying answers: the order, where the browser goes, and whether that is a sandbox (no money moves). */
+export interface OrderAndStart {
+  order: EntityRecord;
+  start: PayStart;
+  sandbox: boolean;
+}
 
 /** What the provider's word (a verified notify, or the order query) did to the order. */
 type Applied = 'paid' | 'failed' | 'unchanged' | 'rejected';
@@ -51,6 +59,11 @@ export class PaymentOrders {
     return this.providers.providers.get(id as PaymentTypeId);
   }
 
+  /** Whether an order of this payment type is paid at a sandbox gateway (no money moves): the answers say so (`sandbox`), the client shows it. */
+  isSandbox(payType: unknown): boolean {
+    return this.providers.sandboxes.has(payType as PaymentTypeId);
+  }
+
   private stateLabel(record: EntityRecord, lang: Language): string {
     const leaf = record.states.$status ?? '';
     return stateOptions(this.reg, '$status', lang).find((o) => o.value === leaf)?.label ?? leaf;
@@ -74,7 +87,7 @@ export class PaymentOrders {
   }
 
   /** Pays the selected invoices: checks them, makes the order (its 15-minute timer starts) and its first trade, and starts it at the provider. */
-  async submit(user: SessionUser, body: { invoiceIds?: unknown; payType?: unknown }, lang: Language): Promise<{ order: EntityRecord; start: PayStart }> {
+  async submit(user: SessionUser, body: { invoiceIds?: unknown; payType?: unknown }, lang: Language): Promise<OrderAndStart> {
     if (!hasPermission(user.permissionMap, PAY_PERMISSION)) throw new ApiError(403, 'FORBIDDEN', { permission: PAY_PERMISSION });
     const ids = Array.isArray(body.invoiceIds) ? [...new Set(body.invoiceIds.filter((x): x is string => typeof x === 'string' && x.length > 0))] : [];
     if (!ids.length) throw new ApiError(400, 'SELECT_INVOICE_TO_PAY');
@@ -112,14 +125,14 @@ export class PaymentOrders {
       await insertTrade(tx, trade);
       return { doc, trade };
     });
-    const start = await this.startTrade(provider, trade, doc);
-    return { order: await this.service.get(this.reg, id, user), start };
+    const start = await this.startTrade(provider, trade, doc, lang);
+    return { order: await this.service.get(this.reg, id, user), start, sandbox: this.isSandbox(provider.id) };
   }
 
-  /** Starts a trade at its provider (outside the order's transaction: a provider call may be slow). */
-  private async startTrade(provider: PaymentProvider, trade: Trade, doc: Doc): Promise<PayStart> {
+  /** Starts a trade at its provider (outside the order's transaction: a provider call may be slow); a sandbox's page opens in the payer's language. */
+  private async startTrade(provider: PaymentProvider, trade: Trade, doc: Doc, lang: Language): Promise<PayStart> {
     try {
-      return await provider.start({
+      const start = await provider.start({
         orderNo: trade.tradeNo,
         amountFen: trade.amountFen,
         currency: 'CNY',
@@ -128,6 +141,7 @@ export class PaymentOrders {
         returnUrl: this.returnUrl(provider, trade.orderId),
         expiresAt: new Date(String(doc.expiresAt)),
       });
+      return this.isSandbox(provider.id) ? withSandboxLanguage(start, lang) : start;
     } catch (err) {
       console.error(`payment: starting ${trade.tradeNo} at ${provider.id} failed`, err);
       throw new ApiError(409, 'PAYMENT_GATEWAY_FAILED');
@@ -139,7 +153,7 @@ export class PaymentOrders {
    * action) with a new trade, as is a waiting order whose last trade failed; else the current
    * trade is started again (the provider's page for the same trade number).
    */
-  async pay(user: SessionUser, id: string, lang: Language): Promise<{ order: EntityRecord; start: PayStart }> {
+  async pay(user: SessionUser, id: string, lang: Language): Promise<OrderAndStart> {
     if (!hasPermission(user.permissionMap, PAY_PERMISSION)) throw new ApiError(403, 'FORBIDDEN', { permission: PAY_PERMISSION });
     const { trade, doc, provider } = await this.db.transaction(async (tx) => {
       const order = await getRecord(tx, this.reg, id, scopeOf(user), true);
@@ -162,21 +176,21 @@ export class PaymentOrders {
       }
       return { trade, doc: order.doc, provider };
     });
-    const start = await this.startTrade(provider, trade, doc);
-    return { order: await this.service.get(this.reg, id, user), start };
+    const start = await this.startTrade(provider, trade, doc, lang);
+    return { order: await this.service.get(this.reg, id, user), start, sandbox: this.isSandbox(provider.id) };
   }
 
   /**
    * The order as the return page shows it: when it is still open, the server asks the provider
    * (the order query: the fallback when no notify came) and applies the answer first.
    */
-  async outcome(user: SessionUser, id: string): Promise<EntityRecord> {
-    const order = await this.service.get(this.reg, id, user);
+  async outcome(user: SessionUser, id: string): Promise<EntityRecord & { sandbox: boolean }> {
+    let order = await this.service.get(this.reg, id, user);
     if (OPEN_STATES.includes(order.states.$status as (typeof OPEN_STATES)[number])) {
       await this.reconcile(id);
-      return this.service.get(this.reg, id, user);
+      order = await this.service.get(this.reg, id, user);
     }
-    return order;
+    return { ...order, sandbox: this.isSandbox(order.doc.payType) };
   }
 
   /** Runs the order query for an order's current trade and applies what it says. */
@@ -274,12 +288,13 @@ export class PaymentOrders {
 
   /** The exchanges of an order the user may read, with its trades. */
   async exchanges(user: SessionUser, id: string) {
-    await this.service.get(this.reg, id, user);
+    const order = await this.service.get(this.reg, id, user);
     const { rows } = await this.db.query<{ trade_no: string; attempt: number; status: string; provider: string }>(
       'select trade_no, attempt, status, provider from payment_trades where order_id = $1 order by attempt',
       [id],
     );
-    return { trades: rows.map((r) => ({ tradeNo: r.trade_no, attempt: r.attempt, status: r.status, provider: r.provider })), exchanges: await exchangesOfOrder(this.db, id) };
+    const trades = rows.map((r) => ({ tradeNo: r.trade_no, attempt: r.attempt, status: r.status, provider: r.provider }));
+    return { trades, exchanges: await exchangesOfOrder(this.db, id), sandbox: this.isSandbox(order.doc.payType) };
   }
 
   /**

@@ -7,7 +7,8 @@ import type { PaymentOrders } from './order-service.ts';
 const TAGS = ['payments'];
 /** A route's schema with its OpenAPI tags (buildOpenApi reads them). */
 const schema = (s: FastifySchema & { tags: string[] }): FastifySchema => s;
-const ORDER_AND_START = { type: 'object', properties: { order: ANY, start: ANY } };
+/** `sandbox`: the order is paid at a sandbox gateway, where no money moves (the client shows it). */
+const ORDER_AND_START = { type: 'object', properties: { order: ANY, start: ANY, sandbox: { type: 'boolean' } } };
 
 /** Notifies per minute and client address: a provider retries, an attacker is slowed. */
 export const NOTIFY_RATE = 600;

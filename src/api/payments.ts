@@ -10,14 +10,22 @@ export interface PaymentTrade {
   provider: string;
 }
 
+/** What paying answers; `sandbox`: the order is paid at a sandbox gateway, where no money moves. */
+export interface OrderAndStart {
+  order: EntityRecord;
+  start: PayStart;
+  sandbox: boolean;
+}
+
 /** The payment calls (docs/payments.md). */
 export const paymentTypes = () => request<string[]>('/api/payments/types');
 export const payInvoices = (invoiceIds: readonly string[], payType: string | undefined) =>
-  request<{ order: EntityRecord; start: PayStart }>('/api/payments/orders', { method: 'POST', json: { invoiceIds, ...(payType ? { payType } : {}) } });
-export const payOrder = (id: string) => request<{ order: EntityRecord; start: PayStart }>(`/api/payments/orders/${encodeURIComponent(id)}/pay`, { method: 'POST' });
+  request<OrderAndStart>('/api/payments/orders', { method: 'POST', json: { invoiceIds, ...(payType ? { payType } : {}) } });
+export const payOrder = (id: string) => request<OrderAndStart>(`/api/payments/orders/${encodeURIComponent(id)}/pay`, { method: 'POST' });
 /** The order as the return page shows it (the server asks the provider when no notify came yet); the page shows a failure itself. */
-export const orderOutcome = (id: string) => request<EntityRecord>(`/api/payments/orders/${encodeURIComponent(id)}/outcome`, { quiet: true });
-export const orderExchanges = (id: string) => request<{ trades: PaymentTrade[]; exchanges: PaymentExchange[] }>(`/api/payments/orders/${encodeURIComponent(id)}/exchanges`);
+export const orderOutcome = (id: string) => request<EntityRecord & { sandbox?: boolean }>(`/api/payments/orders/${encodeURIComponent(id)}/outcome`, { quiet: true });
+export const orderExchanges = (id: string) =>
+  request<{ trades: PaymentTrade[]; exchanges: PaymentExchange[]; sandbox?: boolean }>(`/api/payments/orders/${encodeURIComponent(id)}/exchanges`);
 
 export const paymentKeys = {
   types: ['payments', 'types'] as const,

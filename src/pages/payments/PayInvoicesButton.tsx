@@ -40,9 +40,9 @@ export function PayInvoicesButton({ invoices }: { invoices: readonly InvoiceToPa
   const payStart = usePayStart();
   const pay = useMutation({
     mutationFn: () => payInvoices(invoices.map((i) => i.id), payType),
-    onSuccess: ({ start, order }) => {
+    onSuccess: (paid) => {
       setOpen(false);
-      payStart.follow(start, order);
+      payStart.follow(paid);
     },
     onError: alreadyShown,
   });

@@ -7,6 +7,7 @@ import { createQueryClient } from '../../../renderers/env/query-client.ts';
 import { orderOutcome, paymentKeys } from '../../api/payments.ts';
 import { PublicResult } from '../public/PublicResult.tsx';
 import { formatCurrency } from '../../../engine/format/money.ts';
+import { SandboxNotice } from './SandboxNotice.tsx';
 
 /** Where an order's detail is shown (schemas/paymentOrder/paymentOrder.entity.json routes.detail). */
 export const orderDetailPath = (id: string) => `/invoice/orderList/invoiceOrderDetail?id=${encodeURIComponent(id)}`;
@@ -38,14 +39,17 @@ function Outcome({ id, expect }: { id: string; expect: 'success' | 'error' }) {
   if (expect === 'success' && FAILED.has(state)) return <Navigate to={`/payError?order=${encodeURIComponent(id)}`} replace />;
   if (expect === 'error' && paid) return <Navigate to={`/paySuccess?order=${encodeURIComponent(id)}`} replace />;
   const facts = (
-    <Descriptions
-      column={1}
-      size="small"
-      items={[
-        { key: 'no', label: t('payment.orderNo'), children: String(order.doc.orderNo ?? '') },
-        { key: 'amount', label: t('payment.amount'), children: formatCurrency(Number(order.doc.amountFen ?? 0), String(order.doc.currency ?? 'CNY'), i18n.language) },
-      ]}
-    />
+    <>
+      <SandboxNotice sandbox={order.sandbox} />
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'no', label: t('payment.orderNo'), children: String(order.doc.orderNo ?? '') },
+          { key: 'amount', label: t('payment.amount'), children: formatCurrency(Number(order.doc.amountFen ?? 0), String(order.doc.currency ?? 'CNY'), i18n.language) },
+        ]}
+      />
+    </>
   );
   if (paid) return <PublicResult status="success" textKey="public.paySuccess" {...toOrder}>{facts}</PublicResult>;
   if (FAILED.has(state)) return <PublicResult status="error" textKey="public.payError" to={orderDetailPath(id)} toKey="payment.payAgain">{facts}</PublicResult>;

@@ -5,6 +5,7 @@ import type { EntityRecord } from '../../../engine/api-contract.ts';
 import { alreadyShown } from '../../api/client.ts';
 import { orderExchanges, payOrder, paymentKeys, type PaymentExchange } from '../../api/payments.ts';
 import { usePayStart } from './use-pay-start.tsx';
+import { SandboxNotice } from './SandboxNotice.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
 const OPEN = new Set(['waitingForPayment', 'failed']);
@@ -20,11 +21,12 @@ export function PaymentOrderPanel({ record }: { record: EntityRecord }) {
   const state = record.states.$status ?? '';
   const exchanges = useQuery({ queryKey: [...paymentKeys.exchanges(record.id), record.version], queryFn: () => orderExchanges(record.id) });
   const payStart = usePayStart();
-  const pay = useMutation({ mutationFn: () => payOrder(record.id), onSuccess: ({ start, order }) => payStart.follow(start, order), onError: alreadyShown });
+  const pay = useMutation({ mutationFn: () => payOrder(record.id), onSuccess: (paid) => payStart.follow(paid), onError: alreadyShown });
   const mine = companyId === record.companyId;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {payStart.element}
+      <SandboxNotice sandbox={exchanges.data?.sandbox} />
       {OPEN.has(state) && mine && (
         <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate()} data-testid="pay-order">
           {state === 'failed' ? t('payment.payAgain') : t('payment.goToPay')}
