@@ -29,6 +29,10 @@ export interface HarnessOptions {
   readDb?: Database;
   /** A built client to serve (server/app.ts `clientDir`); none unless given. */
   clientDir?: string;
+  /** The payment providers' configuration (server/app.ts `paymentsEnv`); none: the sandboxes of the local demo. */
+  paymentsEnv?: Record<string, string | undefined>;
+  /** The portal's address (server/app.ts `publicUrl`); http://localhost:8080 unless given. */
+  publicUrl?: string;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -59,7 +63,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
