@@ -1,30 +1,11 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxNotice } from '../../../src/pages/payments/SandboxNotice.tsx';
 import zhCN from '../../../src/i18n/zh-CN.json';
 import enUS from '../../../src/i18n/en-US.json';
+import { renderWithTexts } from '../../support/render-i18n.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-async function render(lang: 'zh-CN' | 'en-US', sandbox: boolean | undefined) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } }, lng: lang, interpolation: { escapeValue: false } });
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  await act(async () => {
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <SandboxNotice sandbox={sandbox} />
-      </I18nextProvider>,
-    );
-  });
-  return { host, unmount: () => act(() => root.unmount()) };
-}
+const render = (lang: 'zh-CN' | 'en-US', sandbox: boolean | undefined) => renderWithTexts(lang, <SandboxNotice sandbox={sandbox} />);
 
 /** The SANDBOX tag and warning on an order paid at a sandbox gateway (the server's `sandbox: true`). */
 describe('payment sandbox notice', () => {

@@ -1,31 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WechatPayQr from '../../../src/pages/payments/WechatPayQr.tsx';
-import zhCN from '../../../src/i18n/zh-CN.json';
-import enUS from '../../../src/i18n/en-US.json';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderWithTexts } from '../../support/render-i18n.tsx';
 
 async function renderQr(lang: 'zh-CN' | 'en-US', props: Parameters<typeof WechatPayQr>[0]) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } }, lng: lang, interpolation: { escapeValue: false } });
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  await act(async () => {
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <WechatPayQr {...props} />
-      </I18nextProvider>,
-    );
-  });
-  await vi.waitFor(() => expect(host.querySelector('img')).not.toBeNull());
-  return { host, unmount: () => act(() => root.unmount()) };
+  const rendered = await renderWithTexts(lang, <WechatPayQr {...props} />);
+  await vi.waitFor(() => expect(rendered.host.querySelector('img')).not.toBeNull());
+  return rendered;
 }
 
 describe('WeChat Pay QR code', () => {
