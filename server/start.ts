@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { buildClient, clientBuildNeeded } from './client-build.ts';
 import { startServer } from './start-server.ts';
+import { errorLogLimitsOf } from './portal/error-log-repo.ts';
 import { workerCount } from './workers.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
@@ -65,6 +66,7 @@ if (cluster.isPrimary && workers > 1) {
     efilingEnv: process.env,
     filesEnv: process.env,
     embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+    errorLogs: errorLogLimitsOf(process.env),
   });
   const who = cluster.isWorker ? `worker ${process.pid}` : 'Portico';
   console.log(`${who} is running on ${server.url} (database: ${server.db.kind})`);
