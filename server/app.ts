@@ -14,6 +14,8 @@ import { grantSource } from './auth/roles.ts';
 import { installSessionHook, publicRoute } from './auth/session-hook.ts';
 import { startSessionCache } from './auth/sessions.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
+import { errorLogRoutes } from './portal/error-log-routes.ts';
+import type { ErrorLogLimits } from './portal/error-log-repo.ts';
 import { inlineScriptSources } from './http/inline-scripts.ts';
 import { firstPaintPage } from './portal/first-paint.ts';
 import { installInputGuard } from './http/input-guard.ts';
@@ -101,6 +103,8 @@ export interface AppOptions {
   efilingEnv?: Env;
   /** The https origins BI reports may be embedded from (POWERBI_EMBED_ORIGINS); https://app.powerbi.com unless given. */
   embedOrigins?: readonly string[];
+  /** How much of the client error log is kept and taken (server/portal/error-log-repo.ts); the defaults there unless given. */
+  errorLogs?: Partial<ErrorLogLimits>;
 }
 
 declare module 'fastify' {
@@ -191,6 +195,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   lookupRoutes(app, opts.db, opts.registry);
   noticeRoutes(app, opts.db);
   portalRoutes(app, opts.db, opts.registry);
+  errorLogRoutes(app, opts.db, limits, opts.errorLogs);
   const files = opts.fileStorage ?? folderStorage(opts.filesDir);
   fileRoutes(app, opts.db, files, opts.registry);
   exportRoutes(app, opts.db, opts.registry, files);

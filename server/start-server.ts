@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
+import type { ErrorLogLimits } from './portal/error-log-repo.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
@@ -45,6 +46,8 @@ export interface StartOptions {
   efilingEnv?: Record<string, string | undefined>;
   /** Where uploaded files go (FILE_STORAGE, S3_*: server/files/storage.ts); the folder dataDir/files unless configured. */
   filesEnv?: Record<string, string | undefined>;
+  /** The client error log's caps and budget (ERROR_LOG_*: server/portal/error-log-repo.ts); the defaults there unless given. */
+  errorLogs?: Partial<ErrorLogLimits>;
 }
 
 export interface RunningServer {
@@ -91,6 +94,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     paymentsEnv: opts.paymentsEnv,
     efilingEnv: opts.efilingEnv,
     embedOrigins: opts.embedOrigins,
+    errorLogs: opts.errorLogs,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { buildClient, clientBuildNeeded } from './client-build.ts';
 import { localPublicUrl, startServer } from './start-server.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
+import { errorLogLimitsOf } from './portal/error-log-repo.ts';
 import { workerCount } from './workers.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
@@ -71,6 +72,7 @@ if (cluster.isPrimary && workers > 1) {
     efilingEnv: process.env,
     filesEnv: process.env,
     embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+    errorLogs: errorLogLimitsOf(process.env),
   });
   const who = cluster.isWorker ? `worker ${process.pid}` : 'Portico';
   console.log(`${who} is running on ${server.url} (database: ${server.db.kind})`);

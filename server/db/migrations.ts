@@ -2,6 +2,7 @@ import { STATISTICS_DAILY_STATEMENTS } from './statistics-daily.ts';
 import { STATISTICS_MONTHLY_STATEMENTS } from './statistics-monthly.ts';
 import { SESSION_CHANGE_STATEMENTS } from './session-changes.ts';
 import { RECORD_WRITE_STATEMENTS, RECORD_WRITES_NOTIFY_STATEMENTS, USER_NAME_WRITE_STATEMENTS } from './record-writes.ts';
+import { ERROR_LOG_CAP_STATEMENTS } from './error-logs-aggregate.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -589,6 +590,12 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     id: '045_record_writes_notify',
     sql: '',
     statements: RECORD_WRITES_NOTIFY_STATEMENTS,
+  },
+  {
+    // Client error logs: repeats aggregated by fingerprint, rows and bytes capped (issue 52; server/db/error-logs-aggregate.ts).
+    id: '046_error_logs_cap',
+    sql: '',
+    statements: ERROR_LOG_CAP_STATEMENTS,
   },
 ];
 

@@ -25,16 +25,21 @@ export class DatabaseRateLimitStore implements FastifyRateLimitStore {
   ) {}
 
   incr(key: string, done: Answer, timeWindow: number): void {
+    this.add(key, 1, timeWindow).then((res) => done(null, res), (err: Error) => done(err));
+  }
+
+  /** Adds `amount` to the key's count in its window (a new window when the stored one has ended): the count so far and the window's milliseconds left. */
+  async add(key: string, amount: number, timeWindow: number): Promise<{ current: number; ttl: number }> {
     if (++this.counted % SWEEP_EVERY === 0) void this.db.query("delete from rate_limits where window_end < now() - interval '1 minute'").catch(() => undefined);
-    this.answer(
-      `insert into rate_limits (key, hits, window_end) values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+    const { rows } = await this.db.query<{ hits: number; ttl: string | number }>(
+      `insert into rate_limits (key, hits, window_end) values ($1, $3, now() + make_interval(secs => $2::double precision / 1000))
        on conflict (key) do update set
-         hits = case when rate_limits.window_end <= now() then 1 else rate_limits.hits + 1 end,
+         hits = case when rate_limits.window_end <= now() then excluded.hits else least(rate_limits.hits::bigint + excluded.hits, 2147483647)::integer end,
          window_end = case when rate_limits.window_end <= now() then excluded.window_end else rate_limits.window_end end
        returning hits, ${TTL}`,
-      [this.prefix + key, timeWindow],
-      done,
+      [this.prefix + key, timeWindow, amount],
     );
+    return rows[0] ? { current: rows[0].hits, ttl: Number(rows[0].ttl) } : { current: 0, ttl: 0 };
   }
 
   /** The count so far without counting (the plugin's `increment: false`). */

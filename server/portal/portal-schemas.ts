@@ -41,6 +41,9 @@ export const GUIDE_SCHEMA: EntitySchema = {
   },
 };
 
+/** The largest error-log batch taken (bytes): no more than a client's budget of a minute (error-log-repo.ts). */
+export const ERROR_LOG_BODY_LIMIT = 64 * 1024;
+
 /** One client error (SPEC §3 error log entry). */
 export const ERROR_LOG_SCHEMA: EntitySchema = {
   $id: 'https://portico.dev/schemas/error-log.json',
@@ -60,6 +63,8 @@ export const ERROR_LOG_SCHEMA: EntitySchema = {
           message: { type: 'string', maxLength: 5000 },
           stack: { type: 'string', maxLength: 20000 },
           info: {},
+          /** The client's repeats of this entry, counted together (src/errors/error-reporter.ts); 1 unless given. */
+          count: { type: 'integer', minimum: 1, maximum: 10000 },
         },
       },
     },

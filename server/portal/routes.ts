@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { validateForm, type EntityRegistry, type EntitySchema } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
-import { currentUser, publicRoute } from '../auth/session-hook.ts';
+import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { menuFor } from './menu.ts';
 import { menuLinksOf } from './menu-links-repo.ts';
 import { accountInfo, mergeGuide, mergeSettings, updateProfile } from './account-repo.ts';
-import { insertErrorLogs } from './error-log-repo.ts';
-import { ERROR_LOG_SCHEMA, GUIDE_SCHEMA, PORTAL_SCHEMAS as S, PROFILE_SCHEMA, SETTINGS_SCHEMA } from './portal-schemas.ts';
+import { GUIDE_SCHEMA, PORTAL_SCHEMAS as S, PROFILE_SCHEMA, SETTINGS_SCHEMA } from './portal-schemas.ts';
 
-/** The logged-in user's menu, information, settings and guide, and the client error log. */
+/** The logged-in user's menu, information, settings and guide (the client error log: error-log-routes.ts). */
 export function portalRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry): void {
   const check = (schema: EntitySchema, body: unknown, req: Parameters<typeof requestLanguage>[0]) => {
     const errors = validateForm(schema, body, requestLanguage(req));
@@ -47,11 +46,5 @@ export function portalRoutes(app: FastifyInstance, db: Database, registry: Entit
     const body = check(GUIDE_SCHEMA, req.body, req);
     await mergeGuide(db, currentUser(req).id, body);
     return ok({});
-  });
-
-  app.post('/api/error-logs', { ...publicRoute(10), bodyLimit: 256 * 1024, schema: S.errorLogs }, async (req) => {
-    const { entries } = check(ERROR_LOG_SCHEMA, req.body, req) as { entries: Record<string, unknown>[] };
-    await insertErrorLogs(db, req.user?.id ?? null, entries);
-    return ok({ received: entries.length });
   });
 }

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
 import { freshDatabase } from './backends.ts';
 import { seededPglite } from './pglite-template.ts';
 import type { FileStorage } from '../../server/files/storage.ts';
+import type { ErrorLogLimits } from '../../server/portal/error-log-repo.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -33,6 +34,8 @@ export interface HarnessOptions {
   paymentsEnv?: Record<string, string | undefined>;
   /** The portal's address (server/app.ts `publicUrl`); http://localhost:8080 unless given. */
   publicUrl?: string;
+  /** The client error log's caps and budget (server/app.ts `errorLogs`). */
+  errorLogs?: Partial<ErrorLogLimits>;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -63,7 +66,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
