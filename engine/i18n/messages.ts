@@ -94,6 +94,7 @@ export const MESSAGES = {
   CAPTCHA_WRONG: { 'zh-CN': '图片验证码错误，请重新输入', 'en-US': 'The picture code is wrong; please enter it again' },
   CROSS_ORIGIN: { 'zh-CN': '请求来自其他网站，已拒绝', 'en-US': 'The request came from another site and was refused' },
   RATE_LIMITED: { 'zh-CN': '操作过于频繁，请 {seconds} 秒后再试', 'en-US': 'Too many requests; please try again in {seconds} seconds' },
+  SERVER_BUSY: { 'zh-CN': '服务器繁忙，请 {seconds} 秒后再试', 'en-US': 'The server is busy; please try again in {seconds} seconds' },
   BAD_TEXT: {
     'zh-CN': '“{field}”包含无法保存的字符（空字符或不成对的代理字符）',
     'en-US': '"{field}" holds characters that cannot be stored (a NUL character or an unpaired surrogate)',
