@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
+import { pressureFromEnv } from './http/back-pressure.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
@@ -44,6 +45,8 @@ export interface StartOptions {
   efilingEnv?: Record<string, string | undefined>;
   /** Where uploaded files go (FILE_STORAGE, S3_*: server/files/storage.ts); the folder dataDir/files unless configured. */
   filesEnv?: Record<string, string | undefined>;
+  /** Back-pressure's limits (PRESSURE, PRESSURE_*: server/http/back-pressure.ts); the defaults unless configured. */
+  pressureEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -57,6 +60,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(opts.dataDir ?? 'data');
   const registry = opts.registry ?? createStaticRegistry();
   if (opts.readDatabaseUrl && !opts.databaseUrl) throw new Error('READ_DATABASE_URL needs DATABASE_URL: a replica is of a PostgreSQL server');
+  // Read first: a wrong value stops the start before the database is touched.
+  const pressure = pressureFromEnv(opts.pressureEnv ?? {});
   const files = storageFromEnv(opts.filesEnv ?? {}, resolve(dataDir, 'files'));
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize, dataDir: opts.databaseUrl ? undefined : resolve(dataDir, 'pglite') });
   const readDb = opts.readDatabaseUrl ? await openDatabase({ databaseUrl: opts.readDatabaseUrl }) : undefined;
@@ -88,6 +93,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     paymentsEnv: opts.paymentsEnv,
     efilingEnv: opts.efilingEnv,
     embedOrigins: opts.embedOrigins,
+    pressure,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);
