@@ -74,7 +74,7 @@ function envNumber(env: Record<string, string | undefined>, name: string, fallba
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > max) throw new Error(`${name}=${raw}: expected a number from 0 to ${max}`);
+  if (!Number.isFinite(value) || value < 0 || value > max) throw new Error(`${name}=${raw}: expected a number ${max === Infinity ? 'of 0 or more' : `from 0 to ${max}`}`);
   return value;
 }
 

@@ -25,7 +25,7 @@ describe('back-pressure limits from the environment (docs/deployment.md, Back-pr
 
   it('turns it off with PRESSURE=off, and refuses values it cannot read', () => {
     expect(pressureFromEnv({ PRESSURE: 'off', PRESSURE_MAX_RSS_MB: '10' })).toBe('off');
-    expect(() => pressureFromEnv({ PRESSURE_MAX_RSS_MB: '2GB' })).toThrow('PRESSURE_MAX_RSS_MB=2GB');
+    expect(() => pressureFromEnv({ PRESSURE_MAX_RSS_MB: '2GB' })).toThrow('PRESSURE_MAX_RSS_MB=2GB: expected a number of 0 or more');
     expect(() => pressureFromEnv({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '-1' })).toThrow('PRESSURE_MAX_EVENT_LOOP_DELAY_MS');
     expect(() => pressureFromEnv({ PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '98' })).toThrow('from 0 to 1');
   });
