@@ -16,6 +16,7 @@ import { startSessionCache } from './auth/sessions.ts';
 import { installProtections, type RateLimits } from './http/protections.ts';
 import { errorLogRoutes } from './portal/error-log-routes.ts';
 import type { ErrorLogLimits } from './portal/error-log-repo.ts';
+import { installBackPressure, passUnderPressure, PRESSURE_FIGURES_SCHEMA, type Pressure } from './http/back-pressure.ts';
 import { inlineScriptSources } from './http/inline-scripts.ts';
 import { firstPaintPage } from './portal/first-paint.ts';
 import { installInputGuard } from './http/input-guard.ts';
@@ -105,6 +106,11 @@ export interface AppOptions {
   embedOrigins?: readonly string[];
   /** How much of the client error log is kept and taken (server/portal/error-log-repo.ts); the defaults there unless given. */
   errorLogs?: Partial<ErrorLogLimits>;
+  /**
+   * Back-pressure's limits (server/http/back-pressure.ts): past one, 503 with `Retry-After`. `off`
+   * unless given (tests); start-server.ts gives the configured ones (PRESSURE_*: docs/deployment.md).
+   */
+  pressure?: Pressure;
 }
 
 declare module 'fastify' {
@@ -129,7 +135,11 @@ const META: Record<'openapi' | 'health', FastifySchema & { tags: string[] }> = {
   openapi: { tags: ['meta'] },
   health: {
     tags: ['meta'],
-    response: answers({ type: 'object', required: ['status', 'database'], properties: { status: { type: 'string' }, database: { type: 'string' } } }),
+    response: answers({
+      type: 'object',
+      required: ['status', 'database', ...Object.keys(PRESSURE_FIGURES_SCHEMA)],
+      properties: { status: { type: 'string' }, database: { type: 'string' }, ...PRESSURE_FIGURES_SCHEMA },
+    }),
   },
 };
 
@@ -152,6 +162,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // On PostgreSQL other processes may serve the same clients: the counters are kept in the database.
   const limits = opts.rateLimits ?? (opts.db.kind === 'postgres' ? 'shared' : 'on');
   await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), opts.db, inlineScriptSources(opts.clientDir));
+  // Before the session hook: a request refused under pressure costs no session lookup.
+  await installBackPressure(app, opts.pressure ?? 'off');
   const grants = grantSource(() => opts.registry.list(), opts.access);
   const stopSessionCache = await startSessionCache(opts.db);
   app.addHook('onClose', () => stopSessionCache());
@@ -208,14 +220,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // After chat: the STOMP endpoint is served by the @fastify/websocket that chatRoutes registers.
   app.decorate('publishStatus', await publishStatusRoutes(app, opts.db, grants));
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
-  app.get('/api/health', { ...publicRoute(120), schema: META.health }, async () => ok({ status: 'up', database: opts.db.kind }));
+  // Answered under pressure too: a load balancer sees why the process refuses.
+  const health = publicRoute(120);
+  app.get('/api/health', { config: { ...health.config, pressureHandler: passUnderPressure }, schema: META.health }, async () =>
+    ok({ status: 'up', database: opts.db.kind, ...app.pressureFigures() }),
+  );
 
   const clientDir = opts.clientDir;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
-    // The client's files and its pages are public: the data behind them is not.
+    // The client's files and its pages are public: the data behind them is not. They are served
+    // under pressure too: streamed from disk, cached by browsers, and the page is what shows the
+    // user the API's 503 in their language (refused, they would be a blank page or bare JSON).
     await app.register(async (client) => {
       client.addHook('onRoute', (route) => {
-        route.config = { ...route.config, public: true };
+        route.config = { ...route.config, public: true, pressureHandler: passUnderPressure };
       });
       // The build writes each file's .br and .gz beside it (vite.config.ts): sent as the browser accepts.
       await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });

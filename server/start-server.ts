@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
 import type { ErrorLogLimits } from './portal/error-log-repo.ts';
+import { pressureFromEnv } from './http/back-pressure.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
@@ -48,6 +49,8 @@ export interface StartOptions {
   filesEnv?: Record<string, string | undefined>;
   /** The client error log's caps and budget (ERROR_LOG_*: server/portal/error-log-repo.ts); the defaults there unless given. */
   errorLogs?: Partial<ErrorLogLimits>;
+  /** Back-pressure's limits (PRESSURE, PRESSURE_*: server/http/back-pressure.ts); the defaults unless configured. */
+  pressureEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -61,6 +64,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(opts.dataDir ?? 'data');
   const registry = opts.registry ?? createStaticRegistry();
   if (opts.readDatabaseUrl && !opts.databaseUrl) throw new Error('READ_DATABASE_URL needs DATABASE_URL: a replica is of a PostgreSQL server');
+  // Read first: a wrong value stops the start before the database is touched.
+  const pressure = pressureFromEnv(opts.pressureEnv ?? {});
   const files = storageFromEnv(opts.filesEnv ?? {}, resolve(dataDir, 'files'));
   // The public address is known before listening (payment notify and return URLs are built on it): port 0 picks a free port first.
   const host = opts.host ?? '127.0.0.1';
@@ -95,6 +100,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     efilingEnv: opts.efilingEnv,
     embedOrigins: opts.embedOrigins,
     errorLogs: opts.errorLogs,
+    pressure,
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

@@ -98,6 +98,7 @@ export const MESSAGES = {
     'zh-CN': '错误报告过多：每个地址每分钟最多 {kb} KB，请 {seconds} 秒后再发送',
     'en-US': 'Too many error reports: at most {kb} KB a minute from one address; please send again in {seconds} seconds',
   },
+  SERVER_BUSY: { 'zh-CN': '服务器繁忙，请 {seconds} 秒后再试', 'en-US': 'The server is busy; please try again in {seconds} seconds' },
   BAD_TEXT: {
     'zh-CN': '“{field}”包含无法保存的字符（空字符或不成对的代理字符）',
     'en-US': '"{field}" holds characters that cannot be stored (a NUL character or an unpaired surrogate)',

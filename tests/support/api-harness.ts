@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createStaticRegistry, type EntityBundle, type EntityRegistry } from '../../engine/index.ts';
 import { buildApp, prepareDatabase } from '../../server/app.ts';
 import type { RateLimits } from '../../server/http/protections.ts';
+import type { Pressure } from '../../server/http/back-pressure.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedDemoAccounts } from '../../server/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   publicUrl?: string;
   /** The client error log's caps and budget (server/app.ts `errorLogs`). */
   errorLogs?: Partial<ErrorLogLimits>;
+  /** Back-pressure's limits (server/app.ts `pressure`); off unless given: a loaded test machine must not make the app refuse. */
+  pressure?: Pressure;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -66,7 +69,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
