@@ -6,7 +6,7 @@ import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
-import { startMailWorker } from './mail/outbox.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
 import { startTimerWorker } from './entities/timer-worker.ts';
 import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
@@ -89,7 +89,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     efilingEnv: opts.efilingEnv,
     embedOrigins: opts.embedOrigins,
   });
-  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
+  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : async () => undefined;
   const stopTimers = startTimerWorker(db, registry);
   const stopNotices = startNoticeWorker(db);
   const stopEffects = startEffectWorker(app.effects);
@@ -101,7 +101,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     db,
     async close() {
-      stopMail();
+      await stopMail();
       await stopTimers();
       await stopNotices();
       await stopReclaim();
