@@ -29,6 +29,8 @@ export interface HarnessOptions {
   readDb?: Database;
   /** A built client to serve (server/app.ts `clientDir`); none unless given. */
   clientDir?: string;
+  /** Mail queued as pending for an SMTP worker (server/app.ts `smtpConfigured`) rather than stored. */
+  smtpConfigured?: boolean;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -59,7 +61,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, smtpConfigured: opts.smtpConfigured, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
