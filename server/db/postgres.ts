@@ -19,9 +19,15 @@ const MAX_PREPARED = 2000;
 
 /**
  * Seconds a connection may take to open before its queries fail (postgres.js waits 30 by default):
- * while the server is down, a request answers 503 within this, never hangs.
+ * while the server cannot be reached, a request answers 503 within this, never hangs (a refused
+ * connection fails at once). Not much less: the timer also runs while the event loop is blocked,
+ * and a start-up busy for seconds on a loaded machine must not time its own connections out. The
+ * listening connection keeps postgres.js's own timeout and backoff: with 5 s and the capped backoff
+ * there, two-processes-flow's logout notification was lost on a loaded machine (2 runs of 2; the
+ * listener was dropped once at start-up; not pinned down further). No request waits on it, and it
+ * listens again on its own.
  */
-const CONNECT_TIMEOUT_SECONDS = 5;
+const CONNECT_TIMEOUT_SECONDS = 10;
 
 /**
  * The wait before a connection that failed is opened again: postgres.js's own grows to 20 s after
@@ -114,8 +120,6 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
       max: 1,
       max_lifetime: null,
       fetch_types: false,
-      connect_timeout: CONNECT_TIMEOUT_SECONDS,
-      backoff: reconnectDelaySeconds,
       onnotice: () => undefined,
       onclose,
       connection: { application_name: 'portico-listen' },

@@ -12,7 +12,7 @@ import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from '..
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/smtp-server.ts';
 
-/** An answer later than this is a hang: the server's own bound (postgres.js's connect timeout, 5 s) is well inside it. */
+/** An answer later than this is a hang: the server's own bound (postgres.js's connect timeout, 10 s) is well inside it. */
 const REQUEST_LIMIT_MS = 15_000;
 /** Concurrent loops of writes during the restart. */
 const LOOPS = 4;
