@@ -8,7 +8,7 @@ import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
 import { seedDemoAccounts, seedDemoRecords } from './seed/seed.ts';
-import { startMailWorker } from './mail/outbox.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
 import { startTimerWorker } from './entities/timer-worker.ts';
 import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
@@ -102,7 +102,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     errorLogs: opts.errorLogs,
     pressure,
   });
-  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
+  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : async () => undefined;
   const stopTimers = startTimerWorker(db, registry);
   const stopNotices = startNoticeWorker(db);
   const stopEffects = startEffectWorker(app.effects);
@@ -114,7 +114,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     url: localPublicUrl(host, port),
     db,
     async close() {
-      stopMail();
+      await stopMail();
       await stopTimers();
       await stopNotices();
       await stopReclaim();

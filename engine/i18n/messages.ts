@@ -170,6 +170,9 @@ export const MESSAGES = {
     'zh-CN': '系统错误，请稍后重试或联系 SGS 管理员。',
     'en-US': 'System error. Please try again later or contact SGS administrator.',
   },
+  // A dependency's outage (issue 52): answered 503 with Retry-After; nothing was written.
+  DATABASE_UNAVAILABLE: { 'zh-CN': '数据库暂时不可用，请稍后重试。', 'en-US': 'The database is unavailable for the moment. Please try again shortly.' },
+  STORAGE_UNAVAILABLE: { 'zh-CN': '文件存储暂时不可用，请稍后重试。', 'en-US': 'File storage is unavailable for the moment. Please try again shortly.' },
   // Templates (issue 4): checks that stop publishing, rename maps, versions, migrations, template setting.
   TEMPLATE_INVALID: {
     'zh-CN': '模板有 {count} 处问题，不能发布',

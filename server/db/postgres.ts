@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import type { Database, Queryable } from './database.ts';
 import { PostgresListener } from './postgres-listener.ts';
+import { DependencyUnavailableError, isDatabaseConnectionError } from '../outage/unavailable.ts';
 
 /**
  * Connections per process unless configured (DATABASE_POOL_SIZE). Queries of concurrent requests
@@ -16,12 +17,46 @@ const MIN_POOL_SIZE = 3;
 /** Distinct statements a process prepares on each connection; past it (SQL built with literals in it) statements go unprepared. */
 const MAX_PREPARED = 2000;
 
+/**
+ * Seconds a connection may take to open before its queries fail (postgres.js waits 30 by default):
+ * while the server cannot be reached, a request answers 503 within this, never hangs (a refused
+ * connection fails at once). Not much less: the timer also runs while the event loop is blocked,
+ * and a start-up busy for seconds on a loaded machine must not time its own connections out. The
+ * listening connection keeps postgres.js's own timeout and backoff: with 5 s and the capped backoff
+ * there, two-processes-flow's logout notification was lost on a loaded machine (2 runs of 2; the
+ * listener was dropped once at start-up; not pinned down further). No request waits on it, and it
+ * listens again on its own.
+ */
+const CONNECT_TIMEOUT_SECONDS = 10;
+
+/**
+ * The wait before a connection that failed is opened again: postgres.js's own grows to 20 s after
+ * a few failures, and queries waiting for that connection would wait as long after the server is
+ * back. Up to a second here, so a restarted server is used again within about a second.
+ */
+const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
+
 type Connection = postgres.Sql | postgres.TransactionSql | postgres.ReservedSql;
 
-/** pg's names of a server error's fields (`constraint`, read by the unique-violation checks) beside postgres.js's own. */
-function withPgFields(err: unknown): unknown {
+/**
+ * A driver's error as the code reads it: a server that cannot be reached (refused, closed, timed
+ * out, restarting) as the database's outage (server/outage/unavailable.ts: a 503), a server
+ * error with pg's names of its fields (`constraint`, read by the unique-violation checks) beside
+ * postgres.js's own.
+ */
+function asServerError(err: unknown): unknown {
+  if (!(err instanceof DependencyUnavailableError) && isDatabaseConnectionError(err)) return new DependencyUnavailableError('database', err);
   if (err instanceof postgres.PostgresError) Object.assign(err, { constraint: err.constraint_name, table: err.table_name, column: err.column_name });
   return err;
+}
+
+/** Runs `work`, its driver errors as asServerError reads them. */
+async function classified<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw asServerError(err);
+  }
 }
 
 /**
@@ -75,6 +110,8 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
       text: { to: 25, from: [25, 1043], serialize: textValue, parse: (x: string) => x },
     },
     connection: { application_name: 'portico' },
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: reconnectDelaySeconds,
   });
   await sql`select 1`;
   const listener = new PostgresListener((onnotify, onclose) =>
@@ -94,12 +131,8 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   /** Whether to prepare this parameterized statement: it was before, or there is room for one more. */
   const preparing = (text: string) => prepared.has(text) || (prepared.size < MAX_PREPARED && Boolean(prepared.add(text)));
   const run = async <T>(conn: Connection, text: string, params: readonly unknown[]): Promise<{ rows: T[] }> => {
-    try {
-      const rows = await conn.unsafe(text, params as postgres.ParameterOrJSON<never>[], params.length ? { prepare: preparing(text) } : undefined);
-      return { rows: rows as unknown as T[] };
-    } catch (err) {
-      throw withPgFields(err);
-    }
+    const rows = await classified(() => conn.unsafe(text, params as postgres.ParameterOrJSON<never>[], params.length ? { prepare: preparing(text) } : undefined));
+    return { rows: rows as unknown as T[] };
   };
   const over = (conn: Connection): Queryable => ({ query: (text, params = []) => run(conn, text, params) });
   return {
@@ -109,10 +142,10 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
       await run(sql, text, []);
     },
     async transaction(work) {
-      return (await sql.begin((tx) => work(over(tx)))) as Awaited<ReturnType<typeof work>>;
+      return (await classified(() => sql.begin((tx) => work(over(tx))))) as Awaited<ReturnType<typeof work>>;
     },
     async session(work) {
-      const conn = await sql.reserve();
+      const conn = await classified(() => sql.reserve());
       try {
         return await work(over(conn));
       } finally {

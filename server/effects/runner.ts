@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { startIntervalWorker } from '../db/claim-loop.ts';
+import { isDatabaseOutage } from '../outage/unavailable.ts';
 import { claimDueEffect, leaseEffect, markDone, markFailedAttempt, relockLeased, type EffectRow } from './effects-repo.ts';
 
 /** Runs one kind of declared effect (docs/declarations.md §4). */
@@ -80,7 +81,8 @@ export class EffectRunner {
           return 'done';
         })
         .catch(async (err: unknown): Promise<'failed'> => {
-          if (current === undefined) throw err;
+          // The database's outage is not the effect's failure: it stays due, its attempts uncounted.
+          if (current === undefined || isDatabaseOutage(err)) throw err;
           await this.failed(current, err);
           return 'failed';
         });
@@ -109,6 +111,8 @@ export class EffectRunner {
       });
       return true;
     } catch (err) {
+      // Leased and not finished: with the database down it is due again when the lease runs out.
+      if (isDatabaseOutage(err)) throw err;
       await this.failed(effect, err);
       return false;
     }

@@ -36,8 +36,13 @@ export function fileRoutes(app: FastifyInstance, db: Database, storage: FileStor
     if (!body.subarray(0, rule.magic.length).equals(rule.magic)) throw new ApiError(415, 'FILE_CONTENT', { types: rule.kind });
     const fileName = String(req.query.name ?? 'file').slice(0, 255) || 'file';
     const id = randomUUID();
+    // The bytes first, then the row: a row never names bytes that are not there. When the row
+    // cannot be written (the database's outage), the bytes are removed again, so neither is left alone.
     const path = await storage.put(id, body, type);
-    await insertFile(db, { id, fileName, contentType: type, size: body.length, path, uploadedBy: user.id, companyId: user.companyId });
+    await insertFile(db, { id, fileName, contentType: type, size: body.length, path, uploadedBy: user.id, companyId: user.companyId }).catch(async (err: unknown) => {
+      await storage.remove(path).catch((removeErr: unknown) => req.log.warn({ err: removeErr }, 'bytes of an unrecorded upload not removed'));
+      throw err;
+    });
     return ok({ fileId: id, fileName, contentType: type, size: body.length });
   });
 

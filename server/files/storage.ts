@@ -3,12 +3,15 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { S3Client, DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { classifyOutage, isStorageOutage } from '../outage/unavailable.ts';
 
 /**
  * Where uploaded files' bytes live: one interface, two backends. The files table's `path` holds
  * what `put` returned (the location), so a row is read back from where it was written.
  *  - local: a folder (dataDir/files), the embedded default; one machine only.
  *  - s3: an S3-compatible bucket, for several processes or machines (docs/deployment.md).
+ * A storage that cannot take or give bytes now (unreachable, timed out, failing, a full disk)
+ * throws DependencyUnavailableError (server/outage/unavailable.ts): the request answers 503.
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
@@ -26,10 +29,16 @@ export function folderStorage(dir: string): FileStorage {
   return {
     kind: 'local',
     async put(id, bytes) {
-      await (made ??= mkdir(dir, { recursive: true }));
       const path = join(dir, id);
-      await writeFile(path, bytes);
-      return path;
+      return classifyOutage('storage', isStorageOutage, async () => {
+        await (made ??= mkdir(dir, { recursive: true }));
+        // A write that failed part way leaves no partial file behind.
+        await writeFile(path, bytes).catch(async (err: unknown) => {
+          await rm(path, { force: true }).catch(() => undefined);
+          throw err;
+        });
+        return path;
+      });
     },
     async read(location) {
       const stream = createReadStream(isAbsolute(location) ? location : join(dir, location));
@@ -54,7 +63,17 @@ export interface S3Settings {
   prefix?: string;
   /** Bucket in the path (most S3-compatible servers) rather than in the host name; true unless told. */
   forcePathStyle?: boolean;
+  /** Milliseconds to connect before an attempt fails (S3_CONNECT_TIMEOUT_MS); 3,000 unless given. */
+  connectTimeoutMs?: number;
+  /** Milliseconds a connection may stay silent mid-request before the attempt fails (S3_TIMEOUT_MS); 15,000 unless given. */
+  timeoutMs?: number;
 }
+
+/**
+ * Attempts of each S3 request (the SDK's default is 3): with the timeouts above, an unreachable
+ * or stalled server fails a request within about twice them, and the user sees a 503, not a hang.
+ */
+const S3_MAX_ATTEMPTS = 2;
 
 /** Files in an S3-compatible bucket: the location is the object key. */
 export function bucketStorage(s: S3Settings): FileStorage {
@@ -66,22 +85,26 @@ export function bucketStorage(s: S3Settings): FileStorage {
     // S3-compatible servers other than AWS may not know the SDK's newer default checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: S3_MAX_ATTEMPTS,
+    requestHandler: { connectionTimeout: s.connectTimeoutMs ?? 3000, socketTimeout: s.timeoutMs ?? 15_000 },
   });
   const prefix = s.prefix ?? '';
+  const send = <T>(work: () => Promise<T>) => classifyOutage('storage', isStorageOutage, work);
   return {
     kind: 's3',
     async put(id, bytes, contentType) {
       const key = `${prefix}${id}`;
-      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      // One PUT: the object is there whole or not at all.
+      await send(() => client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length })));
       return key;
     },
     async read(location) {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: location }));
+      const { Body } = await send(() => client.send(new GetObjectCommand({ Bucket: s.bucket, Key: location })));
       if (!Body) throw new Error(`object ${location} has no body`);
       return Body as Readable;
     },
     async remove(location) {
-      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: location }));
+      await send(() => client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: location })));
     },
   };
 }
@@ -90,7 +113,8 @@ export function bucketStorage(s: S3Settings): FileStorage {
  * The storage the configuration names: FILE_STORAGE=s3 with S3_BUCKET, S3_REGION (us-east-1
  * unless given), S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (or the AWS SDK's own
  * AWS_* variables and credential chain), S3_PREFIX, S3_FORCE_PATH_STYLE=false for
- * virtual-host buckets; anything else (or unset) is the local folder.
+ * virtual-host buckets, S3_CONNECT_TIMEOUT_MS and S3_TIMEOUT_MS; anything else (or unset) is the
+ * local folder.
  */
 export function storageFromEnv(env: Record<string, string | undefined>, localDir: string): FileStorage {
   if ((env.FILE_STORAGE ?? 'local') !== 's3') return folderStorage(localDir);
@@ -103,5 +127,7 @@ export function storageFromEnv(env: Record<string, string | undefined>, localDir
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     prefix: env.S3_PREFIX || undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+    connectTimeoutMs: Number(env.S3_CONNECT_TIMEOUT_MS) || undefined,
+    timeoutMs: Number(env.S3_TIMEOUT_MS) || undefined,
   });
 }

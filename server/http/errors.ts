@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { message, pickLanguage, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
 import { schemaViolations } from './schema-validation.ts';
+import { DependencyUnavailableError } from '../outage/unavailable.ts';
 
 /** An error meant for the user: an HTTP status, a message code and, for 400s, per-field errors. */
 export class ApiError extends Error {
@@ -40,6 +41,15 @@ function fromFastify(err: FastifyError, req: FastifyRequest, lang: Language): Ap
   return undefined;
 }
 
+/** Seconds a client is asked to wait (`Retry-After`) after a dependency's outage: a restarting database is usually back by then. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/** A dependency's outage (server/outage/unavailable.ts) as the user's error: 503, to retry shortly. */
+function fromOutage(err: unknown): ApiError | undefined {
+  if (!(err instanceof DependencyUnavailableError)) return undefined;
+  return new ApiError(503, err.dependency === 'database' ? 'DATABASE_UNAVAILABLE' : 'STORAGE_UNAVAILABLE');
+}
+
 /** Turns an error of a lower layer (a database constraint) into the user's error, or passes. */
 export type ErrorMapper = (err: unknown, lang: Language) => ApiError | undefined;
 
@@ -48,6 +58,11 @@ export function installErrorHandler(app: FastifyInstance, mappers: readonly Erro
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLanguage(req);
     if (error instanceof ApiError) return sendError(reply, lang, error);
+    const outage = fromOutage(error);
+    if (outage) {
+      req.log.warn({ err: error }, 'dependency unavailable');
+      return sendError(reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)), lang, outage);
+    }
     const client = fromFastify(error, req, lang) ?? mappers.reduce<ApiError | undefined>((found, map) => found ?? map(error, lang), undefined);
     if (client) return sendError(reply, lang, client);
     req.log.error({ err: error }, 'unhandled error');

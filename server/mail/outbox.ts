@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
 
 export interface Mail {
@@ -42,40 +42,4 @@ export async function listOutbox(db: Queryable, to?: string): Promise<OutboxRow[
     [to ?? null],
   );
   return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, body: r.body, status: r.status, createdAt: isoTime(r.created_at) }));
-}
-
-/** Delivers pending mail over SMTP: rows claimed with FOR UPDATE SKIP LOCKED, retried with backoff. */
-export function startMailWorker(db: Database, smtpUrl: string, intervalMs = 2000): () => void {
-  let stopped = false;
-  let transport: { sendMail(m: object): Promise<unknown> } | undefined;
-  const tick = async () => {
-    transport ??= (await import('nodemailer')).createTransport(smtpUrl);
-    const from = process.env.SMTP_FROM ?? 'Portico <no-reply@portico.local>';
-    await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number; to_address: string; subject: string; body: string; attempts: number }>(
-        `select id::int as id, to_address, subject, body, attempts from outbox
-         where status = 'pending' and next_attempt_at <= now() order by id limit 10 for update skip locked`,
-      );
-      for (const m of rows) {
-        try {
-          await transport!.sendMail({ from, to: m.to_address, subject: m.subject, text: m.body });
-          await tx.query("update outbox set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1", [m.id]);
-        } catch (err) {
-          const failed = m.attempts + 1 >= 8;
-          await tx.query(
-            `update outbox set attempts = attempts + 1, last_error = $2, status = $3,
-               next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
-            [m.id, String(err).slice(0, 500), failed ? 'failed' : 'pending', 30 * 2 ** m.attempts],
-          );
-        }
-      }
-    });
-  };
-  const timer = setInterval(() => {
-    if (!stopped) tick().catch((err) => console.error('mail worker', err));
-  }, intervalMs);
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
 }

@@ -39,6 +39,8 @@ export interface HarnessOptions {
   errorLogs?: Partial<ErrorLogLimits>;
   /** Back-pressure's limits (server/app.ts `pressure`); off unless given: a loaded test machine must not make the app refuse. */
   pressure?: Pressure;
+  /** Mail queued as pending for an SMTP worker (server/app.ts `smtpConfigured`) rather than stored. */
+  smtpConfigured?: boolean;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -69,7 +71,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure, smtpConfigured: opts.smtpConfigured });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
