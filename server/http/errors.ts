@@ -15,9 +15,21 @@ export class ApiError extends Error {
   }
 }
 
+/** A deliberate 503: the server is busy, not the request wrong; the answer says when to try again (Retry-After, seconds). */
+export class BusyError extends ApiError {
+  constructor(
+    code: MessageCode,
+    params: Record<string, string | number>,
+    readonly retryAfter: number,
+  ) {
+    super(503, code, params);
+  }
+}
+
 export const requestLanguage = (req: FastifyRequest): Language => pickLanguage(req.headers['accept-language']);
 
 export function sendError(reply: FastifyReply, lang: Language, err: ApiError): FastifyReply {
+  if (err instanceof BusyError) reply.header('retry-after', String(err.retryAfter));
   return reply.status(err.status).send({
     code: err.status,
     errorCode: err.code,

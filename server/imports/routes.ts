@@ -35,7 +35,7 @@ export function importRoutes(app: FastifyInstance, db: Database, registry: Entit
     }
     return undefined;
   };
-  const imports = new ImportService(db, entities, resolveLookup);
+  const imports = new ImportService(db, entities, resolveLookup, app.jobs);
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
   for (const type of IMPORT_CONTENT_TYPES) {
     // A little over the cap, so a slightly larger file gets our own message rather than the framework's.

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
 import { freshDatabase } from './backends.ts';
 import { seededPglite } from './pglite-template.ts';
 import type { FileStorage } from '../../server/files/storage.ts';
+import type { JobLimits } from '../../server/jobs/pool.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -29,6 +30,8 @@ export interface HarnessOptions {
   readDb?: Database;
   /** A built client to serve (server/app.ts `clientDir`); none unless given. */
   clientDir?: string;
+  /** The job pool's limits (server/app.ts `jobs`); the defaults unless given. */
+  jobs?: Partial<JobLimits>;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -59,7 +62,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, jobs: opts.jobs });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
