@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
+import { jobLimitsFromEnv } from './jobs/pool.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
@@ -44,6 +45,8 @@ export interface StartOptions {
   efilingEnv?: Record<string, string | undefined>;
   /** Where uploaded files go (FILE_STORAGE, S3_*: server/files/storage.ts); the folder dataDir/files unless configured. */
   filesEnv?: Record<string, string | undefined>;
+  /** The job pool's limits (JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE: server/jobs/pool.ts); its defaults unless given. */
+  jobsEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -88,6 +91,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     paymentsEnv: opts.paymentsEnv,
     efilingEnv: opts.efilingEnv,
     embedOrigins: opts.embedOrigins,
+    jobs: jobLimitsFromEnv(opts.jobsEnv ?? {}),
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : () => undefined;
   const stopTimers = startTimerWorker(db, registry);

@@ -64,6 +64,7 @@ if (cluster.isPrimary && workers > 1) {
     paymentsEnv: process.env,
     efilingEnv: process.env,
     filesEnv: process.env,
+    jobsEnv: process.env,
     embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
   });
   const who = cluster.isWorker ? `worker ${process.pid}` : 'Portico';

@@ -1,5 +1,6 @@
 import type { checkTemplateJob, importSchemaJob } from '../templates/template-jobs.ts';
 import type { readSheetJob } from '../imports/sheet-job.ts';
+import type { renderPdfJob } from '../documents/pdf-job.ts';
 
 /**
  * The jobs the pool runs (server/jobs/pool.ts), by name: each is an exported function of a module
@@ -18,6 +19,7 @@ interface JobFunctions {
   checkTemplate: typeof checkTemplateJob;
   importSchema: typeof importSchemaJob;
   readSheet: typeof readSheetJob;
+  renderPdf: typeof renderPdfJob;
 }
 
 export type JobName = keyof JobFunctions;
@@ -30,4 +32,5 @@ export const JOBS: Record<JobName, JobRef> = {
   checkTemplate: { module: at('../templates/template-jobs.ts'), fn: 'checkTemplateJob' },
   importSchema: { module: at('../templates/template-jobs.ts'), fn: 'importSchemaJob' },
   readSheet: { module: at('../imports/sheet-job.ts'), fn: 'readSheetJob' },
+  renderPdf: { module: at('../documents/pdf-job.ts'), fn: 'renderPdfJob' },
 };
