@@ -1,19 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { message, pickLanguage, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
+import { message, pickLanguage, type Language, type MessageCode } from '../../engine/index.ts';
 import { schemaViolations } from './schema-validation.ts';
+import { ApiError } from './api-error.ts';
 
-/** An error meant for the user: an HTTP status, a message code and, for 400s, per-field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: MessageCode,
-    readonly params: Record<string, string | number> = {},
-    readonly errors?: readonly FieldError[],
-    readonly data?: unknown,
-  ) {
-    super(code);
-  }
-}
+export { ApiError };
 
 /** A deliberate 503: the server is busy, not the request wrong; the answer says when to try again (Retry-After, seconds). */
 export class BusyError extends ApiError {

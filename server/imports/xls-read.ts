@@ -1,6 +1,6 @@
 import { read, utils, type CellObject } from '@e965/xlsx';
 import type { CellValue } from '../../engine/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../http/api-error.ts';
 import { notSpreadsheet, type SheetLimits, type SheetRow } from './xlsx-read.ts';
 
 /**

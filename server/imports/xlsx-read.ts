@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import yauzl from 'yauzl';
 import { SaxesParser } from 'saxes';
 import type { CellValue } from '../../engine/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../http/api-error.ts';
 
 /**
  * Reads the first worksheet of an uploaded .xlsx without trusting it (docs/declarations.md §2,

@@ -1,4 +1,7 @@
-import { checkTemplateWithWarnings, importSchema, type ImportInput, type ImportResult, type Language, type TemplateCheck } from '../../engine/index.ts';
+// The engine's own modules, not its index: a worker loads only what the checks need (about a tenth).
+import type { Language } from '../../engine/declaration/types.ts';
+import { checkTemplateWithWarnings, type TemplateCheck } from '../../engine/templates/check-template.ts';
+import { importSchema, type ImportInput, type ImportResult } from '../../engine/templates/import.ts';
 
 /**
  * The template work that runs in the job pool (server/jobs/pool.ts): a designer's or an imported
