@@ -1,6 +1,7 @@
 import type { checkTemplateJob, importSchemaJob } from '../templates/template-jobs.ts';
 import type { readSheetJob } from '../imports/sheet-job.ts';
 import type { renderPdfJob } from '../documents/pdf-job.ts';
+import type { writeWorkbookJob } from '../exports/workbook-job.ts';
 
 /**
  * The jobs the pool runs (server/jobs/pool.ts), by name: each is an exported function of a module
@@ -20,6 +21,7 @@ interface JobFunctions {
   importSchema: typeof importSchemaJob;
   readSheet: typeof readSheetJob;
   renderPdf: typeof renderPdfJob;
+  writeWorkbook: typeof writeWorkbookJob;
 }
 
 export type JobName = keyof JobFunctions;
@@ -33,4 +35,5 @@ export const JOBS: Record<JobName, JobRef> = {
   importSchema: { module: at('../templates/template-jobs.ts'), fn: 'importSchemaJob' },
   readSheet: { module: at('../imports/sheet-job.ts'), fn: 'readSheetJob' },
   renderPdf: { module: at('../documents/pdf-job.ts'), fn: 'renderPdfJob' },
+  writeWorkbook: { module: at('../exports/workbook-job.ts'), fn: 'writeWorkbookJob' },
 };
