@@ -76,3 +76,19 @@ describe('job pool', () => {
     await expect(other.app.jobs.runJob({ module: TASKS, fn: 'whoAmI' }, {})).rejects.toMatchObject({ status: 503, code: 'JOB_FAILED' });
   });
 });
+
+describe('job pool under a product route', () => {
+  it('answers a template import whose job runs out of heap with 413 naming the cap', async () => {
+    // 8 MB does not even hold the import's modules: the worker dies of it, as of a huge schema.
+    const h = await ApiHarness.start('pglite', [], { jobs: { threads: 1, heapMb: 8 } });
+    try {
+      const staff = await h.login('staff');
+      const res = await h.call({ method: 'POST', url: '/api/templates/import', token: staff, lang: 'zh-CN', payload: { schema: { type: 'object', properties: { a: { type: 'string' } } } } });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ errorCode: 'JOB_MEMORY_LIMIT', message: '处理超过 8 MB 的内存上限，已停止；请减少内容后重试' });
+      expect((await h.call({ method: 'GET', url: '/api/templates', token: staff })).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
