@@ -64,6 +64,7 @@ import { buildRegulator, type Regulator } from './efiling/setup.ts';
 import { efilingRoutes } from './efiling/routes.ts';
 import { setupNotifications } from './notifications/setup.ts';
 import { efilingServiceRoutes } from './efiling/service-routes.ts';
+import { JobPool, type JobLimits } from './jobs/pool.ts';
 
 export interface AppOptions {
   db: Database;
@@ -111,6 +112,8 @@ export interface AppOptions {
    * unless given (tests); start-server.ts gives the configured ones (PRESSURE_*: docs/deployment.md).
    */
   pressure?: Pressure;
+  /** The job pool's limits (server/jobs/pool.ts: JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE); the defaults unless given. */
+  jobs?: Partial<JobLimits>;
 }
 
 declare module 'fastify' {
@@ -127,6 +130,8 @@ declare module 'fastify' {
     publishStatus: PublishStatusHub;
     /** The e-filing regulator's adapter and, in dev and test, its emulator (server/efiling/setup.ts). */
     regulator: Regulator;
+    /** The worker pool that runs the heavy work on user input (server/jobs/pool.ts), closed with the app. */
+    jobs: JobPool;
   }
 }
 
@@ -167,6 +172,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const grants = grantSource(() => opts.registry.list(), opts.access);
   const stopSessionCache = await startSessionCache(opts.db);
   app.addHook('onClose', () => stopSessionCache());
+  const jobs = new JobPool(opts.jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.close());
   installSessionHook(app, opts.db, grants);
   installInputGuard(app);
   const key = await loadLoginKey(opts.db);

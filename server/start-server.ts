@@ -4,6 +4,7 @@ import { createStaticRegistry, type EntityRegistry } from '../engine/index.ts';
 import { buildApp, prepareDatabase } from './app.ts';
 import type { ErrorLogLimits } from './portal/error-log-repo.ts';
 import { pressureFromEnv } from './http/back-pressure.ts';
+import { jobLimitsFromEnv } from './jobs/pool.ts';
 import { configureSecrets } from './entities/secrets.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { storageFromEnv } from './files/storage.ts';
@@ -51,6 +52,8 @@ export interface StartOptions {
   errorLogs?: Partial<ErrorLogLimits>;
   /** Back-pressure's limits (PRESSURE, PRESSURE_*: server/http/back-pressure.ts); the defaults unless configured. */
   pressureEnv?: Record<string, string | undefined>;
+  /** The job pool's limits (JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE: server/jobs/pool.ts); its defaults unless given. */
+  jobsEnv?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -101,6 +104,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     embedOrigins: opts.embedOrigins,
     errorLogs: opts.errorLogs,
     pressure,
+    jobs: jobLimitsFromEnv(opts.jobsEnv ?? {}),
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : async () => undefined;
   const stopTimers = startTimerWorker(db, registry);

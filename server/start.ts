@@ -72,6 +72,7 @@ if (cluster.isPrimary && workers > 1) {
     efilingEnv: process.env,
     filesEnv: process.env,
     pressureEnv: process.env,
+    jobsEnv: process.env,
     embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
     errorLogs: errorLogLimitsOf(process.env),
   });

@@ -352,6 +352,12 @@ export const MESSAGES = {
   STOMP_MISSING_HEADER: { 'zh-CN': '缺少 STOMP 头“{header}”', 'en-US': 'The STOMP header "{header}" is missing' },
   STOMP_NO_SUBSCRIPTION: { 'zh-CN': '请先订阅 {destination}，再查询发布状态', 'en-US': 'Subscribe to {destination} before querying the publish status' },
   STOMP_BAD_SYSTEM: { 'zh-CN': '消息体须为 {"systemId":{systemId}}', 'en-US': 'The body must be {"systemId":{systemId}}' },
+  // Heavy jobs (schema checks, spreadsheets, PDFs, exports) run in a worker pool with limits (server/jobs/pool.ts).
+  JOB_QUEUE_FULL: { 'zh-CN': '服务器正忙（已有 {queued} 个任务在排队），请 {seconds} 秒后重试', 'en-US': 'The server is busy ({queued} jobs are waiting); please try again in {seconds} s' },
+  JOB_TIME_LIMIT: { 'zh-CN': '处理超过 {seconds} 秒的时间上限，已停止；请减少内容后重试', 'en-US': 'The job went past its time limit of {seconds} s and was stopped; please make it smaller and try again' },
+  JOB_MEMORY_LIMIT: { 'zh-CN': '处理超过 {mb} MB 的内存上限，已停止；请减少内容后重试', 'en-US': 'The job went past its memory limit of {mb} MB and was stopped; please make it smaller and try again' },
+  TEMPLATE_DRAFT_CHANGED: { 'zh-CN': '草稿（版本 {version}）在检查期间被修改，请重新发布', 'en-US': 'The draft (version {version}) changed while it was being checked; publish it again' },
+  JOB_FAILED: { 'zh-CN': '后台处理意外中止，请稍后重试', 'en-US': 'The background job stopped unexpectedly; please try again later' },
   ...IMPORT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

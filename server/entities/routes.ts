@@ -112,7 +112,7 @@ export function entityRoutes(app: FastifyInstance, db: Database, registry: Entit
     const record = await service.get(reg, req.params.id, currentUser(req));
     if (!own(reg.entity.documents ?? {}, req.params.key)) throw new ApiError(404, 'ROUTE_NOT_FOUND');
     const lang = req.query.lang ? pickLanguage(req.query.lang) : requestLanguage(req);
-    const pdf = await renderRecordPdf(reg, record, req.params.key, lang);
+    const pdf = await renderRecordPdf(app.jobs, reg, record, req.params.key, lang);
     const name = `${String(valueAt(record.doc, reg.entity.titleField) ?? record.id)}.pdf`.replace(/[^\w.-]/g, '_');
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
   });

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportColumns, exportFileName, parseListQuery, text, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
@@ -9,15 +8,15 @@ import { scopeOf } from '../entities/visibility.ts';
 import { entityOfRequest } from '../entities/entity-of.ts';
 import { EXPORT_SCHEMAS as S } from './export-schemas.ts';
 import { LookupLabeller } from './lookup-labels.ts';
-import { writeXlsx } from './xlsx-export.ts';
-import { writeImportFile } from '../imports/xlsx-template.ts';
+import { buildXlsx } from './xlsx-export.ts';
+import { buildImportFile } from '../imports/xlsx-template.ts';
 import { zipEntries, zipStream } from './files-zip.ts';
 import type { FileStorage } from '../files/storage.ts';
 
 type Params = { entity: string };
 type Body = { ids?: string[] } | undefined;
 
-/** The header announcing how many rows (or files) the streamed file holds: the browser shows progress against it. */
+/** The header announcing how many rows (or files) the file holds: the browser shows progress against it. */
 export const EXPORT_TOTAL_HEADER = 'x-export-total';
 
 const attachment = (reply: FastifyReply, type: string, fileName: string, total: number) =>
@@ -31,7 +30,10 @@ const attachment = (reply: FastifyReply, type: string, fileName: string, total: 
 /**
  * The declared exports of every entity's list (docs/declarations.md §2, docs/api.md): the rows
  * as xlsx with the list's filters, sort and visibility, and the selected records' files as a zip.
- * Everything that can be refused is refused before the first byte is streamed.
+ * Everything that can be refused is refused before the first byte is sent. The xlsx is written by
+ * the job pool (server/jobs/pool.ts) and sent whole; the zip streams: its entries are stored, not
+ * compressed (PDFs and JPGs are compressed already), so building it is reading the files, I/O and
+ * not CPU, and it stays on the server's thread without holding the files in memory.
  */
 export function exportRoutes(app: FastifyInstance, db: Database, registry: EntityRegistry, storage: FileStorage): void {
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
@@ -59,19 +61,14 @@ export function exportRoutes(app: FastifyInstance, db: Database, registry: Entit
     const { ids, total } = await listIds(db, reg, parsed.query, scope, declared.maxRows, only);
     if (total > declared.maxRows) throw new ApiError(400, 'EXPORT_LIMIT', { max: declared.maxRows, count: total });
     if (only && !ids.length) throw new ApiError(400, 'NOTHING_SELECTED');
-    const out = new PassThrough();
     const name = exportFileName(reg, lang);
     const labels = new LookupLabeller(db, registry, lang);
     const read = (batch: readonly string[]) => recordsByIds(db, reg, batch, scope);
     const job = { reg, lang, columns: exportColumns(reg, lang), ids, sheetName: name, read, labels };
     // A list that imports exports the import's layout, so the file re-imports unchanged.
     const imported = reg.views.list.import;
-    const writing = imported ? writeImportFile({ reg, lang, title: name, validatedRows: imported.maxRows, ids, read, labels }, out) : writeXlsx(job, out);
-    writing.catch((err: unknown) => {
-      req.log.error({ err }, 'export failed while streaming');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${name}.xlsx`, ids.length).send(out);
+    const file = imported ? await buildImportFile(app.jobs, { reg, lang, title: name, validatedRows: imported.maxRows, ids, read, labels }) : await buildXlsx(app.jobs, job);
+    return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${name}.xlsx`, ids.length).send(file);
   });
 
   app.post<{ Params: Params; Body: { ids: string[] } }>('/api/entities/:entity/export-files', { schema: S.files }, async (req, reply) => {

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import { exportCellText, lookupValues, type ExportColumn, type Language, type RegisteredEntity, type EntityRecord } from '../../engine/index.ts';
+import type { Jobs } from '../jobs/pool.ts';
+import type { CellText } from './workbook-job.ts';
+import { sheetName, workbookBytes } from './workbook.ts';
 
-/** Rows read from the database per query while an export streams. */
+/** Rows read from the database per query while an export is gathered. */
 export const EXPORT_BATCH = 500;
 
 export interface XlsxExportJob {
@@ -18,28 +18,19 @@ export interface XlsxExportJob {
   labels: { load(wanted: Map<string, Set<string>>): Promise<void>; label(source: string, value: string): string | undefined };
 }
 
-/** Excel refuses these in a sheet's name, and more than 31 characters. */
-const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1';
-
 /**
- * Streams an xlsx of the job's rows into `out` with exceljs's streaming WorkbookWriter: the
- * header row is the columns' titles, then each batch of records is read, labelled and written
- * (committed rows leave memory), waiting for the reader when the output is full.
+ * An xlsx of the job's rows: the header row is the columns' titles (bold, kept in view), then each
+ * batch of records is read and labelled here, as texts; the file is written by the job pool
+ * (server/exports/workbook-job.ts), off the server's thread. The rows are at most the export's
+ * declared maxRows, refused before this is called.
  */
-export async function writeXlsx(job: XlsxExportJob, out: PassThrough): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(job.sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = job.columns.map((c) => ({ header: c.title, key: c.field, width: Math.min(40, Math.max(12, c.title.length + 4)) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+export async function buildXlsx(jobs: Jobs, job: XlsxExportJob): Promise<Buffer> {
+  const rows: CellText[][] = [job.columns.map((c) => c.title)];
   for (let at = 0; at < job.ids.length; at += EXPORT_BATCH) {
     const records = await job.read(job.ids.slice(at, at + EXPORT_BATCH));
     await job.labels.load(lookupValues(job.columns, records));
-    for (const record of records) {
-      sheet.addRow(job.columns.map((c) => exportCellText(job.reg, c, record, job.lang, job.labels.label))).commit();
-    }
-    if (out.writableNeedDrain) await once(out, 'drain');
+    for (const record of records) rows.push(job.columns.map((c) => exportCellText(job.reg, c, record, job.lang, job.labels.label)));
   }
-  sheet.commit();
-  await workbook.commit();
+  const columns = job.columns.map((c) => ({ key: c.field, width: Math.min(40, Math.max(12, c.title.length + 4)) }));
+  return workbookBytes(jobs, [{ name: sheetName(job.sheetName), frozenRows: 1, columns, rows, styles: { 0: { font: { bold: true } } } }]);
 }

@@ -1,24 +1,26 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { message, pickLanguage, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
+import { message, pickLanguage, type Language, type MessageCode } from '../../engine/index.ts';
 import { schemaViolations } from './schema-validation.ts';
 import { DependencyUnavailableError } from '../outage/unavailable.ts';
+import { ApiError } from './api-error.ts';
 
-/** An error meant for the user: an HTTP status, a message code and, for 400s, per-field errors. */
-export class ApiError extends Error {
+export { ApiError };
+
+/** A deliberate 503: the server is busy, not the request wrong; the answer says when to try again (Retry-After, seconds). */
+export class BusyError extends ApiError {
   constructor(
-    readonly status: number,
-    readonly code: MessageCode,
-    readonly params: Record<string, string | number> = {},
-    readonly errors?: readonly FieldError[],
-    readonly data?: unknown,
+    code: MessageCode,
+    params: Record<string, string | number>,
+    readonly retryAfter: number,
   ) {
-    super(code);
+    super(503, code, params);
   }
 }
 
 export const requestLanguage = (req: FastifyRequest): Language => pickLanguage(req.headers['accept-language']);
 
 export function sendError(reply: FastifyReply, lang: Language, err: ApiError): FastifyReply {
+  if (err instanceof BusyError) reply.header('retry-after', String(err.retryAfter));
   return reply.status(err.status).send({
     code: err.status,
     errorCode: err.code,

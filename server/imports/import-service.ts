@@ -18,7 +18,9 @@ import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import type { EntityService } from '../entities/service.ts';
-import { readSheet, type SheetRow } from './xlsx-read.ts';
+import type { Jobs } from '../jobs/pool.ts';
+import { readSheet } from './read-sheet.ts';
+import type { SheetRow } from './xlsx-read.ts';
 import { HEADER_ROWS, columnLetter } from './xlsx-template.ts';
 
 type Doc = Record<string, unknown>;
@@ -74,13 +76,15 @@ export class ImportService {
     private readonly db: Queryable,
     private readonly entities: EntityService,
     private readonly resolveLookup: LookupResolver,
+    /** Reads the uploaded file off the server's thread (server/jobs/pool.ts). */
+    private readonly jobs: Jobs,
   ) {}
 
   async run(reg: RegisteredEntity, bytes: Buffer, user: SessionUser, lang: Language, validOnly: boolean): Promise<ImportResult> {
     const declared = declaredImport(reg, lang);
     if (!user.permissionMap[reg.entity.permissions.create]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.create });
     const columns = importColumns(reg);
-    const rows = await readSheet(bytes, { maxRows: declared.maxRows + HEADER_ROWS, maxColumns: columns.length + 1 });
+    const rows = await readSheet(this.jobs, bytes, { maxRows: declared.maxRows + HEADER_ROWS, maxColumns: columns.length + 1 });
     checkHeader(reg, columns, rows);
     const data = rows.slice(HEADER_ROWS);
     if (!data.length) throw new ApiError(400, 'IMPORT_EMPTY');

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGES, message, text, type EntityRegistry, type RegisteredEntity } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
@@ -9,7 +8,7 @@ import type { EntityService } from '../entities/service.ts';
 import { ImportService, declaredImport, type LookupResolver } from './import-service.ts';
 import { sourceOptions } from '../lookups/routes.ts';
 import { MAX_UPLOAD_BYTES } from './xlsx-read.ts';
-import { writeImportFile } from './xlsx-template.ts';
+import { buildImportFile } from './xlsx-template.ts';
 import { IMPORT_SCHEMAS as S } from './import-schemas.ts';
 
 /** What an upload may declare itself as: xlsx, xls (refused by its bytes with its own message) or plain bytes. */
@@ -35,7 +34,7 @@ export function importRoutes(app: FastifyInstance, db: Database, registry: Entit
     }
     return undefined;
   };
-  const imports = new ImportService(db, entities, resolveLookup);
+  const imports = new ImportService(db, entities, resolveLookup, app.jobs);
   const entityOf = (req: FastifyRequest): RegisteredEntity => entityOfRequest(registry, req);
   for (const type of IMPORT_CONTENT_TYPES) {
     // A little over the cap, so a slightly larger file gets our own message rather than the framework's.
@@ -49,17 +48,13 @@ export function importRoutes(app: FastifyInstance, db: Database, registry: Entit
     const user = currentUser(req);
     if (!user.permissionMap[reg.entity.permissions.create]) throw new ApiError(403, 'FORBIDDEN', { permission: reg.entity.permissions.create });
     const title = text(reg.entity.label, lang, reg.name);
-    const out = new PassThrough();
-    writeImportFile({ reg, lang, title, validatedRows: declared.maxRows, ids: [], read: async () => [] }, out).catch((err: unknown) => {
-      req.log.error({ err }, 'import template failed while streaming');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
+    const file = await buildImportFile(app.jobs, { reg, lang, title, validatedRows: declared.maxRows, ids: [], read: async () => [] });
     return reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')
-      .send(out);
+      .send(file);
   });
 
   app.post<{ Params: { entity: string }; Querystring: { validOnly?: string } }>('/api/entities/:entity/import', { schema: S.upload }, async (req) => {

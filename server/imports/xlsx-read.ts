@@ -2,8 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import yauzl from 'yauzl';
 import { SaxesParser } from 'saxes';
 import type { CellValue } from '../../engine/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { readXls } from './xls-read.ts';
+import { ApiError } from '../http/api-error.ts';
 
 /**
  * Reads the first worksheet of an uploaded .xlsx without trusting it (docs/declarations.md §2,
@@ -37,7 +36,7 @@ const MAX_EMPTY_ROWS = 5_000;
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-const notSpreadsheet = () => new ApiError(415, 'IMPORT_NOT_SPREADSHEET');
+export const notSpreadsheet = () => new ApiError(415, 'IMPORT_NOT_SPREADSHEET');
 const tooLarge = () => new ApiError(413, 'IMPORT_FILE_TOO_LARGE', { max: `${MAX_UPLOAD_BYTES / 1024 / 1024} MB` });
 
 /** What the first bytes say the file is: an .xlsx (zip) or an .xls (OLE); anything else is refused. */
@@ -181,9 +180,8 @@ const cellRef = (col: number, row: number) => {
   return `${s}${row}`;
 };
 
-/** The first sheet's rows with data (in order), refused past the limits, a formula refused where it is. */
-export async function readSheet(bytes: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
-  if (sniff(bytes) === 'xls') return readXls(bytes, limits);
+/** The first sheet of an .xlsx: its rows with data (in order), refused past the limits, a formula refused where it is. */
+export async function readXlsxRows(bytes: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
   const { zip, entries } = await openZip(bytes);
   try {
     const sheet = await firstSheet(zip, entries);

@@ -30,7 +30,7 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   await loadPublishedTemplates(db, registry, warn);
   const sync = await syncTemplates(db, registry, warn);
   app.addHook('onClose', () => sync.close());
-  const templates = new TemplateService(db, registry, warn, sync);
+  const templates = new TemplateService(db, registry, app.jobs, warn, sync);
   const migrations = new TemplateMigrations(db, registry);
   const settings = new TemplateSettings(db, registry);
   const v = (p: CodeVersion) => versionNumber(p.version, 'version');
@@ -53,7 +53,7 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
   app.post('/api/templates', { schema: S.create }, async (req, reply) => reply.status(201).send({ code: 201, data: await templates.create(req.body, currentUser(req), requestLanguage(req)) }));
   // A JSON Schema (with its uiSchema and sibling files) as a new template's first draft, and what the import changed.
   app.post('/api/templates/import', { schema: S.create }, async (req, reply) =>
-    reply.status(201).send({ code: 201, data: await importTemplate(db, registry, templates, req.body, currentUser(req), requestLanguage(req)) }),
+    reply.status(201).send({ code: 201, data: await importTemplate(db, registry, templates, app.jobs, req.body, currentUser(req), requestLanguage(req)) }),
   );
   app.get<{ Params: Code }>('/api/templates/:code', { schema: S.template }, async (req) => ok(await templates.get(req.params.code, currentUser(req))));
   app.post<{ Params: Code }>('/api/templates/:code/versions', { schema: S.newVersion }, async (req, reply) =>

@@ -1,7 +1,8 @@
-import { importSchema, localizeProblems, TEMPLATE_CODE, type EntityRegistry, type FieldError, type Language, type LocalizedText } from '../../engine/index.ts';
+import { localizeProblems, TEMPLATE_CODE, type EntityRegistry, type FieldError, type Language, type LocalizedText } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Jobs } from '../jobs/pool.ts';
 import { bodyOf, isRecord, requireDesigner } from './guards.ts';
 import { templateRoutes } from './template-bundle.ts';
 import type { DraftResult, TemplateService } from './template-service.ts';
@@ -37,9 +38,10 @@ function titleOf(schema: unknown): string | undefined {
  * POST /api/templates/import (issue 21): a JSON Schema — pasted text or an object, with its
  * uiSchema and the sibling files it references — becomes a new template's first draft. Same
  * permission as creating a template. Refused (400, per-field messages) only when it is not JSON,
- * not a schema, or past the limits; everything else is kept or changed and reported.
+ * not a schema, or past the limits; everything else is kept or changed and reported. The import
+ * and the checks run in the job pool (server/jobs/pool.ts): the schema is outside input.
  */
-export async function importTemplate(db: Database, registry: EntityRegistry, templates: TemplateService, raw: unknown, user: SessionUser, lang: Language): Promise<ImportResultBody> {
+export async function importTemplate(db: Database, registry: EntityRegistry, templates: TemplateService, jobs: Jobs, raw: unknown, user: SessionUser, lang: Language): Promise<ImportResultBody> {
   requireDesigner(user);
   const body = bodyOf(raw);
   if (body.files !== undefined && !isRecord(body.files)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'files' });
@@ -55,7 +57,7 @@ export async function importTemplate(db: Database, registry: EntityRegistry, tem
     const taken = async (c: string) => (registry.has(c) && !registry.isDynamic(c)) || !!(await repo.getTemplateRow(db, c));
     for (let i = 2; (await taken(code)) && i < 1000; i++) code = `${base}${i}`;
   }
-  const made = importSchema({ code, schema: body.schema, uiSchema: body.uiSchema, files: body.files as Record<string, unknown> | undefined, label, routes: templateRoutes(code) });
+  const made = await jobs.run('importSchema', { code, schema: body.schema, uiSchema: body.uiSchema, files: body.files as Record<string, unknown> | undefined, label, routes: templateRoutes(code) });
   if ('refused' in made) throw new ApiError(400, 'TEMPLATE_IMPORT_REFUSED', { count: made.refused.length }, localizeProblems(made.refused, lang));
   const created = await templates.create({ code, kind: body.kind, bundle: made.bundle }, user, lang);
   return { ...created, report: localizeProblems(made.notes, lang) };

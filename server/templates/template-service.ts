@@ -1,6 +1,4 @@
 import {
-  checkTemplate,
-  checkTemplateWithWarnings,
   diffSchemas,
   localizeProblems,
   TEMPLATE_CODE,
@@ -12,8 +10,10 @@ import {
   type RegisteredEntity,
   type RenameMap,
   type TemplateBundle,
+  type TemplateCheck,
   type TemplateDiff,
 } from '../../engine/index.ts';
+import type { Jobs } from '../jobs/pool.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { entityIndexStatements } from '../db/sql-expressions.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -78,6 +78,8 @@ export class TemplateService {
   constructor(
     private readonly db: Database,
     private readonly registry: EntityRegistry,
+    /** Checks (and so compiles) the designer's schemas off the server's thread, within limits (server/jobs/pool.ts). */
+    private readonly jobs: Jobs,
     private readonly warn: (err: unknown, what: string) => void = () => undefined,
     /** Tells the other server processes of a publish or removal (template-sync.ts). */
     private readonly sync?: Pick<TemplateSync, 'announce'>,
@@ -110,9 +112,13 @@ export class TemplateService {
     return found;
   }
 
-  /** What stops a bundle from being published: its own checks, then its renames against the previous version. */
-  checkOf(bundle: unknown, renames: RenameMap, previous: TemplateVersion | undefined, lang: Language): CheckResult {
-    const checked = checkTemplateWithWarnings(bundle, lang);
+  /** The template checks of a bundle (checkTemplateWithWarnings), run by the job pool: a designer's schema is outside input. */
+  private check(bundle: unknown, lang: Language): Promise<TemplateCheck> {
+    return this.jobs.run('checkTemplate', { bundle, lang });
+  }
+
+  /** What stops a bundle from being published: its own checks (`checked`, from `check`), then its renames against the previous version. */
+  private checkOf(checked: TemplateCheck, bundle: unknown, renames: RenameMap, previous: TemplateVersion | undefined, lang: Language): CheckResult {
     const warnings = localizeProblems(checked.warnings, lang);
     if (checked.problems.length || !previous) return { problems: localizeProblems(checked.problems, lang), warnings };
     try {
@@ -124,12 +130,13 @@ export class TemplateService {
     }
   }
 
-  /** A stored draft must at least have the bundle's outline (so every later read is safe). */
-  private wellFormed(code: string, version: number, raw: unknown, lang: Language): TemplateBundle {
+  /** A stored draft must at least have the bundle's outline (so every later read is safe); the checks come back with it. */
+  private async wellFormed(code: string, version: number, raw: unknown, lang: Language): Promise<{ bundle: TemplateBundle; checked: TemplateCheck }> {
     const bundle = normalizeBundle(code, version, raw);
-    const shape = checkTemplate(bundle, lang).filter((p) => p.code === 'TEMPLATE_SHAPE');
+    const checked = await this.check(bundle, lang);
+    const shape = checked.problems.filter((p) => p.code === 'TEMPLATE_SHAPE');
     if (shape.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: shape.length }, localizeProblems(shape, lang));
-    return bundle as TemplateBundle;
+    return { bundle: bundle as TemplateBundle, checked };
   }
 
   async create(raw: unknown, user: SessionUser, lang: Language): Promise<DraftResult> {
@@ -141,17 +148,19 @@ export class TemplateService {
     if (!TEMPLATE_CODE.test(code) || code in Object.prototype || (this.registry.has(code) && !this.registry.isDynamic(code))) {
       throw new ApiError(400, 'TEMPLATE_CODE_INVALID', { code: code.slice(0, 60) });
     }
-    let bundle: TemplateBundle;
-    if (body.bundle !== undefined) bundle = this.wellFormed(code, 1, body.bundle, lang);
+    let made: { bundle: TemplateBundle; checked: TemplateCheck };
+    if (body.bundle !== undefined) made = await this.wellFormed(code, 1, body.bundle, lang);
     else if (isRecord(body.label) && typeof body.label['zh-CN'] === 'string' && typeof body.label['en-US'] === 'string') {
-      bundle = starterBundle(code, { 'zh-CN': body.label['zh-CN'], 'en-US': body.label['en-US'] }, String(kind));
+      const bundle = starterBundle(code, { 'zh-CN': body.label['zh-CN'], 'en-US': body.label['en-US'] }, String(kind));
+      made = { bundle, checked: await this.check(bundle, lang) };
     } else throw new ApiError(400, 'BAD_REQUEST', { detail: 'bundle' });
+    const { bundle, checked } = made;
     await this.db.transaction(async (tx) => {
       if (await repo.getTemplateRow(tx, code)) throw new ApiError(409, 'TEMPLATE_CODE_TAKEN', { code });
       await repo.insertTemplate(tx, code, kind as TemplateKind, user.id);
       await repo.insertVersion(tx, code, 1, bundle, {}, user.id);
     });
-    return { version: (await repo.getVersion(this.db, code, 1))!, ...this.checkOf(bundle, {}, undefined, lang) };
+    return { version: (await repo.getVersion(this.db, code, 1))!, ...this.checkOf(checked, bundle, {}, undefined, lang) };
   }
 
   /** Saves the bundle (and renames) of a draft; a published version answers 409. */
@@ -159,20 +168,21 @@ export class TemplateService {
     requireDesigner(user);
     const body = bodyOf(raw);
     const renames = renameMap(body.renames);
-    const bundle = this.wellFormed(code, version, body.bundle, lang);
+    const { bundle, checked } = await this.wellFormed(code, version, body.bundle, lang);
     return this.db.transaction(async (tx) => {
       const current = await this.existing(tx, code, version, true);
       if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
       await repo.updateDraft(tx, code, version, bundle, renames);
       const previous = previousPublished(await repo.listVersions(tx, code), version);
-      return { version: (await repo.getVersion(tx, code, version))!, ...this.checkOf(bundle, renames, previous, lang) };
+      return { version: (await repo.getVersion(tx, code, version))!, ...this.checkOf(checked, bundle, renames, previous, lang) };
     });
   }
 
   /** Opens the next version as a draft, copied from the newest published one. */
   async newVersion(code: string, user: SessionUser, lang: Language): Promise<DraftResult> {
     requireDesigner(user);
-    return this.db.transaction(async (tx) => {
+    // Checked once committed: the job pool is not waited for while the transaction holds its locks.
+    const made = await this.db.transaction(async (tx) => {
       if (!(await repo.getTemplateRow(tx, code, true))) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
       const versions = await repo.listVersions(tx, code);
       const draft = versions.find((v) => v.status === 'draft');
@@ -181,8 +191,9 @@ export class TemplateService {
       const version = source.version + 1;
       const bundle = normalizeBundle(code, version, structuredClone(source.bundle)) as TemplateBundle;
       await repo.insertVersion(tx, code, version, bundle, {}, user.id);
-      return { version: (await repo.getVersion(tx, code, version))!, ...this.checkOf(bundle, {}, source, lang) };
+      return { version: (await repo.getVersion(tx, code, version))!, source };
     });
+    return { version: made.version, ...this.checkOf(await this.check(made.version.bundle, lang), made.version.bundle, {}, made.source, lang) };
   }
 
   /**
@@ -224,11 +235,16 @@ export class TemplateService {
     requireDesigner(user);
     let prepared: RegisteredEntity | undefined;
     let warnings: FieldError[] = [];
+    // The checks run in the job pool before the transaction, which then publishes only the bundle checked.
+    const draft = await this.existing(this.db, code, version);
+    if (draft.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+    const check = await this.check(draft.bundle, lang);
     const published = await this.db.transaction(async (tx) => {
       const current = await this.existing(tx, code, version, true);
       if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      if (JSON.stringify(current.bundle) !== JSON.stringify(draft.bundle)) throw new ApiError(409, 'TEMPLATE_DRAFT_CHANGED', { version });
       const previous = previousPublished(await repo.listVersions(tx, code), version);
-      const checked = this.checkOf(current.bundle, current.renames, previous, lang);
+      const checked = this.checkOf(check, current.bundle, current.renames, previous, lang);
       if (checked.problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: checked.problems.length }, checked.problems);
       warnings = checked.warnings;
       try {
@@ -252,7 +268,7 @@ export class TemplateService {
     requireDesigner(user);
     const target = await this.existing(this.db, code, version);
     const previous = previousPublished(await repo.listVersions(this.db, code), version);
-    const { problems, warnings } = this.checkOf(target.bundle, target.renames, previous, lang);
+    const { problems, warnings } = this.checkOf(await this.check(target.bundle, lang), target.bundle, target.renames, previous, lang);
     if (!previous || problems.length) return { from: previous?.version ?? null, to: version, diff: null, problems, warnings };
     return { from: previous.version, to: version, diff: diffSchemas(previous.bundle.schema, target.bundle.schema, target.renames), problems, warnings };
   }

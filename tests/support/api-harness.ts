@@ -14,6 +14,7 @@ import { freshDatabase } from './backends.ts';
 import { seededPglite } from './pglite-template.ts';
 import type { FileStorage } from '../../server/files/storage.ts';
 import type { ErrorLogLimits } from '../../server/portal/error-log-repo.ts';
+import type { JobLimits } from '../../server/jobs/pool.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -41,6 +42,8 @@ export interface HarnessOptions {
   pressure?: Pressure;
   /** Mail queued as pending for an SMTP worker (server/app.ts `smtpConfigured`) rather than stored. */
   smtpConfigured?: boolean;
+  /** The job pool's limits (server/app.ts `jobs`); the defaults unless given. */
+  jobs?: Partial<JobLimits>;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -71,7 +74,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure, smtpConfigured: opts.smtpConfigured });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure, smtpConfigured: opts.smtpConfigured, jobs: opts.jobs });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
