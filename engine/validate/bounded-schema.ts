@@ -58,10 +58,10 @@ function partialTargets(root: Node, budget: SchemaBudget): { pointers: Set<strin
   return { pointers, open };
 }
 
-/** The default bound of a string node, by what it holds. */
-function stringLimit(node: Node, limits: SchemaLimits): number {
+/** The default bound of a string node, by what it holds (`lookupItem`: an item of a list with an `x-lookup`, a multiple select). */
+function stringLimit(node: Node, limits: SchemaLimits, lookupItem = false): number {
   if (node.format === 'data-url' || node.contentEncoding !== undefined) return limits.encodedMaxLength;
-  if (typeof node['x-lookup'] === 'string') return limits.idMaxLength;
+  if (typeof node['x-lookup'] === 'string' || lookupItem) return limits.idMaxLength;
   if (typeof node.format === 'string') return limits.formatMaxLength;
   return limits.maxLength;
 }
@@ -69,13 +69,15 @@ function stringLimit(node: Node, limits: SchemaLimits): number {
 interface Inherited {
   maxLength?: number;
   maxItems?: number;
+  /** The node is the items of a list with an `x-lookup`: its strings are ids. */
+  lookupItem?: boolean;
 }
 
 /** Sets the default bounds on a copied node that declares none; a bound its value's own node declared (`inherited`) is never lowered. */
 function bound(out: Node, inherited: Inherited, limits: SchemaLimits): void {
   const types = typesOf(out);
   const fixed = out.enum !== undefined || out.const !== undefined;
-  if (types.includes('string') && out.maxLength === undefined && !fixed) out.maxLength = Math.max(stringLimit(out, limits), inherited.maxLength ?? 0);
+  if (types.includes('string') && out.maxLength === undefined && !fixed) out.maxLength = Math.max(stringLimit(out, limits, inherited.lookupItem), inherited.maxLength ?? 0);
   if (types.includes('array') && out.maxItems === undefined && !fixed) out.maxItems = Math.max(limits.maxItems, inherited.maxItems ?? 0);
 }
 
@@ -105,8 +107,8 @@ const put = (out: Node, key: string, value: unknown) => Object.defineProperty(ou
  * action's payload, a form's): a copy — the declaration is never changed — in which
  *
  * - every string without `maxLength` and every list without `maxItems` gets the default bound
- *   (SCHEMA_LIMITS: 10,000 characters; 256 for a lookup id; 2,048 for a formatted string; 1,000
- *   items), except inside tests (`not`, `if`, `contains`, `propertyNames`) and on enums and consts;
+ *   (SCHEMA_LIMITS: 10,000 characters; 256 for a lookup id, an item of a list with an `x-lookup`
+ *   included; 2,048 for a formatted string; 1,000 items), except inside tests (`not`, `if`, `contains`, `propertyNames`) and on enums and consts;
  *   a branch under a node that declared a larger bound keeps that one;
  * - every object of a value that says nothing of other keys (no `additionalProperties`, no
  *   `unevaluatedProperties`) and names its keys — itself, or through allOf/anyOf/oneOf, if/then/else,
@@ -138,7 +140,8 @@ export function boundedSchema<T>(schema: T, overrides: Partial<SchemaLimits> = {
     for (const { path, child, role: childRole } of childrenOf(node)) {
       const at = `${pointer}/${path.map(escapeSegment).join('/')}`;
       const asRole = childRole === 'definition' ? (partial.pointers.has(at) ? 'part' : 'instance') : childRole;
-      const changed = copy(child, asRole, at, asRole === 'part' ? own : {}, depth + 1);
+      const passed = asRole === 'part' ? own : path[0] === 'items' && typeof node['x-lookup'] === 'string' ? { lookupItem: true } : {};
+      const changed = copy(child, asRole, at, passed, depth + 1);
       if (changed === child) continue;
       const [keyword, key] = path as [string, string | undefined];
       if (key === undefined) {

@@ -13,6 +13,7 @@ const FILING = {
     kind: { type: 'string', enum: ['a', 'b'] },
     citations: { type: 'array', title: 'Citations', 'x-label': { 'zh-CN': '法规引用', 'en-US': 'Citations' }, items: { type: 'string', 'x-lookup': 'entity:citation' } },
     many: { type: 'array', maxItems: 5000, items: { type: ['string', 'null'] } },
+    companies: { type: 'array', 'x-lookup': 'companies', items: { type: 'string' } },
     samples: { type: 'array', title: 'Samples', items: { type: 'object', properties: { sampleNo: { type: 'string', title: 'Sample no' } } } },
     meta: { type: 'object' },
   },
@@ -30,6 +31,7 @@ describe('default bounds (engine/validate/bounded-schema.ts)', () => {
     expect(p.citations.items.maxLength).toBe(SCHEMA_LIMITS.idMaxLength);
     expect(p.many.maxItems).toBe(5000);
     expect(p.many.items.maxLength).toBe(SCHEMA_LIMITS.maxLength);
+    expect(p.companies.items.maxLength).toBe(SCHEMA_LIMITS.idMaxLength);
     expect(p.samples.items.properties.sampleNo.maxLength).toBe(SCHEMA_LIMITS.maxLength);
   });
 
