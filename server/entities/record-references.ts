@@ -8,21 +8,32 @@ import { scopeOf, visibilityPredicate } from './visibility.ts';
 /** Every `entity:<name>` source: `lookupReferences` asks only whether a field's source is one. */
 const RECORD_SOURCES = { has: (source: string) => source.startsWith(RECORD_SOURCE_PREFIX) } as ReadonlySet<string>;
 
-/** The fields whose own rules check the record they name: the parent (`access.parent`), the record it belongs to (`belongsTo`), a tree's parent (`tree`). */
-function ownRuleFields(reg: RegisteredEntity): Set<string> {
-  const fields = [reg.entity.access?.parent?.field, reg.entity.belongsTo?.field, reg.entity.tree?.parent].filter((f): f is string => typeof f === 'string');
+/**
+ * The fields whose own rules check the record they name: the parent (`access.parent`), the record it
+ * belongs to (`belongsTo`), a tree's parent (`tree`) and, when a record is made, the target of a relay
+ * sent on `$create` (400 `RELAY_TARGET_MISSING` as it is sent).
+ */
+function ownRuleFields(reg: RegisteredEntity, creating: boolean): Set<string> {
+  const relays = creating ? (reg.entity.relays ?? []).filter((r) => r.events.$create).map((r) => r.field) : [];
+  const fields = [reg.entity.access?.parent?.field, reg.entity.belongsTo?.field, reg.entity.tree?.parent, ...relays].filter((f): f is string => typeof f === 'string');
   return new Set(fields.map((f) => fieldPath(pathKeys(f))));
 }
 
-/** Each registration's fields naming records of an entity, found once (registrations are immutable). */
-const found = new WeakMap<RegisteredEntity, LookupReference[]>();
-function recordReferences(reg: RegisteredEntity): LookupReference[] {
+interface References {
+  creating: LookupReference[];
+  writing: LookupReference[];
+}
+
+/** Each registration's fields naming records of an entity (when a record is made, and on its other writes), found once (registrations are immutable). */
+const found = new WeakMap<RegisteredEntity, References>();
+function recordReferences(reg: RegisteredEntity, creating: boolean): LookupReference[] {
   let refs = found.get(reg);
   if (!refs) {
-    const skipped = ownRuleFields(reg);
-    found.set(reg, (refs = lookupReferences(reg.schema, RECORD_SOURCES).filter((r) => !skipped.has(r.path))));
+    const all = lookupReferences(reg.schema, RECORD_SOURCES);
+    const [onCreate, onWrite] = [ownRuleFields(reg, true), ownRuleFields(reg, false)];
+    found.set(reg, (refs = { creating: all.filter((r) => !onCreate.has(r.path)), writing: all.filter((r) => !onWrite.has(r.path)) }));
   }
-  return refs;
+  return creating ? refs.creating : refs.writing;
 }
 
 /**
@@ -49,10 +60,11 @@ async function allPickable(tx: Queryable, registry: EntityRegistry, target: Regi
  * them (a filing's citations), at any depth — exist and are ones the lookup offers the writer, on
  * every write (create, update, a user's event): else 400 `LOOKUP_NOT_AVAILABLE` naming the field.
  * Only ids the write adds are checked (`previous`: the stored document), so a party editing a shared
- * record keeps what the owner picked. The parent, belongs-to and tree-parent fields have their own rules.
+ * record keeps what the owner picked. The parent, belongs-to, tree-parent and (on create) relay-target
+ * fields have their own rules.
  */
 export async function checkRecordReferences(tx: Queryable, registry: EntityRegistry, reg: RegisteredEntity, doc: unknown, previous: unknown, user: SessionUser, lang: Language): Promise<void> {
-  for (const ref of recordReferences(reg)) {
+  for (const ref of recordReferences(reg, previous === undefined)) {
     const before = new Set(previous === undefined ? [] : ref.idsIn(previous));
     const added = [...new Set(ref.idsIn(doc))].filter((id) => !before.has(id));
     if (!added.length) continue;
