@@ -31,6 +31,8 @@ export * from './openapi.ts';
 export * from './openapi-routes.ts';
 export * from './api-contract.ts';
 export * from './validate/compile.ts';
+export * from './validate/bounded-schema.ts';
+export * from './validate/schema-limits.ts';
 export * from './templates/index.ts';
 export * from './schema/defaults.ts';
 export * from './schema/conditions.ts';

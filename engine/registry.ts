@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { ValidateFunction } from 'ajv';
 import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from './declaration/types.ts';
 import { ajvPerDraft } from './validate/ajv.ts';
+import { boundedSchema } from './validate/bounded-schema.ts';
 import { withoutRequired } from './schema/resolve.ts';
 import { checkEntityBundle } from './declaration/check.ts';
 import { templateAccess } from './templates/template-access.ts';
@@ -142,13 +143,16 @@ export class EntityRegistry {
   private compile(bundle: EntityBundle, lazy = false): RegisteredEntity {
     const { entity, schema, views } = bundle;
     const machine = checkEntityBundle(bundle, this.machines);
+    // Validated with the engine's default bounds and closed objects (validate/bounded-schema.ts); the declaration stays as declared.
+    let bounded: EntitySchema | undefined;
+    const checked = () => (bounded ??= boundedSchema(schema));
     const compilers = {
-      validate: () => this.ajvs.for(schema).compile(schema),
-      validateDraft: () => this.ajvs.for(schema).compile({ ...withoutRequired(schema), $id: draftId(schema.$id) }),
+      validate: () => this.ajvs.for(schema).compile(checked()),
+      validateDraft: () => this.ajvs.for(schema).compile({ ...withoutRequired(checked()), $id: draftId(schema.$id) }),
       validatePayload: () => {
         const validatePayload: Record<string, ValidateFunction> = {};
         for (const [event, action] of Object.entries(entity.actions ?? {})) {
-          if (action.payloadSchema) validatePayload[event] = this.ajvs.for(action.payloadSchema).compile(action.payloadSchema);
+          if (action.payloadSchema) validatePayload[event] = this.ajvs.for(action.payloadSchema).compile(boundedSchema(action.payloadSchema));
         }
         return validatePayload;
       },

@@ -225,6 +225,11 @@ export const MESSAGES = {
   TEMPLATE_SECTION_LABEL: { 'zh-CN': '分组“{section}”须有中英文标题', 'en-US': 'The section "{section}" needs a title in zh-CN and en-US' },
   TEMPLATE_ENTITY_LABEL: { 'zh-CN': '模板名称缺少 {lang} 文本', 'en-US': 'The template name has no {lang} text' },
   TEMPLATE_LIFECYCLE: { 'zh-CN': '模板不能声明生命周期或操作', 'en-US': 'A template cannot declare a lifecycle or actions' },
+  // A schema past the engine's work budget when it is prepared for validation (engine/validate/schema-limits.ts).
+  SCHEMA_TOO_LARGE: {
+    'zh-CN': '表单定义过大，无法校验（超过 {budget} 个节点或 {depth} 层嵌套），请拆分后再发布',
+    'en-US': 'The schema is too large to validate (more than {budget} nodes or {depth} levels of nesting); split it before publishing',
+  },
   TEMPLATE_DECLARATION_INVALID: { 'zh-CN': '模板声明不一致：{detail}', 'en-US': 'The template declarations disagree: {detail}' },
   TEMPLATE_RENAME_FROM_UNKNOWN: { 'zh-CN': '重命名的原字段“{from}”不在上一版本中', 'en-US': 'The renamed field "{from}" is not in the previous version' },
   TEMPLATE_RENAME_TO_UNKNOWN: { 'zh-CN': '重命名的新字段“{to}”不在此版本中', 'en-US': 'The new name "{to}" is not a field of this version' },

@@ -72,7 +72,8 @@ export function toFieldErrors(
     const field = fieldPath(keys);
     const node = nodeOf(keys);
     const custom = node?.['x-messages']?.[e.keyword];
-    const where = errorPlace(schema, field, lang);
+    // An undeclared key is named by the message; the place is the object holding it.
+    const where = errorPlace(schema, e.keyword === 'additionalProperties' ? fieldPath(keys.slice(0, -1)) : field, lang);
     // An amount (`x-money`, minor units) is typed as a decimal: text that is none is told how to write one, not "must be an integer".
     const money = !custom && e.keyword === 'type' && node?.['x-money'] ? MONEY_TYPE[lang] : undefined;
     const detail = custom ? text(custom, lang) : (money ?? (e.keyword === 'required' ? REQUIRED[lang] : (keywordMessage(e, lang) ?? e.message ?? e.keyword)));
@@ -96,11 +97,14 @@ const KEYWORD_MESSAGES: Record<string, LocalizedText> = {
   'x-sumTo': { 'zh-CN': '百分比合计须为 {total}（当前 {sum}）', 'en-US': 'percentages must add up to {total} (now {sum})' },
   'x-dateRange': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'the end date must not be before the start date' },
   'x-dateRangeSpan': { 'zh-CN': '日期范围不能超过 {maxDays} 天', 'en-US': 'the range must not span more than {maxDays} days' },
+  // An undeclared key (objects are closed by default: bounded-schema.ts).
+  additionalProperties: { 'zh-CN': '不接受未声明的字段“{additionalProperty}”', 'en-US': 'the undeclared field "{additionalProperty}" is not accepted' },
 };
 
 function keywordMessage(e: ErrorObject, lang: Language): string | undefined {
   const template = own(KEYWORD_MESSAGES, e.keyword);
   if (!template) return undefined;
   const params = e.params as Record<string, unknown>;
-  return text(template, lang).replace(/\{(\w+)\}/g, (_, k: string) => String(own(params, k) ?? ''));
+  // A value is quoted at most 100 characters long (an undeclared key may be any length).
+  return text(template, lang).replace(/\{(\w+)\}/g, (_, k: string) => String(own(params, k) ?? '').slice(0, 100));
 }

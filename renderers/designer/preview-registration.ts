@@ -1,4 +1,4 @@
-import { createAjv, draftOf, type DerivedFormSection, type EntitySchema, type RegisteredEntity, type TemplateBundle } from '../../engine/index.ts';
+import { boundedSchema, createAjv, draftOf, type DerivedFormSection, type EntitySchema, type RegisteredEntity, type TemplateBundle } from '../../engine/index.ts';
 import { dropUnknownWidgets } from '../form/widgets/index.ts';
 
 /**
@@ -12,8 +12,10 @@ export function previewRegistration(bundle: TemplateBundle, revision: number): R
     // The schema's own draft; an unknown `$schema` does not compile (the check names it).
     const draft = draftOf(schema);
     if (!draft) return undefined;
-    const validate = createAjv(draft).compile(schema);
-    const { required: _r, ...rest } = schema;
+    // Validated as the published version will be: default bounds, undeclared keys refused (engine/validate/bounded-schema.ts).
+    const checked = boundedSchema(schema);
+    const validate = createAjv(draft).compile(checked);
+    const { required: _r, ...rest } = checked;
     const validateDraft = createAjv(draft).compile({ ...rest, $id: `${schema.$id}-draft` });
     return { name: bundle.entity.name, entity: bundle.entity, schema, views: bundle.views, validate, validateDraft, validatePayload: {}, ...(bundle.uiSchema ? { uiSchema: bundle.uiSchema } : {}) };
   } catch {

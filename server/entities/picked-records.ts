@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.ts';
 import { KIND_SOURCES } from '../lookups/kind-sources.ts';
 import { configuredTemplate } from '../lookups/kind-config.ts';
 import { scopeOf, visibilityPredicate } from './visibility.ts';
+import { checkRecordReferences } from './record-references.ts';
 
 const SOURCES: ReadonlySet<string> = new Set(Object.keys(KIND_SOURCES));
 
@@ -23,9 +24,12 @@ function picking(reg: RegisteredEntity): LookupReference[] {
  * and of the template the material configuration names for the document's buyer and product
  * category when it names one (`x-lookupContext`, lookups/kind-config.ts). Only ids the write adds are checked (`previous`: the stored document), so a party editing a
  * shared record keeps what the owner picked. Anything else: 400 `LOOKUP_NOT_AVAILABLE` on the field.
+ * Called on every write: create, update and a user's event (service.ts).
  */
 export async function checkPickedRecords(tx: Queryable, registry: EntityRegistry | undefined, reg: RegisteredEntity, doc: unknown, previous: unknown, user: SessionUser, lang: Language): Promise<void> {
   if (!registry) return;
+  // An entity's records (`entity:<name>`: a filing's citations) are checked alike (record-references.ts).
+  await checkRecordReferences(tx, registry, reg, doc, previous, user, lang);
   for (const ref of picking(reg)) {
     const before = new Set(previous === undefined ? [] : ref.idsIn(previous));
     const added = [...new Set(ref.idsIn(doc))].filter((id) => !before.has(id));

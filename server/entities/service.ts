@@ -468,6 +468,8 @@ export class EntityService {
     if (user) {
       // A draft's event (cancel, delete) needs no completeness: the draft's own rules apply.
       validateDoc(reg, doc, isDraftState(reg, from) ? from : next.snapshot, lang);
+      // Fields the event set (its payload) name records the user may pick, as an edit's do.
+      await checkPickedRecords(tx, this.registry, reg, doc, current.doc, user, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
     }
     if (!(await updateRecord(tx, current.id, current.version, content))) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version + 1 });

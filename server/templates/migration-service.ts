@@ -2,6 +2,7 @@ import {
   changedFields,
   checkTemplate,
   compileMigrationStep,
+  boundedSchema,
   createAjv,
   draftOf,
   localizeProblems,
@@ -109,7 +110,7 @@ export class TemplateMigrations {
       throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
     }
     const schema = target!.bundle.schema;
-    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv(draftOf(schema)).compile(schema);
+    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv(draftOf(schema)).compile(boundedSchema(schema));
     const check = (doc: Record<string, unknown>) => (validate(doc) ? [] : toFieldErrors(schema, validate.errors, lang));
     return { steps, check };
   }

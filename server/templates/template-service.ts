@@ -1,6 +1,8 @@
 import {
   diffSchemas,
   localizeProblems,
+  message,
+  SchemaBudgetError,
   TEMPLATE_CODE,
   TemplateProblemsError,
   type EntityRegistry,
@@ -250,7 +252,8 @@ export class TemplateService {
       try {
         prepared = this.registry.prepareVersion(current.bundle, version);
       } catch (err) {
-        throw new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'bundle', keyword: 'TEMPLATE_DECLARATION_INVALID', message: (err as Error).message }]);
+        const said = err instanceof SchemaBudgetError ? message(err.code, lang, err.params) : (err as Error).message;
+        throw new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'bundle', keyword: err instanceof SchemaBudgetError ? err.code : 'TEMPLATE_DECLARATION_INVALID', message: said }]);
       }
       if (!(await repo.markPublished(tx, code, version, user.id))) throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
       await this.sync?.announce(tx, { code, version });

@@ -69,7 +69,9 @@ describe.each(BACKENDS)('e-filing machine replayed against the API on %s', (back
     expect(events).toEqual(expect.arrayContaining(['SUBMIT', 'REWORK', 'PEND', 'UNPEND']));
     // A customer may not validate or send: staff review.
     const buyer = await s.h.login('buyer');
-    const own = await s.d.create('cpscTrfInfo', s.d.filingDoc(m, importer.id), buyer);
+    // The buyer's filing names its own importer and parties (references are checked: issue 52).
+    const mine = await s.d.customerOwn(buyer);
+    const own = await s.d.create('cpscTrfInfo', s.d.filingDoc(m, mine.importerId, mine.parties), buyer);
     expect((await s.d.send(own.id, 'SUBMIT', {}, buyer)).status).toBe(200);
     expect((await s.d.send(own.id, 'VALIDATE', {}, buyer)).status).toBe(403);
   });

@@ -124,7 +124,8 @@ describe.each(BACKENDS)('templates: design, publish, serve on %s', (backend) => 
     await make({ title: 'Red hat', color: 'red' });
     const invalid = await make({ color: 'green', extra: 1, qty: 5 });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors!.map((e) => e.field).sort()).toEqual(['qty', 'title']);
+    // An undeclared key is refused too (issue 52, 4c).
+    expect(invalid.body.errors!.map((e) => e.field).sort()).toEqual(['extra', 'qty', 'title']);
     const list = await h.call({ method: 'GET', url: '/api/entities/sampleForm?f.color=red', token: applicant });
     expect(list.body.data.items.map((i: any) => i.doc.title)).toEqual(['Red shirt', 'Red hat']);
     const contains = await h.call({ method: 'GET', url: '/api/entities/sampleForm?f.title=shirt', token: applicant });

@@ -21,8 +21,10 @@ export function efilingDriver(h: ApiHarness, staff: string) {
     if (res.status !== 201) throw new Error(`${entity}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data as Made;
   };
-  const party = (type: string, name: string) =>
-    create('tradeParty', { type, name, gln: GLN, addressLine1: '1 Harbour Road', country: 'US', city: 'Seattle', phone: '+1 206 555 0100', email: 'contact@example.com' });
+  const party = (type: string, name: string, token = staff) =>
+    create('tradeParty', { type, name, gln: GLN, addressLine1: '1 Harbour Road', country: 'US', city: 'Seattle', phone: '+1 206 555 0100', email: 'contact@example.com' }, token);
+  const importer = (expiringDate = inDays(90), extra: Record<string, unknown> = {}, token = staff) =>
+    create('importerCustomer', { name: 'Demo Importer', certifierId: 'CERT-001', country: 'US', city: 'Seattle', address: '1 Harbour Road', contact: 'Ann', secretKey: 'sk-live-123456', token: 'tok-abcdef', expiringDate, ...extra }, token);
   return {
     create,
     async masters(n = 0): Promise<Masters> {
@@ -34,8 +36,16 @@ export function efilingDriver(h: ApiHarness, staff: string) {
       const contact = await party('pointOfContact', `Records ${n}`);
       return { citation, exclusion, mapping, manufacturer, lab, contact };
     },
-    importer: (expiringDate = inDays(90), extra: Record<string, unknown> = {}) =>
-      create('importerCustomer', { name: 'Demo Importer', certifierId: 'CERT-001', country: 'US', city: 'Seattle', address: '1 Harbour Road', contact: 'Ann', secretKey: 'sk-live-123456', token: 'tok-abcdef', expiringDate, ...extra }),
+    importer,
+    /**
+     * What a customer's own filing names (issue 52: a reference is to a record the writer may pick):
+     * its own importer and trade parties, and no filing mapping (staff's master data).
+     */
+    async customerOwn(token: string): Promise<{ importerId: string; parties: Record<string, unknown> }> {
+      const own = await importer(inDays(90), {}, token);
+      const parties = { manufacturerId: (await party('manufacturer', 'Own maker', token)).id, labId: (await party('lab', 'Own lab', token)).id, pointOfContactId: (await party('pointOfContact', 'Own records', token)).id, mappingId: undefined };
+      return { importerId: own.id, parties };
+    },
     /** A complete Full certificate's document. */
     filingDoc(m: Masters, importerId: string, extra: Record<string, unknown> = {}) {
       return {
