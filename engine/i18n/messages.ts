@@ -180,6 +180,18 @@ export const MESSAGES = {
     'zh-CN': '引用“{ref}”（{path}）找不到目标：本模板中没有这个定义',
     'en-US': 'The reference "{ref}" at {path} does not resolve: the template defines nothing there',
   },
+  TEMPLATE_REF_CYCLE: {
+    'zh-CN': '引用“{ref}”（{path}）绕回自身，中间没有任何字段或列表项：这样的结构无法校验任何数据。请让递归经过一个字段或列表项（例如 children 的 items）',
+    'en-US': 'The reference "{ref}" at {path} leads back to itself with no field or list item in between: no value could ever be checked against it. Let the recursion pass through a field or a list item (such as the items of children)',
+  },
+  TEMPLATE_TOO_MANY_FIELDS: {
+    'zh-CN': '模板字段过多：最多 {max} 个（含嵌套字段）。请拆分为多个模板',
+    'en-US': 'The template declares too many fields: at most {max}, nested ones included. Split it into several templates',
+  },
+  SCHEMA_TOO_COMPLEX: {
+    'zh-CN': '该结构过于复杂：处理时超过了 {max} 个节点的上限（递归分支过多或结构过大）。请简化后再试',
+    'en-US': 'This schema is too complex: working through it took more than {max} steps (too many recursive branches, or too large). Simplify it and try again',
+  },
   TEMPLATE_FIELD_KEY: {
     'zh-CN': '字段键“{field}”不可用：键不能为空，也不能是 __proto__',
     'en-US': 'The field key "{field}" cannot be used: a key is not empty and not __proto__',

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { message, pickLanguage, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
+import { message, pickLanguage, SchemaBudgetError, type FieldError, type Language, type MessageCode } from '../../engine/index.ts';
 import { schemaViolations } from './schema-validation.ts';
 
 /** An error meant for the user: an HTTP status, a message code and, for 400s, per-field errors. */
@@ -48,6 +48,8 @@ export function installErrorHandler(app: FastifyInstance, mappers: readonly Erro
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLanguage(req);
     if (error instanceof ApiError) return sendError(reply, lang, error);
+    // A schema whose walk went past its budget (engine/schema/walk.ts): the user's schema, not the server, is at fault.
+    if ((error as unknown) instanceof SchemaBudgetError) return sendError(reply, lang, new ApiError(422, 'SCHEMA_TOO_COMPLEX', { max: (error as unknown as SchemaBudgetError).budget }));
     const client = fromFastify(error, req, lang) ?? mappers.reduce<ApiError | undefined>((found, map) => found ?? map(error, lang), undefined);
     if (client) return sendError(reply, lang, client);
     req.log.error({ err: error }, 'unhandled error');
