@@ -7,6 +7,7 @@ export * from './i18n/messages.ts';
 export * from './validate/ajv.ts';
 export * from './validate/messages.ts';
 export * from './schema/resolve.ts';
+export * from './schema/walk.ts';
 export * from './schema/field-path.ts';
 export * from './schema/doc-value.ts';
 export * from './schema/value-option.ts';

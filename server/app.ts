@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import { installCompression, staticCacheHeaders } from './http/compression.ts';
-import { buildOpenApi, SchemaBudgetError, type AccessDeclarations, type EntityRegistry } from '../engine/index.ts';
+import { buildOpenApi, type AccessDeclarations, type EntityRegistry } from '../engine/index.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { entityIndexStatements } from './db/sql-expressions.ts';
@@ -29,7 +29,7 @@ import { folderStorage, type FileStorage } from './files/storage.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
-import { ApiError, installErrorHandler, ok } from './http/errors.ts';
+import { installErrorHandler, ok } from './http/errors.ts';
 import { duplicateValueError } from './entities/unique-violation.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -159,9 +159,8 @@ export async function prepareDatabase(db: Database, registry: EntityRegistry): P
 /** The Fastify app: API and, when built, the client. `server.ts`-style starting lives in start-server.ts. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
-  // A schema past the engine's work budget (engine/validate/schema-limits.ts) is the request's to mend, never a 500.
-  const tooLarge = (err: unknown) => (err instanceof SchemaBudgetError ? new ApiError(400, err.code, err.params) : undefined);
-  installErrorHandler(app, [(err, lang) => duplicateValueError(opts.registry, err, lang), tooLarge]);
+  // A schema past a walk's budget (engine/schema/walk.ts) is answered 422 SCHEMA_TOO_COMPLEX by the error handler, never a 500.
+  installErrorHandler(app, [(err, lang) => duplicateValueError(opts.registry, err, lang)]);
   installSchemaValidation(app);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(fastifyCookie);

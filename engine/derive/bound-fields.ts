@@ -1,6 +1,6 @@
 import type { FieldSchema, LocalizedText } from '../declaration/types.ts';
 import type { EntityRegistry, RegisteredEntity } from '../registry.ts';
-import { MAX_FIELD_DEPTH, resolveNode } from '../schema/resolve.ts';
+import { enter, isRecursive, RefTrail, WalkBudget } from '../schema/walk.ts';
 import { fieldPath } from '../schema/field-path.ts';
 
 /**
@@ -21,18 +21,26 @@ export interface BoundField {
   changeMessage?: LocalizedText;
 }
 
-function walk(root: Parameters<typeof resolveNode>[0], node: FieldSchema, path: string[], wrap: (inner: unknown) => unknown, out: Omit<BoundField, 'entity'>[], depth = 0): void {
-  // A recursive schema (a tree) is walked this deep only.
-  if (depth > MAX_FIELD_DEPTH) return;
-  const resolved = resolveNode(root, node);
+interface Walk {
+  root: RegisteredEntity['schema'];
+  out: Omit<BoundField, 'entity'>[];
+  budget: WalkBudget;
+}
+
+/** Each reference once per path (engine/schema/walk.ts): a bound field inside a tree's deeper levels is found where the recursion starts. */
+function walk(w: Walk, node: FieldSchema, path: string[], wrap: (inner: unknown) => unknown, trail: RefTrail): void {
+  const entered = enter(w.root, node, trail, w.budget);
+  if (!entered || isRecursive(entered)) return;
+  const resolved = entered.node;
+  const { out } = w;
   const onDelete = resolved['x-refuseDelete'];
   const onChange = resolved['x-refuseChange'];
   if ((onDelete || onChange) && resolved.type === 'string') {
     out.push({ path: fieldPath(path), ...(resolved['x-lookup'] ? { source: resolved['x-lookup'] } : {}), contains: wrap, ...(onDelete ? { message: onDelete } : {}), ...(onChange ? { changeMessage: onChange } : {}) });
     return;
   }
-  if (resolved.type === 'array' && resolved.items) return walk(root, resolved.items, path, (inner) => wrap([inner]), out, depth + 1);
-  for (const [key, child] of Object.entries(resolved.properties ?? {})) walk(root, child, [...path, key], (inner) => wrap({ [key]: inner }), out, depth + 1);
+  if (resolved.type === 'array' && resolved.items) return walk(w, resolved.items, path, (inner) => wrap([inner]), entered.trail);
+  for (const [key, child] of Object.entries(resolved.properties ?? {})) walk(w, child, [...path, key], (inner) => wrap({ [key]: inner }), entered.trail);
 }
 
 /** Every `x-refuseDelete` / `x-refuseChange` field of the registry's entities (their newest versions), read at each delete and change. */
@@ -46,7 +54,7 @@ function fieldsOf(reg: RegisteredEntity): BoundField[] {
   let fields = found.get(reg);
   if (!fields) {
     const out: Omit<BoundField, 'entity'>[] = [];
-    walk(reg.schema, reg.schema, [], (inner) => inner, out);
+    walk({ root: reg.schema, out, budget: new WalkBudget() }, reg.schema, [], (inner) => inner, RefTrail.ROOT);
     found.set(reg, (fields = out.map((f) => ({ ...f, entity: reg.name }))));
   }
   return fields;

@@ -2,6 +2,7 @@ import type { EntitySchema, FieldSchema, Language } from '../declaration/types.t
 import type { RegisteredEntity } from '../registry.ts';
 import { fieldLabel, text } from '../i18n/labels.ts';
 import { fieldAt, tryResolveNode } from '../schema/resolve.ts';
+import { recursiveRefs, refKey, WalkBudget } from '../schema/walk.ts';
 import { withValueAt } from '../schema/doc-value.ts';
 import { fieldPath, pathKeys } from '../schema/field-path.ts';
 import { localizeConditionals, namesIn, showWhenConditionsHold } from './form-conditions.ts';
@@ -16,10 +17,13 @@ interface Ctx {
   inlined: readonly string[];
   /** How many references left in place (a tree's recursion) the uiSchema has followed so far. */
   refDepth?: number;
+  /** What localizing one schema may spend (engine/schema/walk.ts), and the uiSchema of each reference left in place, by depth. */
+  budget: WalkBudget;
+  refUi: Map<string, UiSchema>;
 }
 
 /** How deep the uiSchema follows a recursive reference: RJSF renders deeper levels without the engine's widgets. */
-const MAX_REF_UI_DEPTH = 4;
+const MAX_REF_UI_DEPTH = 5;
 
 /**
  * A node with its reference inlined (its own keywords, such as its label, win), so the engine's
@@ -29,9 +33,23 @@ const MAX_REF_UI_DEPTH = 4;
  */
 function expand(ctx: Ctx, node: FieldSchema): { node: FieldSchema; ctx: Ctx } {
   const ref = node.$ref;
-  if (typeof ref !== 'string' || ctx.inlined.includes(ref)) return { node, ctx };
+  // A recursive reference stays one: RJSF breaks the cycle there (renderers/form/CyclicField.tsx opens it on demand);
+  // inlined, its copy hides the cycle from RJSF, which then renders the tree without end.
+  if (typeof ref !== 'string' || ctx.inlined.includes(ref) || recursiveRefs(ctx.root, ctx.budget).has(refKey(ref))) return { node, ctx };
   const target = tryResolveNode(ctx.root, node);
   return target ? { node: target, ctx: { ...ctx, inlined: [...ctx.inlined, ref] } } : { node, ctx };
+}
+
+/** The uiSchema of a reference left in place, a few levels deep, once per reference and level (a node of a tree with many children is one entry, not one per child). */
+function refUi(ctx: Ctx, node: FieldSchema, key: string, nested: boolean, refDepth: number): UiSchema {
+  if (refDepth >= MAX_REF_UI_DEPTH) return {};
+  const memo = `${refKey(node.$ref!)}|${refDepth}|${key}|${ctx.inlined.join(' ')}`;
+  const known = ctx.refUi.get(memo);
+  if (known) return known;
+  const target = tryResolveNode(ctx.root, node);
+  const ui = target ? localizeNode({ ...ctx, refDepth: refDepth + 1 }, target, key, nested).ui : {};
+  ctx.refUi.set(memo, ui);
+  return ui;
 }
 
 const DEFINITION_KEYS = ['definitions', '$defs'] as const;
@@ -57,9 +75,10 @@ function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): 
   const out: FieldSchema = { ...node };
   // A reference left in place (a tree's recursion) stays one for RJSF to resolve; the uiSchema, which
   // RJSF reads by position, still gets its target's widgets, a few levels deep.
+  ctx.budget.spend();
   const refDepth = ctx.refDepth ?? 0;
-  const target = typeof node.$ref === 'string' && refDepth < MAX_REF_UI_DEPTH ? tryResolveNode(ctx.root, node) : undefined;
-  if (target) Object.assign(ui, localizeNode({ ...ctx, refDepth: refDepth + 1 }, target, key, nested).ui);
+  // RJSF opens it on demand (its cycle break: renderers/form/CyclicField.tsx); its widgets come from the target, a few levels deep.
+  if (typeof node.$ref === 'string') Object.assign(ui, refUi(ctx, node, key, nested, refDepth));
   const label = fieldLabel(node, lang, key);
   if (label) out.title = label;
   if (node['x-description']) out.description = text(node['x-description'], lang);
@@ -152,7 +171,7 @@ function localizedDefinitions(ctx: Ctx): Partial<Record<(typeof DEFINITION_KEYS)
  */
 export function localizeSchema(reg: RegisteredEntity, lang: Language): { schema: EntitySchema; uiSchema: UiSchema } {
   const { definitions: _defs, $defs: _$defs, ...root } = reg.schema as EntitySchema & { $defs?: unknown };
-  const ctx: Ctx = { root: reg.schema, lang, inlined: [] };
+  const ctx: Ctx = { root: reg.schema, lang, inlined: ['#'], budget: new WalkBudget(), refUi: new Map() };
   const { schema, ui } = localizeNode(ctx, root as FieldSchema, reg.entity.name, false);
   return { schema: { ...(schema as EntitySchema), ...localizedDefinitions(ctx) }, uiSchema: mergeUi(ui, reg.uiSchema) };
 }

@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
-import { MAX_FIELD_DEPTH, resolveNode } from '../schema/resolve.ts';
+import { enter, isRecursive, RefTrail, WalkBudget } from '../schema/walk.ts';
 import { docKeys, fieldPath } from '../schema/field-path.ts';
 
 /**
@@ -21,10 +21,19 @@ type Reader = (doc: unknown) => unknown[];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reader, sources: ReadonlySet<string>, out: LookupReference[], depth = 0): void {
-  // A recursive schema (a tree) is walked this deep only.
-  if (depth > MAX_FIELD_DEPTH) return;
-  const resolved = resolveNode(root, node);
+interface Walk {
+  root: EntitySchema;
+  sources: ReadonlySet<string>;
+  out: LookupReference[];
+  budget: WalkBudget;
+}
+
+/** Each reference once per path (engine/schema/walk.ts): a lookup inside a tree's deeper levels is found where the recursion starts. */
+function walk(w: Walk, node: FieldSchema, path: string[], read: Reader, trail: RefTrail): void {
+  const entered = enter(w.root, node, trail, w.budget);
+  if (!entered || isRecursive(entered)) return;
+  const resolved = entered.node;
+  const { sources, out } = w;
   const source = resolved['x-lookup'];
   if (source && sources.has(source) && resolved.type === 'string') {
     const context = resolved['x-lookupContext'];
@@ -32,18 +41,18 @@ function walk(root: EntitySchema, node: FieldSchema, path: string[], read: Reade
     return;
   }
   if (resolved.type === 'array' && resolved.items) {
-    walk(root, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), sources, out, depth + 1);
+    walk(w, resolved.items, path, (doc) => read(doc).flatMap((v) => (Array.isArray(v) ? v : [])), entered.trail);
     return;
   }
   for (const [key, child] of Object.entries(resolved.properties ?? {})) {
-    walk(root, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), sources, out, depth + 1);
+    walk(w, child, [...path, key], (doc) => read(doc).flatMap((v) => (isObject(v) && key in v ? [v[key]] : [])), entered.trail);
   }
 }
 
 /** The fields of a schema picking records through one of `sources` (a TRF sample's `materialId`, `x-lookup: materials`). */
 export function lookupReferences(schema: EntitySchema, sources: ReadonlySet<string>): LookupReference[] {
   const out: LookupReference[] = [];
-  walk(schema, schema, [], (doc) => [doc], sources, out);
+  walk({ root: schema, sources, out, budget: new WalkBudget() }, schema, [], (doc) => [doc], RefTrail.ROOT);
   return out;
 }
 

@@ -1,6 +1,7 @@
 import type { EntityBundle, FieldSchema, Language, LocalizedText } from '../declaration/types.ts';
 import { LANGUAGES } from '../declaration/types.ts';
 import { tryResolveNode } from '../schema/resolve.ts';
+import { enter, isRecursive, RefTrail, WalkBudget } from '../schema/walk.ts';
 
 /** One text a template shows without a zh-CN or en-US version: the page falls back (labels.ts) and the designer warns. */
 export interface MissingTranslation {
@@ -12,9 +13,6 @@ export interface MissingTranslation {
   /** The languages it lacks. */
   missing: Language[];
 }
-
-/** Deeper than this a schema is taken as recursive (a tree) and not walked further. */
-const MAX_DEPTH = 16;
 
 const lacking = (value: Partial<LocalizedText> | undefined): Language[] => LANGUAGES.filter((l) => typeof value?.[l] !== 'string' || !value[l]!.trim());
 
@@ -31,22 +29,29 @@ export function missingTranslations(bundle: Pick<EntityBundle, 'entity' | 'schem
   };
   add({ kind: 'entity', path: '' }, bundle.entity.label);
   const root = bundle.schema;
-  const walk = (raw: FieldSchema, path: string, depth: number) => {
-    if (depth > MAX_DEPTH || !raw || typeof raw !== 'object') return;
-    const node = tryResolveNode(root, raw) ?? raw;
+  const budget = new WalkBudget();
+  // Each reference once per path (engine/schema/walk.ts): a recursive field's insides were listed where it started.
+  const walk = (raw: FieldSchema, path: string, trail: RefTrail) => {
+    if (!raw || typeof raw !== 'object') return;
+    const entered = enter(root, raw, trail, budget);
+    if (isRecursive(entered)) return;
+    const node = entered?.node ?? raw;
+    const next = entered?.trail ?? trail;
     const values = node.enum ?? node.items?.enum;
     const labels = node['x-enumLabels'] ?? node.items?.['x-enumLabels'];
     if (path) for (const v of values ?? []) add({ kind: 'option', path, value: String(v) }, labels?.[String(v)]);
-    const items = node.items && typeof node.items === 'object' && !Array.isArray(node.items) ? (tryResolveNode(root, node.items) ?? node.items) : undefined;
-    const properties = node.properties ?? items?.properties;
+    const itemsEntered = node.items && typeof node.items === 'object' && !Array.isArray(node.items) ? enter(root, node.items, next, budget) : undefined;
+    const items = itemsEntered && !isRecursive(itemsEntered) ? itemsEntered : undefined;
+    const properties = node.properties ?? items?.node.properties;
+    const inner = node.properties ? next : (items?.trail ?? next);
     for (const [key, child] of Object.entries(properties ?? {})) {
       if (!child || typeof child !== 'object') continue;
       const field = path ? `${path}.${key}` : key;
       add({ kind: 'field', path: field }, child['x-label'] ?? tryResolveNode(root, child)?.['x-label']);
-      walk(child, field, depth + 1);
+      walk(child, field, inner);
     }
   };
-  walk(root, '', 0);
+  walk(root, '', RefTrail.ROOT);
   const sections = new Map<string, LocalizedText | undefined>();
   for (const s of [...bundle.views.form.sections, ...bundle.views.detail.sections]) if (!sections.has(s.id)) sections.set(s.id, s.label);
   for (const [id, label] of sections) add({ kind: 'section', path: id }, label);

@@ -188,6 +188,18 @@ export const MESSAGES = {
     'zh-CN': '引用“{ref}”（{path}）找不到目标：本模板中没有这个定义',
     'en-US': 'The reference "{ref}" at {path} does not resolve: the template defines nothing there',
   },
+  TEMPLATE_REF_CYCLE: {
+    'zh-CN': '引用“{ref}”（{path}）绕回自身，中间没有任何字段或列表项：这样的结构无法校验任何数据。请让递归经过一个字段或列表项（例如 children 的 items）',
+    'en-US': 'The reference "{ref}" at {path} leads back to itself with no field or list item in between: no value could ever be checked against it. Let the recursion pass through a field or a list item (such as the items of children)',
+  },
+  TEMPLATE_TOO_MANY_FIELDS: {
+    'zh-CN': '模板字段过多：最多 {max} 个（含嵌套字段）。请拆分为多个模板',
+    'en-US': 'The template declares too many fields: at most {max}, nested ones included. Split it into several templates',
+  },
+  SCHEMA_TOO_COMPLEX: {
+    'zh-CN': '该结构过于复杂：处理时超过了 {max} 个节点的上限（递归分支过多或结构过大）。请简化后再试',
+    'en-US': 'This schema is too complex: working through it took more than {max} steps (too many recursive branches, or too large). Simplify it and try again',
+  },
   TEMPLATE_FIELD_KEY: {
     'zh-CN': '字段键“{field}”不可用：键不能为空，也不能是 __proto__',
     'en-US': 'The field key "{field}" cannot be used: a key is not empty and not __proto__',
@@ -225,11 +237,6 @@ export const MESSAGES = {
   TEMPLATE_SECTION_LABEL: { 'zh-CN': '分组“{section}”须有中英文标题', 'en-US': 'The section "{section}" needs a title in zh-CN and en-US' },
   TEMPLATE_ENTITY_LABEL: { 'zh-CN': '模板名称缺少 {lang} 文本', 'en-US': 'The template name has no {lang} text' },
   TEMPLATE_LIFECYCLE: { 'zh-CN': '模板不能声明生命周期或操作', 'en-US': 'A template cannot declare a lifecycle or actions' },
-  // A schema past the engine's work budget when it is prepared for validation (engine/validate/schema-limits.ts).
-  SCHEMA_TOO_LARGE: {
-    'zh-CN': '表单定义过大，无法校验（超过 {budget} 个节点或 {depth} 层嵌套），请拆分后再发布',
-    'en-US': 'The schema is too large to validate (more than {budget} nodes or {depth} levels of nesting); split it before publishing',
-  },
   TEMPLATE_DECLARATION_INVALID: { 'zh-CN': '模板声明不一致：{detail}', 'en-US': 'The template declarations disagree: {detail}' },
   TEMPLATE_RENAME_FROM_UNKNOWN: { 'zh-CN': '重命名的原字段“{from}”不在上一版本中', 'en-US': 'The renamed field "{from}" is not in the previous version' },
   TEMPLATE_RENAME_TO_UNKNOWN: { 'zh-CN': '重命名的新字段“{to}”不在此版本中', 'en-US': 'The new name "{to}" is not a field of this version' },

@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
-import { MAX_FIELD_DEPTH, resolveNode } from './resolve.ts';
+import { enter, isRecursive, RefTrail, WalkBudget } from './walk.ts';
 import { fieldPath } from './field-path.ts';
 
 /** The lookup source prefix naming an entity's records (`x-lookup: "entity:<name>"`). */
@@ -37,18 +37,22 @@ export interface LookupDerivation {
   node: FieldSchema;
 }
 
-/** What `visit` makes of each lookup field of a schema, in objects (array rows are not walked). */
-function eachLookup<T>(root: EntitySchema, visit: (node: FieldSchema, lookup: string, at: string, field: string) => T | undefined, holder: FieldSchema = root, keys: readonly string[] = [], depth = 0): T[] {
+/** What `visit` makes of each lookup field of a schema, in objects (array rows are not walked); each reference once per path (walk.ts). */
+function eachLookup<T>(root: EntitySchema, visit: (node: FieldSchema, lookup: string, at: string, field: string) => T | undefined): T[] {
   const out: T[] = [];
-  // A recursive schema (a tree) is walked this deep only.
-  if (depth > MAX_FIELD_DEPTH) return out;
-  for (const [key, raw] of Object.entries(holder.properties ?? {})) {
-    const node = resolveNode(root, raw);
-    const lookup = node['x-lookup'];
-    const found = lookup ? visit(node, lookup, fieldPath(keys), key) : undefined;
-    if (found) out.push(found);
-    if (node.type === 'object' && node.properties) out.push(...eachLookup(root, visit, node, [...keys, key], depth + 1));
-  }
+  const budget = new WalkBudget();
+  const walk = (holder: FieldSchema, keys: readonly string[], trail: RefTrail) => {
+    for (const [key, raw] of Object.entries(holder.properties ?? {})) {
+      const entered = enter(root, raw, trail, budget);
+      if (!entered || isRecursive(entered)) continue;
+      const node = entered.node;
+      const lookup = node['x-lookup'];
+      const found = lookup ? visit(node, lookup, fieldPath(keys), key) : undefined;
+      if (found) out.push(found);
+      if (node.type === 'object' && node.properties) walk(node, [...keys, key], entered.trail);
+    }
+  };
+  walk(root, [], RefTrail.ROOT);
   return out;
 }
 

@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
 import { LANGUAGES } from '../declaration/types.ts';
 import { own, tryResolveNode, unresolvedRefs } from '../schema/resolve.ts';
+import { enter, isRecursive, RefTrail, WalkBudget } from '../schema/walk.ts';
 import type { TemplateProblem } from './types.ts';
 
 /**
@@ -10,15 +11,35 @@ import type { TemplateProblem } from './types.ts';
  * `doc[key] = value` anywhere in JavaScript would replace the object's prototype, not add a field).
  */
 const usableKey = (key: string): boolean => key.length > 0 && key !== '__proto__';
+/**
+ * Fields one template may declare in all (every `properties` entry, nested ones included): ajv
+ * compiles a schema in time that grows faster than its fields (about 1.5 s for 2,000 on this
+ * machine, 9 s for 10,000), on the request's thread when a version is published.
+ */
+export const MAX_TEMPLATE_FIELDS = 2_000;
+
+/** How many fields the schema declares in all, as written (references not followed); stops counting past the limit. */
+export function countFields(schema: unknown): number {
+  let count = 0;
+  const walk = (node: unknown): void => {
+    if (count > MAX_TEMPLATE_FIELDS || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
+      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) count += Object.keys(value).length;
+      walk(value);
+    }
+  };
+  walk(schema);
+  return count;
+}
+
 /** Grid/table fields add rows in batches of 0 to 100 (SPEC §5). */
 export const MAX_TABLE_ROWS = 100;
 /** File types the server accepts and their size limits (SPEC §5: JPG ≤ 2 MB, PDF ≤ 10 MB). */
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = { 'application/pdf': 10 * 1024 * 1024, 'image/jpeg': 2 * 1024 * 1024 };
 
 type Node = FieldSchema & Record<string, unknown>;
-
-/** Deeper than this a schema is taken as recursive and not walked further. */
-const MAX_DEPTH = 16;
 
 export const hasBothLanguages = (value: unknown): boolean =>
   !!value && typeof value === 'object' && LANGUAGES.every((l) => typeof (value as Record<string, unknown>)[l] === 'string' && !!(value as Record<string, string>)[l]!.trim());
@@ -94,21 +115,24 @@ export interface FieldCheck {
  * used as documented. A field or enum value without a zh-CN or en-US label is a warning only:
  * pages fall back to `title`, then the key (issue 21).
  */
-export function checkFields(root: EntitySchema): FieldCheck {
+export function checkFields(root: EntitySchema, budget = new WalkBudget()): FieldCheck {
   const out: TemplateProblem[] = [];
   const warnings: TemplateProblem[] = [];
-  const walk = (raw: Node, path: string, at: string, depth = 0) => {
-    const node = resolve(root, raw);
+  // Each reference is followed once per path (engine/schema/walk.ts): a recursive field's rules
+  // were checked where it was first entered.
+  const walk = (raw: Node, path: string, at: string, trail: RefTrail) => {
+    const entered = enter(root, raw, trail, budget);
     // A reference that does not resolve is reported once, with its path, by unresolvedRefs below.
-    if (!node) return;
-    if (depth > MAX_DEPTH) return;
+    if (!entered || isRecursive(entered)) return;
+    const node = entered.node as Node;
     checkCustomType(root, node, path, at, out);
-    const items = node.items && !Array.isArray(node.items) ? resolve(root, node.items as Node) : undefined;
-    if (items?.properties) walk(items, path, `${at}.items`, depth + 1);
+    const items = node.items && typeof node.items === 'object' && !Array.isArray(node.items) ? (node.items as Node) : undefined;
+    if (items && resolve(root, items)?.properties) walk(items, path, `${at}.items`, entered.trail);
     const properties = node.properties && typeof node.properties === 'object' ? (node.properties as Record<string, Node>) : undefined;
     if (!properties) return;
     const lower = new Map<string, string>();
     for (const [key, child] of Object.entries(properties)) {
+      budget.spend();
       const field = path ? `${path}.${key}` : key;
       const where = `${at}.properties.${key}`;
       if (!usableKey(key)) out.push({ at: where, code: 'TEMPLATE_FIELD_KEY', params: { field } });
@@ -120,13 +144,13 @@ export function checkFields(root: EntitySchema): FieldCheck {
       const lang = missingLanguage(child['x-label'] ?? resolved?.['x-label']);
       if (lang) warnings.push({ at: where, code: 'TEMPLATE_FIELD_LABEL', params: { field, lang } });
       if (resolved) checkEnumLabels(resolved, field, where, warnings);
-      walk(child, field, where, depth + 1);
+      walk(child, field, where, entered.trail);
     }
     for (const name of Array.isArray(node.required) ? node.required : []) {
       if (typeof name !== 'string' || !Object.hasOwn(properties, name)) out.push({ at: `${at}.required`, code: 'TEMPLATE_REQUIRED_UNKNOWN', params: { field: path ? `${path}.${String(name)}` : String(name) } });
     }
   };
-  walk(root as Node, '', 'schema');
+  walk(root as Node, '', 'schema', RefTrail.ROOT);
   for (const { at, ref } of unresolvedRefs(root)) out.push({ at, code: 'TEMPLATE_REF_UNRESOLVED', params: { path: at, ref } });
   return { problems: out, warnings };
 }

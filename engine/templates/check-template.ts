@@ -11,7 +11,9 @@ import { fieldPath, pointerKeys } from '../schema/field-path.ts';
 import { createAjv, draftOf } from '../validate/ajv.ts';
 import type { FieldError } from '../validate/messages.ts';
 import { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
-import { checkFields, hasBothLanguages } from './check-fields.ts';
+import { checkFields, countFields, hasBothLanguages, MAX_TEMPLATE_FIELDS } from './check-fields.ts';
+import { refCycles } from './check-cycles.ts';
+import { SchemaBudgetError } from '../schema/walk.ts';
 import type { TemplateBundle, TemplateProblem } from './types.ts';
 
 let compiledShape: ValidateFunction | undefined;
@@ -82,7 +84,20 @@ export interface TemplateCheck {
  */
 export function checkTemplateWithWarnings(input: unknown, lang: Language): TemplateCheck {
   const warnings: TemplateProblem[] = [];
-  const problems = (() => {
+  const problems = ((): TemplateProblem[] => {
+    try {
+      return checkBundle(input, lang, warnings);
+    } catch (err) {
+      if (err instanceof SchemaBudgetError) return [{ at: 'schema', code: 'SCHEMA_TOO_COMPLEX', params: { max: err.budget } }];
+      throw err;
+    }
+  })();
+  return { problems, warnings };
+}
+
+/** checkTemplateWithWarnings's steps, in order; throws SchemaBudgetError past a walk's budget. */
+function checkBundle(input: unknown, lang: Language, warnings: TemplateProblem[]): TemplateProblem[] {
+  {
     const validateShape = shapeValidator();
     if (!validateShape(input)) return ajvProblems('TEMPLATE_SHAPE', 'bundle', validateShape.errors, lang);
     const bundle = input as TemplateBundle;
@@ -92,6 +107,10 @@ export function checkTemplateWithWarnings(input: unknown, lang: Language): Templ
       const uri = (bundle.schema as { $schema?: unknown }).$schema;
       return [{ at: 'schema.$schema', code: 'TEMPLATE_SCHEMA_DRAFT' as const, params: { uri: typeof uri === 'string' ? uri : JSON.stringify(uri) } }];
     }
+    // Before the compiler sees it: a schema too large for it, or one whose references loop in place, would hold the thread.
+    if (countFields(bundle.schema) > MAX_TEMPLATE_FIELDS) return [{ at: 'schema', code: 'TEMPLATE_TOO_MANY_FIELDS' as const, params: { max: MAX_TEMPLATE_FIELDS } }];
+    const cycles = refCycles(bundle.schema);
+    if (cycles.length) return cycles;
     const meta = createAjv(draft);
     let valid: boolean;
     try {
@@ -118,11 +137,11 @@ export function checkTemplateWithWarnings(input: unknown, lang: Language): Templ
     try {
       checkEntityBundle({ ...templateAccess(bundle), files: { entity: 'entity', schema: 'schema', views: 'views' } }, {});
     } catch (err) {
+      if (err instanceof SchemaBudgetError) throw err;
       out.push({ at: 'bundle', code: 'TEMPLATE_DECLARATION_INVALID', params: { detail: (err as Error).message } });
     }
     return out;
-  })();
-  return { problems, warnings };
+  }
 }
 
 /** What stops a template from being published (checkTemplateWithWarnings without its warnings). Empty when it may be published. */

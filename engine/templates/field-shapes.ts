@@ -1,9 +1,10 @@
 import type { EntitySchema, FieldSchema } from '../declaration/types.ts';
-import { resolveNode } from '../schema/resolve.ts';
+import { resolveNode, tryResolveNode } from '../schema/resolve.ts';
+import { enter, isRecursive, RefTrail, WalkBudget } from '../schema/walk.ts';
 import { fieldPath, pathKeys } from '../schema/field-path.ts';
 import type { FieldShape, FieldType, ValueType } from './types.ts';
 
-/** Deeper than this, a schema is treated as recursive and not walked further. */
+/** Lists of lists are typed this deep (a chain, not a tree: one step per level). */
 const MAX_DEPTH = 16;
 const VALUE_TYPES: readonly ValueType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 
@@ -24,7 +25,8 @@ export function fieldTypeOf(root: EntitySchema, node: FieldSchema, depth = 0): F
   const type = jsonTypeOf(node);
   const out: FieldType = { type };
   if (type === 'string' && (node.format === 'date' || node.format === 'date-time')) out.format = node.format;
-  if (type === 'array' && node.items && depth < MAX_DEPTH) out.items = fieldTypeOf(root, resolveNode(root, node.items), depth + 1);
+  const items = type === 'array' && node.items && depth < MAX_DEPTH ? tryResolveNode(root, node.items) : undefined;
+  if (items) out.items = fieldTypeOf(root, items, depth + 1);
   return out;
 }
 
@@ -41,22 +43,27 @@ export function sameType(a: FieldType, b: FieldType): boolean {
 /**
  * Every field of a schema by field path (dotted, or a JSON pointer when a key needs it:
  * engine/schema/field-path.ts), nested objects and objects inside arrays included
- * (array levels are implicit, as in views: `samples.sampleNo`). `$ref`s are followed.
+ * (array levels are implicit, as in views: `samples.sampleNo`). `$ref`s are followed once per
+ * path (engine/schema/walk.ts): a recursive field (a tree's children) is listed, its insides
+ * once, where the recursion starts; a diff or a migration does not go into its deeper levels.
  */
-export function collectFields(root: EntitySchema): Map<string, FieldShape> {
+export function collectFields(root: EntitySchema, budget = new WalkBudget()): Map<string, FieldShape> {
   const out = new Map<string, FieldShape>();
-  const walk = (node: FieldSchema, keys: readonly string[], listScope: string, depth: number) => {
-    if (depth > MAX_DEPTH) return;
+  const walk = (node: FieldSchema, keys: readonly string[], listScope: string, trail: RefTrail) => {
     for (const [key, raw] of Object.entries(node.properties ?? {})) {
-      const child = resolveNode(root, raw);
+      const entered = enter(root, raw, trail, budget);
+      if (!entered) continue;
       const path = fieldPath([...keys, key]);
+      const recursive = isRecursive(entered);
+      const child = recursive ? resolveNode(root, { $ref: entered.recursive }) : entered.node;
       const type = fieldTypeOf(root, child);
       out.set(path, { path, keys: [...keys, key], type, listScope, ...(child.default !== undefined ? { default: child.default } : {}) });
-      const inner = type.type === 'array' && child.items ? resolveNode(root, child.items) : child;
-      if (inner.properties) walk(inner, [...keys, key], type.type === 'array' ? path : listScope, depth + 1);
+      if (recursive) continue;
+      const inner = type.type === 'array' && child.items ? enter(root, child.items, entered.trail, budget) : { node: child, trail: entered.trail };
+      if (inner && !isRecursive(inner) && inner.node.properties) walk(inner.node, [...keys, key], type.type === 'array' ? path : listScope, inner.trail);
     }
   };
-  walk(root, [], '', 0);
+  walk(root, [], '', RefTrail.ROOT);
   return out;
 }
 

@@ -90,7 +90,7 @@ export interface TemplateProblem {
 export type { EntitySchema };
 
 /** The template message codes (their texts are in engine/i18n/messages.ts). */
-export type TemplateMessageCode = Extract<MessageCode, `TEMPLATE_${string}`>;
+export type TemplateMessageCode = Extract<MessageCode, `TEMPLATE_${string}` | 'SCHEMA_TOO_COMPLEX'>;
 
 /** Thrown when a rename map does not fit the two schemas. */
 export class TemplateProblemsError extends Error {

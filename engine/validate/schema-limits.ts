@@ -1,3 +1,5 @@
+import { SchemaBudgetError } from '../schema/walk.ts';
+
 /**
  * The upper bounds the engine gives a schema's values where its declaration sets none
  * (docs/declarations.md §1, "Default bounds"), and the work budget of the walk that applies them.
@@ -15,7 +17,7 @@ export interface SchemaLimits {
   encodedMaxLength: number;
   /** A list without `maxItems`. */
   maxItems: number;
-  /** Schema nodes one compile may visit (every pass together): past it, `SchemaBudgetError`. */
+  /** Schema nodes one compile may visit (every pass together): past it, `SchemaBudgetError` (engine/schema/walk.ts: one error for every schema walk's budget). */
   nodeBudget: number;
   /** How deep schema nodes may nest: past it, `SchemaBudgetError` (the walk is recursive). */
   maxDepth: number;
@@ -31,14 +33,6 @@ export const SCHEMA_LIMITS: Readonly<SchemaLimits> = {
   maxDepth: 512,
 };
 
-/** A schema too large (or too deeply nested) to prepare for validation: code `SCHEMA_TOO_LARGE` (engine/i18n/messages.ts). */
-export class SchemaBudgetError extends Error {
-  readonly code = 'SCHEMA_TOO_LARGE';
-  constructor(readonly params: { budget: number; depth: number }) {
-    super(`The schema is too large to prepare for validation (more than ${params.budget} nodes or ${params.depth} levels)`);
-  }
-}
-
 /** Counts the nodes a compile visits; throws `SchemaBudgetError` past the budget or the depth. */
 export class SchemaBudget {
   private used = 0;
@@ -46,7 +40,7 @@ export class SchemaBudget {
 
   spend(depth = 0): void {
     if (++this.used > this.limits.nodeBudget || depth > this.limits.maxDepth) {
-      throw new SchemaBudgetError({ budget: this.limits.nodeBudget, depth: this.limits.maxDepth });
+      throw new SchemaBudgetError(this.limits.nodeBudget);
     }
   }
 }

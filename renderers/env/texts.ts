@@ -88,6 +88,7 @@ export const RENDERER_TEXT_KEYS = [
   'form.dffTemplate',
   'form.dffNeedsBuyer',
   'form.addRow',
+  'form.openNested',
   'upload.button',
   'upload.tooLarge',
   'upload.wrongType',

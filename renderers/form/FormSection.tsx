@@ -8,6 +8,7 @@ import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidatorFor } from './form-validator.ts';
 import { FORM_DEFAULTS, KEEP_DATA } from './form-defaults.ts';
 import { KEEP_DATA_FIELDS } from './new-row-defaults.tsx';
+import { CyclicField } from './CyclicField.tsx';
 import { portalWidgets } from './widgets/index.ts';
 import { AddRowButton } from './templates/AddRowButton.tsx';
 import { SECTION_STYLE, SPEED_TEMPLATES, useRevealed } from './speed/index.ts';
@@ -44,6 +45,10 @@ function formContextFor(columns: number) {
 
 /** The portal's templates over the antd theme's: the large-form speed templates and the list's Add button. */
 const TEMPLATES = { ...SPEED_TEMPLATES, ButtonTemplates: { AddButton: AddRowButton } };
+
+/** The portal's fields over RJSF's own: a recursive field opened on demand, and (a stored record's data kept as it is) new rows' defaults. */
+const FIELDS = { CyclicSchemaField: CyclicField };
+const KEEP_DATA_WITH_FIELDS = { ...KEEP_DATA_FIELDS, ...FIELDS };
 
 const isEmpty = (doc: Record<string, unknown>) => Object.keys(doc).length === 0;
 /** The same data for the form: the very object, or two empty ones (callers pass `?? {}`). */
@@ -108,7 +113,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           initialFormData={start.data}
           validator={formValidatorFor(section.schema)}
           experimental_defaultFormStateBehavior={keepData ? KEEP_DATA : FORM_DEFAULTS}
-          fields={keepData ? KEEP_DATA_FIELDS : undefined}
+          fields={keepData ? KEEP_DATA_WITH_FIELDS : FIELDS}
           widgets={portalWidgets}
           templates={TEMPLATES}
           formContext={formContext}

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { message, pickLanguage, type Language, type MessageCode } from '../../engine/index.ts';
+import { message, pickLanguage, SchemaBudgetError, type Language, type MessageCode } from '../../engine/index.ts';
 import { schemaViolations } from './schema-validation.ts';
 import { DependencyUnavailableError } from '../outage/unavailable.ts';
 import { ApiError } from './api-error.ts';
@@ -65,6 +65,8 @@ export function installErrorHandler(app: FastifyInstance, mappers: readonly Erro
       req.log.warn({ err: error }, 'dependency unavailable');
       return sendError(reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)), lang, outage);
     }
+    // A schema whose walk went past its budget (engine/schema/walk.ts): the user's schema, not the server, is at fault.
+    if ((error as unknown) instanceof SchemaBudgetError) return sendError(reply, lang, new ApiError(422, 'SCHEMA_TOO_COMPLEX', { max: (error as unknown as SchemaBudgetError).budget }));
     const client = fromFastify(error, req, lang) ?? mappers.reduce<ApiError | undefined>((found, map) => found ?? map(error, lang), undefined);
     if (client) return sendError(reply, lang, client);
     req.log.error({ err: error }, 'unhandled error');

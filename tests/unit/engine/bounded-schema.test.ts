@@ -120,7 +120,7 @@ describe('the bounded walk', () => {
     expect(copied.properties.name.maxLength).toBe(SCHEMA_LIMITS.maxLength);
   });
 
-  it('throws the coded SCHEMA_TOO_LARGE error past the node budget or the depth', () => {
+  it('throws the coded SCHEMA_TOO_COMPLEX error past the node budget or the depth', () => {
     const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, { type: 'string' }])) };
     expect(() => boundedSchema(wide, { nodeBudget: 20 })).toThrow(SchemaBudgetError);
     let deep: Node = { type: 'string' };
@@ -130,7 +130,7 @@ describe('the bounded walk', () => {
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(SchemaBudgetError);
-      expect((err as SchemaBudgetError).code).toBe('SCHEMA_TOO_LARGE');
+      expect((err as SchemaBudgetError).code).toBe('SCHEMA_TOO_COMPLEX');
     }
     expect(() => boundedSchema(wide)).not.toThrow();
   });
