@@ -16,8 +16,10 @@ const url = process.argv[2] === '-' ? undefined : process.argv[2];
 const server = await startServer({ port: 0, databaseUrl: url, dataDir: process.argv[3], clientDir: '/nonexistent', demoRecords: false });
 await seedBenchTrfs(server.db, TRFS, COMPANIES);
 const token = (await createSession(server.db, 'bench-u1')).token;
+// Staff, who may design templates: the hostile-template bench (hostile-templates.ts) submits as them.
+const staffToken = (await createSession(server.db, 'u-staff')).token;
 const { rows } = await server.db.query<{ id: string }>("select id from records where entity = 'trf' and company_id = 'bench-c1' order by id limit 20");
-console.log(JSON.stringify({ url: server.url, token, records: rows.map((r) => r.id) }));
+console.log(JSON.stringify({ url: server.url, token, staffToken, records: rows.map((r) => r.id) }));
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -7,15 +7,16 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { percentile, type BenchFigure } from './stats.ts';
 
-interface BenchServer {
+export interface BenchServer {
   child: ChildProcess;
   url: string;
   token: string;
+  staffToken: string;
   records: string[];
 }
 
 /** Starts http-server-process.ts on PGlite (databaseUrl undefined) or PostgreSQL; resolves once it is seeded and listening. */
-function serverProcess(databaseUrl: string | undefined, dataDir: string): Promise<BenchServer> {
+export function serverProcess(databaseUrl: string | undefined, dataDir: string): Promise<BenchServer> {
   const script = join(import.meta.dirname, 'http-server-process.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script, databaseUrl ?? '-', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((done, fail) => {
@@ -39,7 +40,7 @@ async function benchDatabase(): Promise<string | undefined> {
   return url.toString();
 }
 
-interface Load {
+export interface Load {
   requestsPerSecond: number;
   p50: number;
   p95: number;
@@ -48,7 +49,7 @@ interface Load {
 }
 
 /** One autocannon run: every response's time is kept, so any percentile can be read. */
-async function load(server: BenchServer, connections: number, seconds: number, paths: readonly string[]): Promise<Load> {
+export async function load(server: BenchServer, connections: number, seconds: number, paths: readonly string[]): Promise<Load> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((done, fail) => {
     const instance = autocannon(

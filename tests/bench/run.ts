@@ -12,6 +12,7 @@ import { benchPortalBundle } from './portal-bundle.ts';
 import { benchChatLatency } from './chat-latency.ts';
 import { benchScaleOut } from './scale-out.ts';
 import { benchHttpThroughput } from './http-throughput.ts';
+import { benchHostileTemplates } from './hostile-templates.ts';
 import { printFigures, type BenchFigure } from './stats.ts';
 
 /**
@@ -37,6 +38,7 @@ if (part('form')) figures.push(...(await benchFormSpeed()));
 if (part('chat')) figures.push(...(await benchChatLatency()));
 if (part('scale')) figures.push(...(await benchScaleOut()));
 if (part('http')) figures.push(...(await benchHttpThroughput()));
+if (part('hostile')) figures.push(...(await benchHostileTemplates()));
 const extra = join(import.meta.dirname, 'statechart-layout.ts');
 if (part('statechart') && existsSync(extra)) {
   const mod = (await import(extra)) as { benchStatechartLayout?: () => Promise<BenchFigure[]> };
