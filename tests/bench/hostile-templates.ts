@@ -61,7 +61,7 @@ export async function benchHostileTemplates(): Promise<BenchFigure[]> {
     const note = `PGlite; ${sent} hostile submissions; load ${loadavg()[0]!.toFixed(1)}`;
     return [
       { name: 'record GET p99, 50 connections, without hostile templates', value: quiet.p99, unit: 'ms', goal: 50, note: `${quiet.requestsPerSecond.toFixed(0)} req/s; PGlite` },
-      { name: 'record GET p99 while hostile templates are being submitted', value: loaded.p99, unit: 'ms', goal: Math.min(50, 2 * quiet.p99), note: `${loaded.requestsPerSecond.toFixed(0)} req/s, ${loaded.errors} errors, ÷ without: ${(loaded.p99 / quiet.p99).toFixed(2)} (goal ≤ 2 and ≤ 50 ms); ${note}` },
+      { name: 'record GET p99 while hostile templates are being submitted', value: loaded.p99, unit: 'ms', goal: Math.round(Math.min(50, 2 * quiet.p99) * 10) / 10, note: `${loaded.requestsPerSecond.toFixed(0)} req/s, ${loaded.errors} errors, ÷ without: ${(loaded.p99 / quiet.p99).toFixed(2)} (goal ≤ 2 and ≤ 50 ms); ${note}` },
       { name: 'worst wait of a concurrent user during hostile submissions', value: worst, unit: 'ms', goal: 1000, note },
     ];
   } finally {
