@@ -26,6 +26,13 @@ export interface JobLimits {
   timeMs: number;
   /** Jobs that may wait for a thread (JOB_QUEUE): 16. */
   maxQueue: number;
+  /**
+   * How much lower the workers' CPU priority is than the request thread's (JOB_NICE, Linux `nice`
+   * through piscina's niceIncrement): 10. On a busy machine a heavy job then takes the cores the
+   * requests leave, instead of halving their share (issue 52's bench: reads while hostile templates
+   * are checked). 0 keeps the same priority.
+   */
+  nice: number;
 }
 
 export const DEFAULT_JOB_LIMITS: JobLimits = {
@@ -33,18 +40,21 @@ export const DEFAULT_JOB_LIMITS: JobLimits = {
   heapMb: 256,
   timeMs: 20_000,
   maxQueue: 16,
+  nice: 10,
 };
 
-const ENV: Record<keyof JobLimits, string> = { threads: 'JOB_THREADS', heapMb: 'JOB_HEAP_MB', timeMs: 'JOB_TIME_LIMIT_MS', maxQueue: 'JOB_QUEUE' };
+const ENV: Record<keyof JobLimits, string> = { threads: 'JOB_THREADS', heapMb: 'JOB_HEAP_MB', timeMs: 'JOB_TIME_LIMIT_MS', maxQueue: 'JOB_QUEUE', nice: 'JOB_NICE' };
 
-/** The limits set in the environment (JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE); a value that is not a whole number ≥ 1 is refused with its name. */
+/** The limits set in the environment (JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE, JOB_NICE); a value that is not a whole number ≥ 1 (JOB_NICE: 0 to 19) is refused with its name. */
 export function jobLimitsFromEnv(env: Record<string, string | undefined>): Partial<JobLimits> {
   const out: Partial<JobLimits> = {};
   for (const key of Object.keys(ENV) as (keyof JobLimits)[]) {
     const given = env[ENV[key]]?.trim();
     if (!given) continue;
     const n = Number(given);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${ENV[key]} must be a whole number of 1 or more, not "${given}"`);
+    if (key === 'nice' ? !Number.isInteger(n) || n < 0 || n > 19 : !Number.isInteger(n) || n < 1) {
+      throw new Error(key === 'nice' ? `${ENV[key]} must be a whole number from 0 to 19, not "${given}"` : `${ENV[key]} must be a whole number of 1 or more, not "${given}"`);
+    }
     out[key] = n;
   }
   return out;
@@ -131,6 +141,7 @@ export class JobPool implements Jobs {
       maxThreads: this.limits.threads,
       maxQueue: this.limits.maxQueue,
       idleTimeout: 60_000,
+      niceIncrement: this.limits.nice,
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(this.limits.heapMb / 8))) },
     });
     return this.pool;

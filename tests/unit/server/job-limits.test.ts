@@ -13,5 +13,7 @@ describe('job pool limits from the environment', () => {
     expect(() => jobLimitsFromEnv({ JOB_THREADS: '0' })).toThrow('JOB_THREADS must be a whole number of 1 or more, not "0"');
     expect(() => jobLimitsFromEnv({ JOB_HEAP_MB: '1.5' })).toThrow('JOB_HEAP_MB');
     expect(() => jobLimitsFromEnv({ JOB_QUEUE: 'many' })).toThrow('JOB_QUEUE');
+    expect(jobLimitsFromEnv({ JOB_NICE: '0' })).toEqual({ nice: 0 });
+    expect(() => jobLimitsFromEnv({ JOB_NICE: '20' })).toThrow('JOB_NICE must be a whole number from 0 to 19, not "20"');
   });
 });
