@@ -5,6 +5,7 @@ import { localPublicUrl, startServer } from './start-server.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
 import { errorLogLimitsOf } from './portal/error-log-repo.ts';
 import { workerCount } from './workers.ts';
+import { NPM_START_JOB_NICE } from './jobs/pool.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
 /** TRUST_PROXY: `true`, or a comma list of the proxies' addresses (CIDR too); unset trusts none. */
@@ -72,7 +73,7 @@ if (cluster.isPrimary && workers > 1) {
     efilingEnv: process.env,
     filesEnv: process.env,
     pressureEnv: process.env,
-    jobsEnv: process.env,
+    jobsEnv: { JOB_NICE: String(NPM_START_JOB_NICE), ...process.env },
     embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
     errorLogs: errorLogLimitsOf(process.env),
   });

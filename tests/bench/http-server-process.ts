@@ -1,4 +1,5 @@
 import { startServer } from '../../server/start-server.ts';
+import { NPM_START_JOB_NICE } from '../../server/jobs/pool.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { seedBenchTrfs } from './seed-trfs.ts';
 
@@ -13,7 +14,8 @@ const COMPANIES = 50;
  * it sees, then serves until killed.
  */
 const url = process.argv[2] === '-' ? undefined : process.argv[2];
-const server = await startServer({ port: 0, databaseUrl: url, dataDir: process.argv[3], clientDir: '/nonexistent', demoRecords: false });
+// The job pool as `npm start` runs it (its threads niced: server/jobs/pool.ts).
+const server = await startServer({ port: 0, databaseUrl: url, dataDir: process.argv[3], clientDir: '/nonexistent', demoRecords: false, jobsEnv: { JOB_NICE: String(NPM_START_JOB_NICE) } });
 await seedBenchTrfs(server.db, TRFS, COMPANIES);
 const token = (await createSession(server.db, 'bench-u1')).token;
 // Staff, who may design templates: the hostile-template bench (hostile-templates.ts) submits as them.
