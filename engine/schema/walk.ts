@@ -41,10 +41,6 @@ export class WalkBudget {
     this.spent += n;
     if (this.spent > this.max) throw new SchemaBudgetError(this.max);
   }
-
-  get used(): number {
-    return this.spent;
-  }
 }
 
 /** `#`, `#/`, `#/a%20b` → one spelling per location, so the trail knows two spellings of one target. */
@@ -64,21 +60,12 @@ export class RefTrail {
 
   static readonly ROOT = new RefTrail(['#']);
 
-  /** A trail starting at a definition (`#/definitions/x`) walked on its own. */
-  static at(ref: string): RefTrail {
-    return new RefTrail(['#', refKey(ref)]);
-  }
-
   has(ref: string): boolean {
     return this.refs.includes(refKey(ref));
   }
 
   with(ref: string): RefTrail {
     return new RefTrail([...this.refs, refKey(ref)]);
-  }
-
-  get length(): number {
-    return this.refs.length;
   }
 }
 

@@ -1,4 +1,4 @@
-import { SchemaBudgetError } from '../schema/walk.ts';
+import { SchemaBudgetError, WalkBudget } from '../schema/walk.ts';
 
 /**
  * The upper bounds the engine gives a schema's values where its declaration sets none
@@ -34,13 +34,14 @@ export const SCHEMA_LIMITS: Readonly<SchemaLimits> = {
 };
 
 /** Counts the nodes a compile visits; throws `SchemaBudgetError` past the budget or the depth. */
-export class SchemaBudget {
-  private used = 0;
-  constructor(private readonly limits: Pick<SchemaLimits, 'nodeBudget' | 'maxDepth'>) {}
+export class SchemaBudget extends WalkBudget {
+  constructor(private readonly limits: Pick<SchemaLimits, 'nodeBudget' | 'maxDepth'>) {
+    super(limits.nodeBudget);
+  }
 
-  spend(depth = 0): void {
-    if (++this.used > this.limits.nodeBudget || depth > this.limits.maxDepth) {
-      throw new SchemaBudgetError(this.limits.nodeBudget);
-    }
+  /** One node at `depth` (the walk is recursive, so its depth is bounded too). */
+  override spend(depth = 0): void {
+    if (depth > this.limits.maxDepth) throw new SchemaBudgetError(this.limits.nodeBudget);
+    super.spend();
   }
 }
