@@ -37,6 +37,8 @@ export class SessionCache<T> {
    * kept after it (`set` with the generation seen before the read refuses it).
    */
   generation = 0;
+  /** Payloads a caller waits to hear come back (`heardBack`). */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   async start(db: Database): Promise<void> {
     const channel = await schemaChannel(db, SESSION_CHANNEL_PREFIX);
@@ -84,8 +86,31 @@ export class SessionCache<T> {
     return this.entries.size;
   }
 
+  /**
+   * Resolves when this process hears `payload` from the database, or after `timeoutMs`. PostgreSQL
+   * sends a notification to every listening connection at once, so a change that has come back here
+   * has been sent to every other process too: logout waits for it, so that the next request, whichever
+   * process serves it, finds the session gone (issue 22's two-process flow).
+   */
+  heardBack(payload: string, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(payload) ?? new Set<() => void>();
+      this.waiting.set(payload, waiters);
+      const done = (heard: boolean) => {
+        clearTimeout(timer);
+        waiters.delete(onHeard);
+        if (waiters.size === 0 && this.waiting.get(payload) === waiters) this.waiting.delete(payload);
+        resolve(heard);
+      };
+      const onHeard = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      waiters.add(onHeard);
+    });
+  }
+
   /** `t:<token hash>`, `u:<user id>` or `c:<company id>`, as migration 039's trigger sends them. */
   private heard(payload: string): void {
+    for (const onHeard of [...(this.waiting.get(payload) ?? [])]) onHeard();
     this.generation++;
     const id = payload.slice(2);
     if (payload.startsWith('t:')) this.forgetToken(id);

@@ -44,10 +44,23 @@ export async function createSession(db: Queryable, userId: string): Promise<{ to
   return { token, expiresAt };
 }
 
+/** How long a logout waits to hear its revocation come back from the database (session-cache.ts `heardBack`). */
+const REVOCATION_ECHO_MS = 2_000;
+
+/**
+ * Revokes a session: this process forgets it at once, and — `db` being the app's database, outside
+ * a transaction — the call returns once the revocation's notification has come back, so every other
+ * process has been sent it before the client's next request (bounded: a lost notification costs at
+ * most REVOCATION_ECHO_MS here and the cache's MAX_AGE_MS there).
+ */
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
   const hash = hashToken(token);
-  await db.query('update sessions set revoked_at = now() where token_hash = $1', [hash]);
-  for (const cache of caches.values()) cache.forgetToken(hash);
+  // Other processes exist only on a PostgreSQL server (PGlite belongs to one process).
+  const cache = (db as Partial<Database>).kind === 'postgres' ? caches.get(db as Database) : undefined;
+  const echo = cache?.heardBack(`t:${hash}`, REVOCATION_ECHO_MS);
+  const { rows } = await db.query('update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null returning token_hash', [hash]);
+  for (const each of caches.values()) each.forgetToken(hash);
+  if (rows.length > 0) await echo;
 }
 
 /** The session cache of each database an app serves (server/auth/session-cache.ts); none: every check asks the database. */
