@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from './declaration/types.ts';
 import { ajvPerDraft } from './validate/ajv.ts';
 import { boundedSchema } from './validate/bounded-schema.ts';
+import { draftId } from './validate/record-validators.ts';
 import { withoutRequired } from './schema/resolve.ts';
 import { checkEntityBundle } from './declaration/check.ts';
 import { templateAccess } from './templates/template-access.ts';
@@ -39,11 +40,6 @@ export function registrationFor(reg: RegisteredEntity, templateVersion: number |
   return found;
 }
 
-/**
- * The `$id` of an entity's draft schema (`required` left out): the entity's own with a query, not
- * a fragment, since draft 2019-09 and 2020-12 refuse a `$id` with a fragment.
- */
-const draftId = (id: string): string => `${id}${id.includes('?') ? '&' : '?'}draft`;
 
 export class UnknownEntityError extends Error {
   readonly code = 'UNKNOWN_ENTITY';
@@ -66,7 +62,9 @@ export class EntityRegistry {
    * `lazyValidators`: a static entity's schema is compiled when it is first used instead of at
    * registration (the browser, where compiling every schema held up the first page by seconds;
    * the server and the tests compile at once, so a schema ajv cannot compile stops them at start).
-   * Template versions are always compiled at once: publishing must know they compile.
+   * Template versions are always compiled on first use: a designer's schema may take seconds to
+   * compile, so the server compiles and validates them in its template lane's worker
+   * (server/templates/record-validation.ts), where publishing proves they compile first.
    */
   constructor(
     private readonly machines: Readonly<Record<string, AnyStateMachine>>,
@@ -106,7 +104,8 @@ export class EntityRegistry {
     ajv.removeSchema(bundle.schema.$id);
     ajv.removeSchema(draftId(bundle.schema.$id));
     const { uiSchema } = bundle as { uiSchema?: Record<string, unknown> };
-    return { ...this.compile(templateAccess(bundle)), templateVersion: version, versions, ...(uiSchema && Object.keys(uiSchema).length ? { uiSchema } : {}) };
+    // Assigned, not spread: a spread would read (compile) the lazy validators.
+    return Object.assign(this.compile(templateAccess(bundle), true), { templateVersion: version, versions }, uiSchema && Object.keys(uiSchema).length ? { uiSchema } : {});
   }
 
   /** Adds a prepared version; the newest version becomes the entity's current one. */
@@ -163,8 +162,16 @@ export class EntityRegistry {
         Object.assign(registered, { [key]: make() });
         continue;
       }
-      let value: unknown;
-      Object.defineProperty(registered, key, { enumerable: true, configurable: true, get: () => (value ??= make()) });
+      // Compiled on first read, then kept as a plain value (a getter left in place means never compiled).
+      Object.defineProperty(registered, key, {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          const value = make();
+          Object.defineProperty(registered, key, { enumerable: true, configurable: true, writable: false, value });
+          return value;
+        },
+      });
     }
     return registered;
   }

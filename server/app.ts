@@ -65,6 +65,7 @@ import { efilingRoutes } from './efiling/routes.ts';
 import { setupNotifications } from './notifications/setup.ts';
 import { efilingServiceRoutes } from './efiling/service-routes.ts';
 import { JobPool, type JobLimits } from './jobs/pool.ts';
+import { closeTemplateLane } from './templates/record-validation.ts';
 
 export interface AppOptions {
   db: Database;
@@ -176,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const jobs = new JobPool(opts.jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.close());
+  app.addHook('onClose', () => closeTemplateLane());
   installSessionHook(app, opts.db, grants);
   installInputGuard(app);
   const key = await loadLoginKey(opts.db);

@@ -238,6 +238,7 @@ export const MESSAGES = {
   TEMPLATE_ENTITY_LABEL: { 'zh-CN': '模板名称缺少 {lang} 文本', 'en-US': 'The template name has no {lang} text' },
   TEMPLATE_LIFECYCLE: { 'zh-CN': '模板不能声明生命周期或操作', 'en-US': 'A template cannot declare a lifecycle or actions' },
   TEMPLATE_DECLARATION_INVALID: { 'zh-CN': '模板声明不一致：{detail}', 'en-US': 'The template declarations disagree: {detail}' },
+  TEMPLATE_SCHEMA_UNCOMPILED: { 'zh-CN': '该表单的校验规则无法生成，请简化字段规则（如正则表达式或引用）后再发布', 'en-US': 'The form\'s validation rules could not be built: simplify its field rules (such as patterns or references) and publish again' },
   TEMPLATE_RENAME_FROM_UNKNOWN: { 'zh-CN': '重命名的原字段“{from}”不在上一版本中', 'en-US': 'The renamed field "{from}" is not in the previous version' },
   TEMPLATE_RENAME_TO_UNKNOWN: { 'zh-CN': '重命名的新字段“{to}”不在此版本中', 'en-US': 'The new name "{to}" is not a field of this version' },
   TEMPLATE_RENAME_TARGET_TWICE: { 'zh-CN': '多个字段被重命名为“{to}”', 'en-US': 'Several fields are renamed to "{to}"' },

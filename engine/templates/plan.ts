@@ -49,20 +49,42 @@ export function planMigration(
   records: readonly StoredDoc[],
   validateTarget: (doc: Json) => FieldError[],
 ): MigrationPlan {
+  const plan = migrationPlan(steps, records);
+  return withTargetErrors(plan, plan.records.map((p) => (p.failures.length ? [] : validateTarget(p.doc))));
+}
+
+/**
+ * The dry run without the target's rules: each record taken through every step. The server
+ * checks the migrated documents afterwards, in its template lane (they may be many, and the
+ * target's validator is compiled there), and lays the errors on with `withTargetErrors`.
+ */
+export function migrationPlan(steps: readonly MigrationStep[], records: readonly StoredDoc[]): MigrationPlan {
   const first = steps[0];
   const last = steps[steps.length - 1];
   if (!first || !last) throw new Error('A migration needs at least one version step');
   const plans = records.map((record): RecordPlan => {
     const result = migrateThrough(steps, record.doc);
-    const errors = result.failures.length ? [] : validateTarget(result.doc);
-    const outcome = result.failures.length || errors.length ? 'blocked' : result.changes.length ? 'migrate' : 'unchanged';
-    return { id: record.id, outcome, changes: result.changes, archived: result.archived, failures: result.failures, errors, doc: result.doc };
+    const outcome = result.failures.length ? 'blocked' : result.changes.length ? 'migrate' : 'unchanged';
+    return { id: record.id, outcome, changes: result.changes, archived: result.archived, failures: result.failures, errors: [], doc: result.doc };
   });
+  return summarized({ from: first.from, to: last.to, steps: steps.map(({ from, to, diff }) => ({ from, to, diff })) }, plans);
+}
+
+/** The plan with the target's rule errors of each record (in the plan's order): a record breaking one is blocked. */
+export function withTargetErrors(plan: MigrationPlan, errors: readonly FieldError[][]): MigrationPlan {
+  const plans = plan.records.map((p, i): RecordPlan => {
+    const found = p.failures.length ? [] : (errors[i] ?? []);
+    return { ...p, errors: found, outcome: p.failures.length || found.length ? 'blocked' : p.changes.length ? 'migrate' : 'unchanged' };
+  });
+  return summarized(plan, plans);
+}
+
+function summarized(head: Pick<MigrationPlan, 'from' | 'to' | 'steps'>, plans: RecordPlan[]): MigrationPlan {
   const count = (o: RecordPlan['outcome']) => plans.filter((p) => p.outcome === o).length;
   return {
-    from: first.from,
-    to: last.to,
-    steps: steps.map(({ from, to, diff }) => ({ from, to, diff })),
+    from: head.from,
+    to: head.to,
+    steps: head.steps,
     total: plans.length,
     unchanged: count('unchanged'),
     migrate: count('migrate'),

@@ -66,6 +66,7 @@ import { gatherInto } from './gathers.ts';
 import { runSpawns, type RefreshRecord, type SpawnRecord } from './spawns.ts';
 import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
 import { withoutLinked } from '../db/linked-values.ts';
+import { documentErrors } from '../templates/record-validation.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -94,9 +95,9 @@ function withSystemFields(reg: RegisteredEntity, incoming: Doc, from: Doc): Doc 
 }
 
 /** Checks a document against the entity's compiled schema (drafts skip `required`). */
-function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, lang: Language, full = false): void {
-  const validate = !full && isDraftState(reg, snapshot ?? undefined) ? reg.validateDraft : reg.validate;
-  if (!validate(doc)) throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(reg.schema, validate.errors, lang));
+async function validateDoc(reg: RegisteredEntity, doc: Doc, snapshot: PersistedSnapshot | null, lang: Language, full = false): Promise<void> {
+  const errors = await documentErrors(reg, doc, !full && isDraftState(reg, snapshot ?? undefined));
+  if (errors) throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(reg.schema, errors, lang));
   checkIndexedText(reg, doc);
 }
 
@@ -224,7 +225,7 @@ export class EntityService {
     // `system`: the server's own values of system fields (a revision's version).
     const secrets = sealSecrets(reg, withSystemFields(reg, incoming, {}));
     let doc = withComputedFields(reg.entity, withDefaults(reg.schema, { ...secrets.doc, ...system }));
-    validateDoc(reg, doc, snapshot, lang);
+    await validateDoc(reg, doc, snapshot, lang);
     // The records it gathers (entity `gathers`: a statement's quotations) follow the document's conditions.
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
     const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
@@ -332,7 +333,7 @@ export class EntityService {
     }
     // Computed fields follow the fields they are computed from (not an edit of their own).
     doc = withComputedFields(reg.entity, doc);
-    validateDoc(reg, doc, current.snapshot, lang);
+    await validateDoc(reg, doc, current.snapshot, lang);
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
     const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
     await checkUploads(tx, reg, doc, lang);
@@ -443,7 +444,7 @@ export class EntityService {
     const next = step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type }, new Date());
     if (!next) return undefined;
     if (action?.requiresValidDocument) {
-      validateDoc(reg, current.doc, from, lang, true);
+      await validateDoc(reg, current.doc, from, lang, true);
       await this.linked?.checkValid(tx, reg, current.doc, lang);
       await checkLookupSnapshots(tx, reg, current.doc, lang);
     }
@@ -467,7 +468,7 @@ export class EntityService {
     }
     if (user) {
       // A draft's event (cancel, delete) needs no completeness: the draft's own rules apply.
-      validateDoc(reg, doc, isDraftState(reg, from) ? from : next.snapshot, lang);
+      await validateDoc(reg, doc, isDraftState(reg, from) ? from : next.snapshot, lang);
       // Fields the event set (its payload) name records the user may pick, as an edit's do.
       await checkPickedRecords(tx, this.registry, reg, doc, current.doc, user, lang);
       await checkSharing(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId, ownerCompanyId: current.companyId }, lang);
@@ -522,7 +523,7 @@ export class EntityService {
     if (reg.entity.numbering && doc[reg.entity.numbering.field] === undefined) {
       doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
     }
-    validateDoc(reg, doc, snapshot, opts.lang);
+    await validateDoc(reg, doc, snapshot, opts.lang);
     const content = contentOf(reg, doc, snapshot, opts.companyId);
     await writeProjection(tx, reg, opts.id, content);
     await opts.beforeRecord?.();

@@ -22,6 +22,7 @@ import type { Jobs } from '../jobs/pool.ts';
 import { readSheet } from './read-sheet.ts';
 import type { SheetRow } from './xlsx-read.ts';
 import { HEADER_ROWS, columnLetter } from './xlsx-template.ts';
+import { documentErrors } from '../templates/record-validation.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -139,8 +140,9 @@ export class ImportService {
       } else if (r.value !== undefined) doc[col.field] = r.value;
     }
     const full = withDefaults(reg.schema, doc);
-    if (converted && !reg.validate(full)) {
-      for (const e of toFieldErrors(reg.schema, reg.validate.errors, lang)) {
+    const found = converted ? await documentErrors(reg, full, false) : null;
+    if (found) {
+      for (const e of toFieldErrors(reg.schema, found, lang)) {
         const [top = '', ...below] = docKeys(e.field);
         const index = columns.findIndex((c) => c.field === top);
         const detail = below.length ? `${fieldPath(below)}: ${e.message}` : e.message;

@@ -1,4 +1,4 @@
-import type { checkTemplateJob, importSchemaJob } from '../templates/template-jobs.ts';
+import type { checkTemplateJob, importSchemaJob, validateRecordsJob } from '../templates/template-jobs.ts';
 import type { readSheetJob } from '../imports/sheet-job.ts';
 import type { renderPdfJob } from '../documents/pdf-job.ts';
 import type { writeWorkbookJob } from '../exports/workbook-job.ts';
@@ -22,6 +22,7 @@ interface JobFunctions {
   readSheet: typeof readSheetJob;
   renderPdf: typeof renderPdfJob;
   writeWorkbook: typeof writeWorkbookJob;
+  validateRecords: typeof validateRecordsJob;
 }
 
 export type JobName = keyof JobFunctions;
@@ -36,4 +37,5 @@ export const JOBS: Record<JobName, JobRef> = {
   readSheet: { module: at('../imports/sheet-job.ts'), fn: 'readSheetJob' },
   renderPdf: { module: at('../documents/pdf-job.ts'), fn: 'renderPdfJob' },
   writeWorkbook: { module: at('../exports/workbook-job.ts'), fn: 'writeWorkbookJob' },
+  validateRecords: { module: at('../templates/template-jobs.ts'), fn: 'validateRecordsJob' },
 };

@@ -24,6 +24,7 @@ import { getRecord, insertRecord, updateRecord, type EntityRecord } from '../ent
 import { TemplateSettings } from './settings-service.ts';
 import { attachFiles } from '../files/file-refs.ts';
 import { scopeOf } from '../entities/visibility.ts';
+import { documentErrors } from './record-validation.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -51,10 +52,10 @@ const refOf = (doc: Doc | undefined, field: string): DffRef | undefined => {
 };
 
 /** Field errors of the DFF document, under the TRF's reference field (`dff.colour`). */
-function check(reg: RegisteredEntity, doc: Doc, draft: boolean, field: string, lang: Language): void {
-  const validate = draft ? reg.validateDraft : reg.validate;
-  if (validate(doc)) return;
-  const errors: FieldError[] = toFieldErrors(reg.schema, validate.errors, lang).map((e) => ({ ...e, field: joinPath(field, e.field) }));
+async function check(reg: RegisteredEntity, doc: Doc, draft: boolean, field: string, lang: Language): Promise<void> {
+  const found = await documentErrors(reg, doc, draft);
+  if (!found) return;
+  const errors: FieldError[] = toFieldErrors(reg.schema, found, lang).map((e) => ({ ...e, field: joinPath(field, e.field) }));
   throw new ApiError(400, 'VALIDATION_FAILED', {}, errors);
 }
 
@@ -114,7 +115,7 @@ export class DffRecords implements LinkedData {
       const names = locked.map((f) => fieldLabel(fieldAt(reg.schema, fieldPath([f])), ctx.lang, f));
       throw new ApiError(400, 'FIELD_NOT_EDITABLE', { state: ctx.state, fields: names.join(', ') }, locked.map((f, i) => ({ field: fieldPath([field, f]), keyword: 'editable', message: names[i]! })));
     }
-    check(reg, data, ctx.draft, field, ctx.lang);
+    await check(reg, data, ctx.draft, field, ctx.lang);
     const write = { doc: data, snapshot: null, states: {}, state: '', visibleTo: ctx.visibleTo };
     if (stored) {
       const changed = changedFields(stored.doc, data);
@@ -145,7 +146,7 @@ export class DffRecords implements LinkedData {
     const ref = declared && refOf(doc, declared.field);
     if (!declared || !ref) return;
     const stored = await this.stored(tx, ref);
-    if (stored) check(registrationFor(this.registry.get(ref.template), stored.templateVersion), stored.doc, false, declared.field, lang);
+    if (stored) await check(registrationFor(this.registry.get(ref.template), stored.templateVersion), stored.doc, false, declared.field, lang);
   }
 
   /**
@@ -166,7 +167,7 @@ export class DffRecords implements LinkedData {
       if (e instanceof ApiError) return undefined;
       throw e;
     });
-    if (resolved?.template.code !== ref.template || !this.registry.get(ref.template).validateDraft(stored.doc)) return undefined;
+    if (resolved?.template.code !== ref.template || (await documentErrors(this.registry.get(ref.template), stored.doc, true))) return undefined;
     return { dff: { template: ref.template, doc: stored.doc } };
   }
 

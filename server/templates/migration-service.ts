@@ -1,13 +1,10 @@
 import {
   changedFields,
-  checkTemplate,
   compileMigrationStep,
-  boundedSchema,
-  createAjv,
-  draftOf,
   localizeProblems,
   message,
-  planMigration,
+  migrationPlan,
+  withTargetErrors,
   registrationFor,
   TemplateProblemsError,
   toFieldErrors,
@@ -26,6 +23,7 @@ import { ApiError } from '../http/errors.ts';
 import { bodyOf, requireDesigner, versionNumber } from './guards.ts';
 import { listVersions, type TemplateVersion } from './templates-repo.ts';
 import * as store from './migration-repo.ts';
+import { checkInLane, schemaErrors } from './record-validation.ts';
 
 /** At most this many records are detailed in a preview or a refusal (the counts cover all). */
 const DETAIL_LIMIT = 200;
@@ -87,14 +85,14 @@ export class TemplateMigrations {
   ) {}
 
   /** The steps from → to (each version's renames), and a validator of the target version. */
-  private steps(code: string, versions: TemplateVersion[], from: number, to: number, allowDraftTarget: boolean, lang: Language) {
+  private async steps(code: string, versions: TemplateVersion[], from: number, to: number, allowDraftTarget: boolean, lang: Language) {
     const byNumber = new Map(versions.map((v) => [v.version, v]));
     const source = byNumber.get(from);
     const target = byNumber.get(to);
     const usable = (v: TemplateVersion | undefined, draftOk: boolean) => v && (v.status === 'published' || draftOk);
     if (!usable(source, false) || !usable(target, allowDraftTarget) || from >= to) throw new ApiError(400, 'MIGRATION_VERSIONS', { from, to });
     if (target!.status === 'draft') {
-      const problems = localizeProblems(checkTemplate(target!.bundle, lang), lang);
+      const problems = localizeProblems((await checkInLane(target!.bundle, lang)).problems, lang);
       if (problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
     }
     const chain = versions.filter((v) => v.version >= from && v.version <= to);
@@ -109,9 +107,9 @@ export class TemplateMigrations {
       const problems = localizeProblems(err.problems, lang);
       throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
     }
-    const schema = target!.bundle.schema;
-    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv(draftOf(schema)).compile(boundedSchema(schema));
-    const check = (doc: Record<string, unknown>) => (validate(doc) ? [] : toFieldErrors(schema, validate.errors, lang));
+    // A published target's registered schema (its hash is kept), a draft's as stored; both validated in the template lane.
+    const schema = target!.status === 'published' ? registrationFor(this.registry.get(code), to).schema : target!.bundle.schema;
+    const check = async (docs: unknown[]): Promise<FieldError[][]> => (await schemaErrors(schema, docs, false)).map((found) => (found ? toFieldErrors(schema, found, lang) : []));
     return { steps, check };
   }
 
@@ -121,9 +119,10 @@ export class TemplateMigrations {
     const to = versionNumber(input.to, 'to');
     const versions = await listVersions(tx, code);
     if (!versions.length) throw new ApiError(404, 'TEMPLATE_NOT_FOUND', { code });
-    const { steps, check } = this.steps(code, versions, from, to, allowDraftTarget, lang);
+    const { steps, check } = await this.steps(code, versions, from, to, allowDraftTarget, lang);
     const records = await store.recordsOfVersion(tx, code, from, lock);
-    return { input, records, plan: planMigration(steps, records, check) };
+    const plan = migrationPlan(steps, records);
+    return { input, records, plan: withTargetErrors(plan, await check(plan.records.map((r) => r.doc))) };
   }
 
   /** The dry run: the diff of each step and what happens to every record. `to` may be the draft. */

@@ -25,6 +25,7 @@ import { normalizeBundle, starterBundle } from './template-bundle.ts';
 import * as repo from './templates-repo.ts';
 import type { TemplateKind, TemplateVersion } from './templates-repo.ts';
 import type { TemplateSync } from './template-sync.ts';
+import { compileInLane } from './record-validation.ts';
 
 export interface TemplateSummary {
   code: string;
@@ -241,6 +242,11 @@ export class TemplateService {
     const draft = await this.existing(this.db, code, version);
     if (draft.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
     const check = await this.check(draft.bundle, lang);
+    // The version's validators are compiled in the template lane, not here (record-validation.ts): a bad compile refuses the publish.
+    if (!check.problems.length) {
+      const detail = message('TEMPLATE_SCHEMA_UNCOMPILED', lang);
+      await compileInLane(draft.bundle.schema, () => new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'schema', keyword: 'TEMPLATE_SCHEMA_UNCOMPILED', message: detail }]));
+    }
     const published = await this.db.transaction(async (tx) => {
       const current = await this.existing(tx, code, version, true);
       if (current.status === 'published') throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
