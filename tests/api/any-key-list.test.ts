@@ -38,7 +38,7 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
       expect(created.status, brief(created.body)).toBe(201);
       ids.push(created.body.data.id as string);
     }
-  }, 120_000);
+  });
   afterAll(() => h.close());
 
   const list = async (query: Record<string, string>) => {

@@ -51,7 +51,7 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
     const login = await call('POST', '/api/auth/token', { json: { account: 'applicant', password: sealPassword(spki, DEMO_PASSWORD), type: 'account' } });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     applicant = login.body.data.accessToken;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (server) {
@@ -62,7 +62,7 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
     await smtp?.close();
     await pg?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   const create = (title: string, lang?: string) => call('POST', '/api/entities/timedCheck', { token: applicant, json: { doc: { title } }, lang });
   const start = (id: string) => call('POST', `/api/entities/timedCheck/${id}/events`, { token: applicant, json: { type: 'START', version: 1 } });
@@ -86,7 +86,7 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
     let made: Answered | undefined;
     expect(await eventually(async () => (made = await create('after the start')).status === 201, 15_000), JSON.stringify(made?.body)).toBe(true);
     expect((await read(made!.body.data.id)).status).toBe(200);
-  }, 60_000);
+  });
 
   it('restarted under load: answers only 2xx or 503, never hangs, and keeps every write it acknowledged', async () => {
     const acked: Ack[] = [];
@@ -130,7 +130,7 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
     }
     const { rows } = await db!.query<{ n: number }>("select count(*)::int as n from records where entity = 'timedCheck' and doc->>'title' like 'load %'");
     expect(rows[0]!.n).toBeGreaterThanOrEqual(acked.length);
-  }, 90_000);
+  });
 
   it('runs its timers, effects and mail outbox again after the restarts, and its LISTEN connection hears again', async () => {
     const made = await create('due after the outage');
@@ -154,5 +154,5 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
       return heard.includes('back');
     };
     expect(await eventually(notified, 15_000), 'the listener listens again').toBe(true);
-  }, 60_000);
+  });
 });

@@ -22,7 +22,7 @@ describe.each(BACKENDS)('kept list ids on %s', (backend) => {
       const res = await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ dueDate }) }, token: applicant });
       expect(res.status).toBe(201);
     }
-  }, 120_000);
+  });
   afterAll(() => h.close());
 
   const page = async (page: number, pageSize = 2) => {

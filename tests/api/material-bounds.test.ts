@@ -36,7 +36,7 @@ describe.each(BACKENDS)('materials bound to TRFs on %s', (backend) => {
     await publish(PRODUCT, 'product', DEMO_PRODUCT_TEMPLATE);
     supplierMaterial = (await make(MATERIAL, DEMO_MATERIALS[0]!, supplier)).id;
     supplierProduct = (await make(PRODUCT, DEMO_PRODUCTS[0]!, supplier)).id;
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   const trfWith = (sample: Record<string, unknown>) => validTrf({ samples: [{ sampleNo: 'S-1', description: 'Knitted top', ...sample }] });

@@ -33,7 +33,7 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
     const created = await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code: CODE, kind: 'material', bundle: DEMO_MATERIAL_TEMPLATE } });
     expect(created.status).toBe(201);
     expect((await h.call({ method: 'POST', url: `/api/templates/${CODE}/versions/1/publish`, token: staff })).status).toBe(200);
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   const upload = (bytes: Buffer, opts: { token?: string; lang?: string; validOnly?: boolean; type?: string } = {}) =>
@@ -112,7 +112,7 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
     expect(await picker('no such material %_')).toEqual([]);
     const again = await upload(await fillTemplate(template, [row(1)]), { lang: 'zh-CN' });
     expect(again.json().data.errors[0]).toMatchObject({ row: 3, column: 'C', message: '已存在相同的数据' });
-  }, 60_000);
+  });
 
   it('imports the valid rows only when asked, listing the skipped ones', async () => {
     const rows = [row(900), row(901), row(902)];
@@ -164,7 +164,7 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
     const wideRes = await upload(await withSheetData(template, `${wide}</row>`));
     expect(wideRes.json()).toMatchObject({ code: 400, message: 'The file has more columns than the template (at most 9)' });
     expect(await total()).toBe(502);
-  }, 60_000);
+  });
 
   it('reads an import file saved in the old Excel format (.xls) by the same rules', async () => {
     const rows = [row(950), row(951), row(952)];
@@ -182,7 +182,7 @@ describe.each(BACKENDS)('material import and export on %s', (backend) => {
     const stored = await h.call({ method: 'GET', url: `/api/entities/${CODE}?f.materialCode=M-0951`, token: supplier });
     expect(stored.body.data.items[0].doc).toMatchObject({ title: 'Cotton jersey 951', weight: 120 + (951 % 50), markets: ['CN', 'EU'], composition: [{ component: 'cotton', percentage: 95 }, { component: 'elastane', percentage: 5 }] });
     expect(await total()).toBe(504);
-  }, 60_000);
+  });
 
   it('lets a TRF sample pick a material, and refuses deleting that material while the TRF holds it', async () => {
     const doc = { title: 'Sample fabric', materialCode: 'A-1', category: 'fabric', composition: [{ component: 'cotton', percentage: 100 }] };

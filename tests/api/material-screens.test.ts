@@ -20,7 +20,7 @@ describe.each(BACKENDS)('material configuration, material reports and extension 
       expect((await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code, kind, bundle } })).status).toBe(201);
       expect((await h.call({ method: 'POST', url: `/api/templates/${code}/versions/1/publish`, token: staff })).status).toBe(200);
     }
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   it('lists per material the TRFs that tested it (the page’s columns hold their report conclusions), for whoever sees the TRF', async () => {

@@ -22,7 +22,7 @@ describe.each(BACKENDS)('records kept between writes on %s', (backend) => {
     const res = await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ remark: 'first' }) }, token: applicant });
     expect(res.status).toBe(201);
     id = res.body.data.id as string;
-  }, 120_000);
+  });
   afterAll(() => h.close());
 
   const detail = async () => {

@@ -19,7 +19,7 @@ describe.each(BACKENDS)('schema corpus through the template API on %s', (backend
     h = await ApiHarness.start(backend);
     staff = await h.login('staff');
     applicant = await h.login('applicant');
-  }, 120_000);
+  });
   afterAll(() => h.close());
 
   it.each(SCHEMA_CORPUS.map((e) => [e.name, e] as const))('%s', async (name, entry) => {
@@ -57,5 +57,5 @@ describe.each(BACKENDS)('schema corpus through the template API on %s', (backend
     // Stored as created (the server fills declared defaults of absent fields in a new record), the sample's own values kept.
     expect(got.body.data.doc).toEqual(created.body.data.doc);
     expect(got.body.data.doc).toMatchObject(doc as object);
-  }, 60_000);
+  });
 });
