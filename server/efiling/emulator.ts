@@ -77,7 +77,7 @@ export class RegulatorEmulator {
     this.filings++;
     this.sequence++;
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    return { status: 201, body: { referenceNo: `CPSC-${day}-${String(this.sequence).padStart(6, '0')}`, versionId: String(version) } };
+    return { status: 201, body: { referenceNo: `EMU-CPSC-${day}-${String(this.sequence).padStart(6, '0')}`, versionId: String(version) } };
   }
 
   routes(scope: FastifyInstance): void {

@@ -24,7 +24,7 @@ export interface SandboxFacts {
 }
 
 /** `1`/`true`, `0`/`false`, unset/empty; anything else is a mistake worth stopping for. */
-function flag(env: SandboxFacts['env'], key: string): boolean | undefined | { bad: string } {
+export function flag(env: SandboxFacts['env'], key: string): boolean | undefined | { bad: string } {
   const value = env[key]?.trim().toLowerCase();
   if (!value) return undefined;
   if (value === '1' || value === 'true') return true;

@@ -50,7 +50,7 @@ describe.each(BACKENDS)('e-filing with the regulator on %s', (backend) => {
     const sent = await d.send(id, 'SEND_TO_REGULATOR');
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data.states.$status).toBe('filed');
-    expect(sent.body.data.doc.referenceNo).toMatch(/^CPSC-\d{8}-\d{6}$/);
+    expect(sent.body.data.doc.referenceNo).toMatch(/^EMU-CPSC-\d{8}-\d{6}$/);
     expect(sent.body.data.doc.versionId).toBe('1');
     expect(emulator().filings).toBe(before + 1);
     // The certificate as built from the filing, the importer, the mapping and the trade parties; no secret in it.

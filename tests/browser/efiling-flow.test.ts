@@ -176,7 +176,7 @@ describe('US e-filing in the browser', () => {
     await staff.act(cert.action('SEND_TO_REGULATOR'), async (d) => staff.button(cert.action('SEND_TO_REGULATOR'), d).click());
     await expect.poll(() => staff.stateTag(), POLL).toBe(cert.status('filed'));
     await staff.seeText(cert.field('referenceNo'));
-    await expect.poll(() => staff.page.getByText(/CPSC-\d{8}-\d{6}/).count(), POLL).toBeGreaterThan(0);
+    await expect.poll(() => staff.page.getByText(/EMU-CPSC-\d{8}-\d{6}/).count(), POLL).toBeGreaterThan(0);
     // The exchange with the emulator in the certificate's log: the certificate sent, accepted.
     const exchangeLog = staff.page.getByTestId('filing-exchanges');
     await staff.seeText(ui(lang, 'efiling.kinds.submit'), exchangeLog);
