@@ -61,6 +61,12 @@ export interface FieldSchema {
   'x-enumLabels'?: Record<string, LocalizedText>;
   /** Messages for a failed keyword (e.g. formatMinimum), replacing the generic ones. */
   'x-messages'?: Record<string, LocalizedText>;
+  /**
+   * Where the record is read as a whole (titles, lists, exports), the field shows in a language
+   * the value of the named sibling field when the record has one: a company's `name` (local)
+   * shows `nameEn` to en-US users.
+   */
+  'x-inLanguage'?: Partial<Record<Language, string>>;
   /** Options come from a server lookup source instead of `enum`. */
   'x-lookup'?: string;
   /**

@@ -82,9 +82,23 @@ export function pathLabel(reg: RegisteredEntity, path: string, lang: Language): 
 }
 
 
-/** A record's title: its title field's value, a choice's label in the language (a notification setting's event), empty when unset. */
+/**
+ * The value a field shows in a language where the record is read as a whole (titles, lists,
+ * exports): its `x-inLanguage` sibling's value in that language when the record has one (a
+ * company's English name for en-US), else its own value (the local name).
+ */
+export function shownValue(reg: Pick<RegisteredEntity, 'schema'>, field: string, doc: Record<string, unknown> | undefined, value: unknown, lang: Language): unknown {
+  if (!doc || isSystemPath(field)) return value;
+  const sibling = fieldAt(reg.schema, field)?.['x-inLanguage']?.[lang];
+  if (!sibling) return value;
+  const up = parentPath(field);
+  const other = valueAt(doc, up ? `${up}.${sibling}` : sibling);
+  return typeof other === 'string' && other.trim() ? other : value;
+}
+
+/** A record's title: its title field's value (in the language, `shownValue`), a choice's label in the language (a notification setting's event), empty when unset. */
 export function recordTitle(reg: Pick<RegisteredEntity, 'entity' | 'schema'>, doc: Record<string, unknown> | undefined, lang: Language): string {
-  const value = doc ? valueAt(doc, reg.entity.titleField) : undefined;
+  const value = doc ? shownValue(reg, reg.entity.titleField, doc, valueAt(doc, reg.entity.titleField), lang) : undefined;
   if (value === undefined || value === null) return '';
   const node = isSystemPath(reg.entity.titleField) ? undefined : fieldAt(reg.schema, reg.entity.titleField);
   return node?.enum ? enumLabel(node, value, lang) : String(value);

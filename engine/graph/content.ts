@@ -18,6 +18,8 @@ export interface ContentLine {
 
 export interface ContentBlock {
   lines: ContentLine[];
+  /** The machine's own names behind the drawn words (event type, actions, entry/exit, invoked actors): the tooltip, never drawn. */
+  detail?: string;
   width: number;
   height: number;
 }
@@ -53,6 +55,10 @@ function block(lines: ContentLine[], measure: TextMeasurer, pad: { x: number; y:
   return { lines, width: Math.max(minWidth, Math.ceil(textWidth + 2 * pad.x)), height: Math.ceil(textHeight + 2 * pad.y) };
 }
 
+function withDetail(content: ContentBlock, detail: readonly string[]): ContentBlock {
+  return detail.length ? { ...content, detail: detail.join('\n') } : content;
+}
+
 function push(out: ContentLine[], role: LineRole, text: string, measure: TextMeasurer): void {
   for (const line of wrapText(text, WRAP_WIDTH, LINE_STYLES[role], measure)) out.push({ text: line, role, style: LINE_STYLES[role] });
 }
@@ -71,10 +77,14 @@ export function stateContent(node: ChartNode, labels: ChartLabels, measure: Text
   if (node.tags.length) push(lines, 'tags', node.tags.map((tag) => `#${tag}`).join('  '), measure);
   const description = stateDescription(node, labels);
   if (description) push(lines, 'description', description, measure);
-  if (node.entry.length) push(lines, 'entry', `${t.entry} / ${node.entry.map((a) => a.text).join(', ')}`, measure);
-  if (node.exit.length) push(lines, 'exit', `${t.exit} / ${node.exit.map((a) => a.text).join(', ')}`, measure);
-  for (const inv of node.invoke) push(lines, 'invoke', `${t.invoke} ${inv.src}${inv.id !== inv.src ? ` (${inv.id})` : ''}`, measure);
-  return block(lines, measure, NODE_PADDING, MIN_STATE_WIDTH);
+  // The machine's own names (actions, actors) are internal: the tooltip shows them, the box does not.
+  const detail = [
+    title !== node.key ? node.key : '',
+    node.entry.length ? `${t.entry} / ${node.entry.map((a) => a.text).join(', ')}` : '',
+    node.exit.length ? `${t.exit} / ${node.exit.map((a) => a.text).join(', ')}` : '',
+    ...node.invoke.map((inv) => `${t.invoke} ${inv.src}${inv.id !== inv.src ? ` (${inv.id})` : ''}`),
+  ].filter(Boolean);
+  return withDetail(block(lines, measure, NODE_PADDING, MIN_STATE_WIDTH), detail);
 }
 
 /** The lines of a transition label: event, event type, [guard], / actions. */
@@ -87,6 +97,10 @@ export function edgeContent(edge: ChartEdge, labels: ChartLabels, measure: TextM
     lines.push({ text: t.after(delayLabel(edge, labels)), role: 'eventType', style: LINE_STYLES.eventType });
   }
   if (edge.guard) push(lines, 'guard', `[${guardTitle(edge.guard, labels)}]`, measure);
-  if (edge.actions.length) push(lines, 'actions', `/ ${edge.actions.map((a) => a.text).join(', ')}`, measure);
-  return block(lines, measure, EDGE_LABEL_PADDING);
+  // The event's type and the actions are the machine's own names: in the tooltip only ("转交", not "转交 / handOver").
+  const detail = [
+    edge.eventType && edge.eventType !== title ? edge.eventType : '',
+    edge.actions.length ? `/ ${edge.actions.map((a) => a.text).join(', ')}` : '',
+  ].filter(Boolean);
+  return withDetail(block(lines, measure, EDGE_LABEL_PADDING), detail);
 }

@@ -66,6 +66,9 @@ function textLines(content: ContentBlock, box: Box, pad: { x: number; y: number 
   });
 }
 
+/** The tooltip of a state or transition: the machine's own names behind its label (content.ts). */
+const tooltip = (content: ContentBlock): SvgNode[] => (content.detail ? [h('title', {}, [], content.detail)] : []);
+
 function stateShape(s: PositionedState, chart: PositionedChart, hl: ChartHighlight): SvgNode {
   const { node } = s;
   // The machine itself is always active: only its states are marked.
@@ -93,7 +96,7 @@ function stateShape(s: PositionedState, chart: PositionedChart, hl: ChartHighlig
   const inset = node.type === 'final' ? FINAL_INSET : 0;
   const textBox = isContainer ? { x: s.x, y: s.y, width: s.width, height: s.content.height } : { x: s.x + inset, y: s.y + inset, width: s.width - 2 * inset, height: s.height - 2 * inset };
   const centred = !isContainer && s.content.lines.length <= 2;
-  return h('g', attrs, [...shapes, ...textLines(s.content, textBox, NODE_PADDING, centred)]);
+  return h('g', attrs, [...tooltip(s.content), ...shapes, ...textLines(s.content, textBox, NODE_PADDING, centred)]);
 }
 
 function markerShape(m: PositionedMarker, hl: ChartHighlight): SvgNode {
@@ -125,6 +128,7 @@ function edgeShape(e: PositionedEdge, hl: ChartHighlight): SvgNode {
     const l = e.label;
     const fill = state === 'takeable' ? THEME.takeableFill : state === 'visited' ? THEME.visitedFill : THEME.labelFill;
     const stroke = state === 'normal' || state === 'dim' ? THEME.labelStroke : colour;
+    children.unshift(...tooltip(l.content));
     children.push(h('rect', { x: l.x, y: l.y, width: l.width, height: l.height, rx: 4, fill, stroke, 'stroke-width': state === 'takeable' ? 1.5 : 1 }));
     children.push(...textLines(l.content, l, EDGE_LABEL_PADDING, true));
     const steps = hl.visited?.get(e.edge.id);

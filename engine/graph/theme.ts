@@ -34,3 +34,10 @@ export const THEME = {
   } satisfies Record<LineRole, string>,
   dimOpacity: 0.32,
 } as const;
+
+/**
+ * The smallest scale a fitted chart is shrunk to (the viewer, renderers/statechart/use-pan-zoom.ts,
+ * and its first paint): its labels stay readable (12 px text at about 10 px). A wider chart is
+ * shown at this scale and scrolls (the TRF machine).
+ */
+export const READABLE_SCALE = 0.8;

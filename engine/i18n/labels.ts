@@ -68,3 +68,14 @@ export function pickLanguage(header: string | undefined | null): Language {
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('en') ? 'en-US' : 'zh-CN';
 }
+
+const CJK = '\\u3400-\\u9fff\\uf900-\\ufaff';
+
+/**
+ * A text composed from parts ("新建" + "CCL 测试申请单") spaced as the declarations write
+ * Chinese next to Latin words ("BI 报表", "纺织品 DFF 表单"): one space where a Chinese character
+ * meets a Latin letter, either way round. For composed labels only (titles, buttons), never data.
+ */
+export function spacedCjkLatin(value: string): string {
+  return value.replace(new RegExp(`([${CJK}])([A-Za-z])`, 'g'), '$1 $2').replace(new RegExp(`([A-Za-z])([${CJK}])`, 'g'), '$1 $2');
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import type { RegisteredEntity } from '../../engine/index.ts';
-import { creationSnapshot, deriveFormSections, editableFields, isDraftState, lockedNestedFields, permittedFields, recordTitle, registrationFor, text } from '../../engine/index.ts';
+import { creationSnapshot, deriveFormSections, editableFields, isDraftState, lockedNestedFields, permittedFields, recordTitle, registrationFor, spacedCjkLatin, text } from '../../engine/index.ts';
 import { useRecordCache } from '../env/record-cache.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { isDataError, type EntityRecord } from '../env/data-provider.ts';
@@ -157,7 +157,7 @@ export function EntityForm({ reg: entityReg, id, dff, preset, newTitle, locked }
   const entityLabel = text(reg.entity.label, lang, reg.name);
   const title = record
     ? t('form.editTitle', { entity: entityLabel, title: recordTitle(reg, record.doc, lang) })
-    : (newTitle ?? t('form.newTitle', { entity: entityLabel }));
+    : (newTitle ?? spacedCjkLatin(t('form.newTitle', { entity: entityLabel })));
   const nothingEditable = sections.every((s) => s.fields.every((f) => !editable.has(f)));
 
   return (

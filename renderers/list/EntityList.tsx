@@ -76,11 +76,11 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
   });
 
   const tableColumns = useMemo(() => {
-    const derived = toTableColumns(reg, columns, params.sort, navigate, inline);
+    const derived = toTableColumns(reg, columns, params.sort, navigate, inline, lang);
     if (!rowActions?.length && !rowDocuments?.length) return derived;
     const operations = { key: '$actions', title: t('list.rowActions'), render: (_: unknown, record: EntityRecord) => <RowActions reg={reg} record={record} actions={rowActions ?? []} documents={rowDocuments} reload={() => void refetch()} /> };
     return [...derived, operations];
-  }, [reg, columns, params.sort, navigate, inline, rowActions, rowDocuments, t, refetch]);
+  }, [reg, columns, params.sort, navigate, inline, lang, rowActions, rowDocuments, t, refetch]);
   // A list of the records naming the user's company (invitations received) makes none itself; a child list neither.
   const mayCreate = (create ?? party !== 'shared') && !fixed && hasPermission(permissions, reg.entity.permissions.create);
   // Declared exports (docs/declarations.md §2): the rows of this list's query, or the selected ones; the selected records' files.

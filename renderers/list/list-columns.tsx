@@ -1,7 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { Typography } from 'antd';
-import type { DerivedColumn, RegisteredEntity } from '../../engine/index.ts';
-import { crossesList, fieldPath, labelledField, pathKeys } from '../../engine/index.ts';
+import type { DerivedColumn, Language, RegisteredEntity } from '../../engine/index.ts';
+import { crossesList, fieldPath, labelledField, pathKeys, shownValue } from '../../engine/index.ts';
 import type { EntityRecord } from '../env/data-provider.ts';
 import { detailPath } from '../env/entity-paths.ts';
 import { FieldValue } from '../format/FieldValue.tsx';
@@ -20,6 +20,7 @@ export function toTableColumns(
   sort: string | undefined,
   navigate: (to: string) => void,
   inline: ReadonlySet<string> = new Set(),
+  lang: Language = 'zh-CN',
 ): TableColumnsType<EntityRecord> {
   return columns.map((c) => {
     const node = c.field.startsWith('$') ? undefined : labelledField(reg, c.field);
@@ -33,7 +34,7 @@ export function toTableColumns(
       render: (_: unknown, record: EntityRecord) => {
         // A field in each row of a list (`samples.price`) is not edited in place: the editor writes one value.
         if (node && inline.has(fieldPath(pathKeys(c.field))) && !crossesList(reg.schema, c.field)) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
-        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={recordValue(record, c.field)} doc={record.doc} compact />;
+        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={shownValue(reg, c.field, record.doc, recordValue(record, c.field), lang)} doc={record.doc} compact />;
         if (!c.link) return value;
         const to = detailPath(reg, record.id);
         return (

@@ -6,7 +6,7 @@ import { downloadPng, downloadSvg } from './export-image.ts';
 import { statechartTexts } from './labels.ts';
 import { Legend } from './Legend.tsx';
 import { renderSvgNodes } from './SvgScene.tsx';
-import { fittedSvg, usePanZoom } from './use-pan-zoom.ts';
+import { fittedSvg, frameStyle, usePanZoom } from './use-pan-zoom.ts';
 import { useStatechartLayout } from './use-statechart-layout.ts';
 
 export interface StatechartViewerProps {
@@ -70,14 +70,14 @@ export function StatechartViewer({ machine, labels, highlight, onEdgeClick, heig
         data-layout-ms={layout.status === 'ready' ? Math.round(layout.ms) : undefined}
         data-layout-attempt={chart?.attempt}
         data-layout-source={layout.status === 'ready' ? layout.source : undefined}
-        style={{ position: 'relative', height, overflow: 'hidden', border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff', cursor: 'grab', touchAction: 'none', userSelect: 'none' }}
+        style={{ position: 'relative', height, ...frameStyle(!pz.view), border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff', cursor: 'grab', touchAction: 'none', userSelect: 'none' }}
       >
         {layout.status === 'loading' && (
-          <Flex justify="center" align="center" style={{ height: '100%' }}>
+          <Flex justify="center" align="center" style={{ height: '100%', flex: 1 }}>
             <Spin description={t.loading} />
           </Flex>
         )}
-        {layout.status === 'error' && <Alert type="error" showIcon title={t.layoutFailed} description={layout.error} style={{ margin: 16 }} />}
+        {layout.status === 'error' && <Alert type="error" showIcon title={t.layoutFailed} description={layout.error} style={{ margin: 16, flex: 1 }} />}
         {drawing && scene && (
           <svg {...(pz.view ? { width: '100%', height: '100%' } : fittedSvg(scene.width, scene.height))} role="img" aria-label={title} className={onEdgeClick ? 'sc-interactive' : undefined} data-view={pz.view ? 'moved' : 'fitted'}>
             <style>{'.sc-interactive [data-status="takeable"] { cursor: pointer; } .sc-interactive [data-status="takeable"]:hover path { stroke-width: 3.5; }'}</style>

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { hasPermission, WORKFLOW_VIEW } from '../../engine/index.ts';
-import { escapeXml } from '../../engine/graph/index.ts';
+import { escapeXml, READABLE_SCALE } from '../../engine/graph/index.ts';
 import { FIRST_PAINT_ATTR, FIRST_PAINT_COOKIE, FIRST_PAINT_ID, FIRST_PAINT_MIN_WIDTH, FIRST_PAINT_PATH, firstPaintKey, parseFirstPaintKey, type FirstPaintLook } from '../../engine/first-paint.ts';
 import { shippedMachineChart, type MachineChart } from '../machines/charts.ts';
 
@@ -22,14 +22,14 @@ html[${FIRST_PAINT_ATTR}="${firstPaintKey(look)}"] #${FIRST_PAINT_ID}{display:bl
 #${FIRST_PAINT_ID} .fp-header{height:64px;background:#001529}
 #${FIRST_PAINT_ID} .fp-card{position:absolute;top:calc(120px + var(--pad));left:var(--pad);right:var(--pad);height:calc(157px + 68vh);box-sizing:border-box;background:${look.dark ? '#141414' : '#fff'};border:1px solid ${line};border-radius:8px}
 #${FIRST_PAINT_ID} .fp-head{height:38px;box-sizing:border-box;padding:8px 12px;border-bottom:1px solid ${line};font:600 14px/22px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;color:${look.dark ? 'rgba(255,255,255,.85)' : 'rgba(0,0,0,.88)'};white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-#${FIRST_PAINT_ID} .fp-chart{position:absolute;top:calc(264px + var(--pad));left:calc(var(--pad) + 13px);right:calc(var(--pad) + 13px);height:68vh;box-sizing:border-box;background:#fff;border:1px solid #f0f0f0;border-radius:8px;overflow:hidden}
-#${FIRST_PAINT_ID} .fp-chart svg{position:absolute;inset:0;margin:auto;width:100%;height:100%}`;
+#${FIRST_PAINT_ID} .fp-chart{position:absolute;top:calc(264px + var(--pad));left:calc(var(--pad) + 13px);right:calc(var(--pad) + 13px);height:68vh;box-sizing:border-box;background:#fff;border:1px solid #f0f0f0;border-radius:8px;overflow:hidden;display:flex}
+#${FIRST_PAINT_ID} .fp-chart svg{display:block;flex:none;margin:auto;height:auto}`;
 }
 
 /** The frame and the chart, fitted as the viewer fits it (renderers/statechart/use-pan-zoom.ts `fittedSvg`). */
 export function firstPaintMarkup(chart: MachineChart, look: FirstPaintLook): string {
   const svg =
-    `<svg viewBox="0 0 ${chart.width} ${chart.height}" preserveAspectRatio="xMidYMid meet" style="max-width:${chart.width}px;max-height:${chart.height}px" role="img" aria-label="${escapeXml(chart.label)}">` +
+    `<svg viewBox="0 0 ${chart.width} ${chart.height}" preserveAspectRatio="xMidYMid meet" style="width:clamp(${Math.ceil(chart.width * READABLE_SCALE)}px, 100%, ${chart.width}px);aspect-ratio:${chart.width} / ${chart.height}" role="img" aria-label="${escapeXml(chart.label)}">` +
     `<defs>${chart.defs}</defs><g>${chart.body}</g></svg>`;
   return `<div id="${FIRST_PAINT_ID}" ${FIRST_PAINT_ATTR}="${firstPaintKey(look)}" aria-busy="true"><style>${style(look)}</style><div class="fp-header"></div><div class="fp-card"><div class="fp-head">${escapeXml(chart.heading)}</div></div><div class="fp-chart">${svg}</div></div>`;
 }

@@ -6,6 +6,7 @@ import { routeTable, type AppRoute } from './table.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PageFrame } from './PageFrame.tsx';
+import { useDocumentTitle } from './document-title.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { useMenu } from './menu-store.ts';
 import { menuPaths } from './menu-routes.ts';
@@ -45,7 +46,7 @@ function toRouteObject(route: AppRoute, granted: ReadonlySet<string>): RouteObje
   if (route.menu && !granted.has(route.menu)) return { path: route.path, element: <Navigate to="/403" replace /> };
   const Page = pageOf(route);
   const page = (
-    <PageFrame label={route.titledByPage ? undefined : route.label}>
+    <PageFrame>
       <Page />
     </PageFrame>
   );
@@ -87,6 +88,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const routes = useMemo(() => buildRoutes(routeTable, menuPaths(nodes ?? [])), [nodes]);
   const element = useRoutes(routes);
+  useDocumentTitle();
   if (locked && pathname !== LOCK_PATH) return <Navigate to={LOCK_PATH} replace />;
   return (
     <PageErrorBoundary>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createStaticRegistry, enumLabel, exportColumns, text, variantRegistration, type Language } from '../../engine/index.ts';
+import { createStaticRegistry, enumLabel, exportColumns, spacedCjkLatin, text, variantRegistration, type Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
 import { trfTexts, ui } from './portal-texts.ts';
@@ -70,7 +70,7 @@ describe('exports and TRF variants in the browser', () => {
     const ccl = variantRegistration(trfReg, 'ccl');
     await page.goto(`${portalServer.url}/ccl/trf/newTrf`);
     await page.getByTestId('form-save').waitFor();
-    await expect.poll(() => page.title(), POLL).toBe(`${ui(lang, 'renderer.form.newTitle', { entity: text(ccl.entity.label, lang) })} - ${ui(lang, 'app.title')}`);
+    await expect.poll(() => page.title(), POLL).toBe(`${spacedCjkLatin(ui(lang, 'renderer.form.newTitle', { entity: text(ccl.entity.label, lang) }))} - ${ui(lang, 'app.title')}`);
     expect(await paddingTop(page)).toBe('0px');
     await portal.seeText('CCL', page.locator('[data-section=basic]'));
     await portal.seeText(text(cclInfo.productCategory!['x-label'], lang), page.locator('[data-section=ccl]'));

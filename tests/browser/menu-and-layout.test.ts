@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../engine/index.ts';
+import { spacedCjkLatin, type Language } from '../../engine/index.ts';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../engine/i18n/messages.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
@@ -118,7 +118,7 @@ describe('menu routes, titles and layout', () => {
     expect(await paddingTop(page)).toBe('24px');
     await page.goto(`${portalServer.url}/ccl/trf/newTrf`);
     // The CCL variant of the TRF (schemas/trf/trf.views.json, variants): a new record of it.
-    await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'renderer.form.newTitle', { entity: lang === 'en-US' ? 'CCL test request form' : 'CCL 测试申请单' })));
+    await expect.poll(() => page.title(), POLL).toBe(title(lang, spacedCjkLatin(ui(lang, 'renderer.form.newTitle', { entity: lang === 'en-US' ? 'CCL test request form' : 'CCL 测试申请单' }))));
     await page.getByTestId('form-save').waitFor();
     expect(await paddingTop(page)).toBe('0px');
     await portal.shot('ccl-new-trf', false);

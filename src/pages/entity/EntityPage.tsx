@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { text } from '../../../engine/i18n/labels.ts';
+import { spacedCjkLatin, text } from '../../../engine/i18n/labels.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { refreshTemplates, useRegistry } from '../../registry/registry.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
@@ -46,7 +46,7 @@ export default function EntityPage() {
       : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
-  usePageTitle(entity && creating && !match?.preset?.label ? t('renderer.form.newTitle', { entity }) : entity, match?.kind !== 'detail' && match?.kind !== 'print', true);
+  usePageTitle(entity && creating && !match?.preset?.label ? spacedCjkLatin(t('renderer.form.newTitle', { entity })) : entity, match?.kind !== 'detail' && match?.kind !== 'print', true);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} locked={match.locked} title={match.preset?.label ? entity : undefined} />;
