@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStaticRegistry, enumLabel, type Language } from '../../engine/index.ts';
+import { createStaticRegistry, type Language } from '../../engine/index.ts';
 import { COMPANY_RECORDS_FROM_ROWS } from '../../server/db/migrations.ts';
 import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
 import { entityTexts } from './portal-texts.ts';
@@ -8,13 +8,11 @@ import { POLL } from './portal-page.ts';
 /**
  * Issue 53, the companies journey in both languages: a self-registered company approved by staff
  * gets a customer number, and a customer granting an authorization finds it by that number in
- * the company picker; the document form refuses a URL and a PDF together before anything is
- * saved; a TRF's buyer picker lists buyers only.
+ * the company picker; a TRF's buyer picker lists buyers only.
  */
 const portalServer = usePortal();
 const registry = createStaticRegistry();
 const company = registry.get('company');
-const document = registry.get('document');
 
 /** The labels of a select's open options (its listbox is `<input id>_list`). */
 async function optionLabels(page: import('playwright-core').Page, inputId: string): Promise<string[]> {
@@ -24,7 +22,7 @@ async function optionLabels(page: import('playwright-core').Page, inputId: strin
 }
 
 describe('the companies journey', () => {
-  it.each<Language>(['zh-CN', 'en-US'])('a company approved by staff is found by its customer number; a document takes a URL or a PDF; a TRF lists buyers only (%s)', async (lang) => {
+  it.each<Language>(['zh-CN', 'en-US'])('a company approved by staff is found by its customer number; a TRF lists buyers only (%s)', async (lang) => {
     const texts = entityTexts(company, lang);
     // A company and its first account as self-registration leaves them, waiting for the provider.
     const id = `c-journey-${lang}`;
@@ -46,28 +44,6 @@ describe('the companies journey', () => {
     await staff.seeText(number, staff.page.getByTestId('entity-detail'));
     await staff.shot('journey-company-approved');
 
-    // The document form: a URL and a PDF together are refused with a message before anything is sent.
-    await staff.page.goto(`${portalServer.url}/document/form`);
-    const docName = `Both ${lang}`;
-    await staff.page.locator('#root_name').fill(docName);
-    await staff.pick('root_theme', enumLabel(document.schema.properties.theme, 'guide', lang));
-    await staff.pick('root_productLine', enumLabel(document.schema.properties.productLine, 'softlines', lang));
-    await staff.page.locator('[data-section=main] input[type=file]').setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
-    await staff.seeText('guide.pdf');
-    await staff.page.locator('#root_url').fill('https://www.sgs.com/guide');
-    const posts: string[] = [];
-    staff.page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/entities/document') && posts.push(r.url()));
-    await staff.page.getByTestId('form-save').click();
-    await staff.seeText(lang === 'zh-CN' ? '链接与附件只能二选一' : 'Give a URL or an attachment, not both');
-    await staff.shot('journey-document-both', false);
-    expect(posts).toEqual([]);
-    expect(staff.page.url()).toMatch(/\/document\/form$/);
-    // The PDF is still there: removing the URL saves the document with it.
-    await staff.seeText('guide.pdf');
-    await staff.page.locator('#root_url').fill('');
-    await staff.page.getByTestId('form-save').click();
-    await staff.page.waitForURL(/\/document\/detail\?id=/);
-    await staff.seeText('guide.pdf', staff.page.getByTestId('entity-detail'));
     await staff.page.context().close();
 
     // A customer grants the new company an authorization, finding it by its customer number.
