@@ -56,7 +56,12 @@ export interface LookupOption {
   label: string;
   /** What a pick fills into sibling fields (`x-lookupFill` names the keys it reads). */
   data?: Record<string, string>;
+  /** More text the picker matches what the user types against, beside the label (a company's customer number). */
+  keywords?: string;
 }
+
+/** What a document holds in a secret field (`x-secret`) once the secret is stored: never the secret itself. */
+export const SECRET_MASK = '********';
 
 /**
  * The most options a lookup source answers at once (server/lookups): a full answer may hold only

@@ -70,6 +70,7 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   if (entity.numbering && !schema.properties?.[entity.numbering.field]) {
     fail(files.entity, '/numbering/field', `'${entity.numbering.field}' is not a top-level field of ${files.schema}`);
   }
+  if (entity.numbering?.when && !entity.lifecycle) fail(files.entity, '/numbering/when', 'a number given in a state needs a lifecycle');
   if (!entity.access?.visibility) fail(files.entity, '/access/visibility', "every entity declares who sees its records: 'parties', 'authorized' or 'everyone'");
   entity.access?.shareWith?.forEach((s, i) => {
     const shared = field(files.entity, pointer('access', 'shareWith', i, 'field'), s.field);

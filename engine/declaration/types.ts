@@ -86,6 +86,11 @@ export interface FieldSchema {
    */
   'x-lookupContext'?: Record<string, string>;
   /**
+   * Fixed parameters the lookup source is told, parameter → value (a TRF's buyer: the companies
+   * source's `role: buyer`), sent with the context values; a source ignores those it does not read.
+   */
+  'x-lookupFilter'?: Record<string, string>;
+  /**
    * On a lookup field holding a record's id: a record picked here cannot be deleted while any
    * record holds it (409 `RECORD_BOUND` with this message; docs/declarations.md §1).
    */
@@ -632,8 +637,11 @@ export interface EntityDeclaration {
   copy?: { permission: string; label: LocalizedText; omit: readonly string[]; revision?: CopyRevision };
   /** Fields only holders of the code may change; holding it lets a user without the update permission edit those fields alone. */
   fieldPermissions?: Record<string, string>;
-  /** Server-generated number: `{prefix}{yyMMdd}{seq}`. */
-  numbering?: { field: string; prefix: string; digits: number };
+  /**
+   * Server-generated number: `{prefix}{yyMMdd}{seq}`, given while the field is empty — at the create, or with
+   * `when` as the record is created in or enters that state (server/entities/numbering.ts).
+   */
+  numbering?: { field: string; prefix: string; digits: number; when?: string };
   /**
    * Who sees and edits the records (docs/declarations.md §3, access). Required of every declared
    * entity (the meta-schema and checkEntityBundle refuse one without `visibility`); a template's

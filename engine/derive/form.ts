@@ -90,11 +90,16 @@ function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): 
   if (node['x-lookup']) ui['ui:widget'] = 'lookup';
   // On an array of strings: several picks from the same source.
   if (node['x-lookup']) {
-    ui['ui:options'] = { lookup: node['x-lookup'], ...(node.type === 'array' ? { multiple: true } : {}), ...(node['x-lookupContext'] ? { lookupContext: node['x-lookupContext'] } : {}) };
+    ui['ui:options'] = {
+      lookup: node['x-lookup'],
+      ...(node.type === 'array' ? { multiple: true } : {}),
+      ...(node['x-lookupContext'] ? { lookupContext: node['x-lookupContext'] } : {}),
+      ...(node['x-lookupFilter'] ? { lookupFilter: node['x-lookupFilter'] } : {}),
+    };
   }
   if (node.format === 'date' && !node['x-widget']) ui['ui:widget'] = 'date';
   // A secret is typed unseen; the stored one comes back as the mask only (server/entities/secrets.ts).
-  if (node['x-secret'] && !node['x-widget']) ui['ui:widget'] = 'password';
+  if (node['x-secret'] && !node['x-widget']) ui['ui:widget'] = 'secret';
   // An amount in minor units is typed in the currency's units ("2500.50").
   const money = node['x-money'];
   if (money && !node['x-widget']) Object.assign(ui, { 'ui:widget': 'money', 'ui:options': typeof money === 'object' && 'code' in money ? { currency: money.code } : {} });

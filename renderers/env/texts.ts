@@ -95,6 +95,7 @@ export const RENDERER_TEXT_KEYS = [
   'upload.tooMany',
   'upload.failed',
   'lookup.placeholder',
+  'secret.kept',
 ] as const;
 
 export type RendererTextKey = (typeof RENDERER_TEXT_KEYS)[number];

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { RegisteredEntity } from '../../engine/index.ts';
+import { SECRET_MASK, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -7,10 +7,10 @@ import { ApiError } from '../http/errors.ts';
  * Secret fields (`x-secret`, docs/declarations.md §1): the value is encrypted (AES-256-GCM, a key
  * from configuration) into `record_secrets` (migration 031) in the record's transaction; the
  * document holds only `SECRET_MASK` once a secret is set, so no read path — detail, list, lookup,
- * export, history — can return it. Sending the mask back keeps the stored secret; an empty value
- * removes it. Only server code that needs the plaintext (`readSecret`) decrypts it.
+ * export, history — can return it. The field is write-only: on an edit, the mask sent back, an empty
+ * value or none keeps the stored secret (the form shows the field empty); a new value replaces it. Only server code that needs the plaintext (`readSecret`) decrypts it.
  */
-export const SECRET_MASK = '********';
+export { SECRET_MASK };
 
 /** Longest secret accepted (characters). */
 const MAX_SECRET = 1000;
@@ -79,7 +79,11 @@ export function sealSecrets(reg: RegisteredEntity, incoming: Record<string, unkn
   const remove: string[] = [];
   for (const field of secretFields(reg)) {
     const value = doc[field];
-    if (value === SECRET_MASK && stored?.[field] === SECRET_MASK) continue;
+    // Write-only: an edit leaving the field as it came (the mask), empty or out keeps the stored secret.
+    if (stored?.[field] === SECRET_MASK && (value === SECRET_MASK || value === '' || value === undefined || value === null)) {
+      doc[field] = SECRET_MASK;
+      continue;
+    }
     if (typeof value === 'string' && value !== '' && value !== SECRET_MASK) {
       if (value.length > MAX_SECRET) throw new ApiError(400, 'BAD_REQUEST', { detail: field });
       write[field] = value;

@@ -53,7 +53,6 @@ import {
   deleteRecord,
   getRecord,
   insertRecord,
-  nextNumber,
   updateRecord,
   shareChildren,
   setParent,
@@ -61,6 +60,7 @@ import {
   type RecordWrite,
 } from './records-repo.ts';
 import { scopeOf } from './visibility.ts';
+import { numberIfDue } from './numbering.ts';
 import { runRelays } from './relays.ts';
 import { gatherInto } from './gathers.ts';
 import { runSpawns, type RefreshRecord, type SpawnRecord } from './spawns.ts';
@@ -236,9 +236,7 @@ export class EntityService {
     await checkLookupSnapshots(tx, reg, doc, lang);
     await checkPickedRecords(tx, this.registry, reg, doc, undefined, user, lang);
     doc = await checkTreeParent(tx, reg, id, doc, lang);
-    if (reg.entity.numbering) {
-      doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
-    }
+    await numberIfDue(tx, reg, doc, snapshot);
     // A company record's projection row is the company the record, and what links to it, belong to: it comes first.
     await writeProjection(tx, reg, id, contentOf(reg, doc, snapshot, companyId));
     if (linked) {
@@ -457,6 +455,8 @@ export class EntityService {
     if (stamps?.at) doc[stamps.at] = new Date().toISOString();
     for (const [f, from] of Object.entries(stamps?.payload ?? {})) doc[f] = payload[from];
     Object.assign(doc, withComputedFields(reg.entity, doc));
+    // A number due in the state entered (`numbering.when`: a company's customer number on its approval).
+    await numberIfDue(tx, reg, doc, next.snapshot);
     const parent = await parentLink(tx, this.registry, reg, doc, null, lang);
     const content = contentOf(reg, doc, next.snapshot, current.companyId, parent);
     const audit = { kind: 'event' as const, event: type, fromStates: current.states, toStates: content.states, payload };
@@ -520,9 +520,7 @@ export class EntityService {
     const snapshot = opts.state && reg.machine ? snapshotIn(reg.machine, opts.state) : (start?.snapshot ?? null);
     const doc = { ...opts.doc };
     // Numbered like a record a user creates; a record started in its initial state gets its timers and effects too.
-    if (reg.entity.numbering && doc[reg.entity.numbering.field] === undefined) {
-      doc[reg.entity.numbering.field] = await nextNumber(tx, reg.entity.numbering.prefix, reg.entity.numbering.digits);
-    }
+    await numberIfDue(tx, reg, doc, snapshot);
     await validateDoc(reg, doc, snapshot, opts.lang);
     const content = contentOf(reg, doc, snapshot, opts.companyId);
     await writeProjection(tx, reg, opts.id, content);

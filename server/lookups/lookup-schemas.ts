@@ -7,6 +7,6 @@ export const LOOKUP_SCHEMA = {
   querystring: queryStrings('q', 'values'),
   response: answers({
     type: 'array',
-    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] }, data: { type: 'object', additionalProperties: { type: 'string' } } } },
+    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: ['string', 'null'] }, keywords: { type: 'string' }, data: { type: 'object', additionalProperties: { type: 'string' } } } },
   }),
 };

@@ -21,24 +21,38 @@ export async function templateOptions(db: Queryable, lang: string, q: string, va
   return rows;
 }
 
+/** A companies lookup's filter (`x-lookupFilter`): companies of this role only, those `near` has an active relationship with first. */
+export type CompanyFilter = { role?: string; near?: string };
+
 /**
  * Approved companies whose name contains the text, whose customer number starts with it or whose id it is, at most LOOKUP_CAP (the form then searches
  * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name,
- * customer number and default contact (its admin, else its first user).
+ * customer number and default contact (its admin, else its first user); its customer number is a keyword the picker matches too.
+ * `filter.role` (options, not `values`: a saved value is labelled whatever it is): that role's companies only, the ones
+ * `filter.near` (the user's company) has an active supply-chain relationship with first.
  */
-export async function companyOptions(db: Queryable, lang: string, q: string, values: Values = null): Promise<Option[]> {
-  const { rows } = await db.query<Option & { data: Record<string, string | null> }>(
-    `select c.id as value, case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end as label,
+export async function companyOptions(db: Queryable, lang: string, q: string, values: Values = null, filter: CompanyFilter = {}): Promise<Option[]> {
+  const role = values ? null : (filter.role ?? null);
+  const { rows } = await db.query<Option & { data: Record<string, string | null>; keywords: string | null }>(
+    `select c.id as value, case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end as label, c.customer_no as keywords,
             json_build_object('name', case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end, 'customerNo', c.customer_no,
               'contactName', u.user_name, 'contactEmail', u.email, 'contactPhone', u.mobile) as data
      from companies c
      left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true
      where c.approval_status = 'approved' and ($2 = '' or c.id = $2 or c.name ilike '%' || $2 || '%' or c.name_en ilike '%' || $2 || '%' or c.customer_no ilike $2 || '%')
-       and ($4::text[] is null or c.id = any($4::text[]))
-     order by c.name, c.id limit $3`,
-    [lang, q, LOOKUP_CAP, values],
+       and ($4::text[] is null or c.id = any($4::text[])) and ($5::text is null or $5 = any(c.roles))
+     order by ($5::text is not null and $6::text is not null and exists (
+                select 1 from records r where r.entity = 'relationship' and r.state = 'active'
+                  and ((r.company_id = $6 and r.doc #>> '{counterpart,companyId}' = c.id) or (r.company_id = c.id and r.doc #>> '{counterpart,companyId}' = $6)))) desc,
+              c.name, c.id
+     limit $3`,
+    [lang, q, LOOKUP_CAP, values, role, filter.near ?? null],
   );
-  return rows.map((r) => ({ ...r, data: Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => typeof e[1] === 'string')) }));
+  return rows.map(({ keywords, ...r }) => ({
+    ...r,
+    ...(keywords ? { keywords } : {}),
+    data: Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  }));
 }
 
 /** Customer groups (template setting, account authorizations), labelled in the language, by their order. */

@@ -20,7 +20,7 @@ type Context = Readonly<Record<string, string>>;
 export function lookupSources(db: Queryable, registry: EntityRegistry): Record<string, Source> {
   return {
     templates: (lang, q, _user, _context, values) => templateOptions(db, lang, q, values),
-    companies: (lang, q, _user, _context, values) => companyOptions(db, lang, q, values),
+    companies: (lang, q, user, context, values) => companyOptions(db, lang, q, values, { ...(context.role ? { role: context.role } : {}), ...(user.companyId ? { near: user.companyId } : {}) }),
     customerGroups: (lang, q, _user, _context, values) => customerGroupOptions(db, lang, q, values),
     // The user's materials and products, of every published template of the kind (a TRF sample picks one).
     ...Object.fromEntries(Object.entries(KIND_SOURCES).map(([name, kind]): [string, Source] => [name, (lang, q, user, context, values) => kindRecordOptions(db, registry, kind, user, pickLanguage(lang), q, context, values)])),

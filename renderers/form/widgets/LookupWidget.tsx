@@ -2,9 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRendererEnv } from '../../env/renderer-env.tsx';
+import type { LookupOption } from '../../env/data-provider.ts';
 import { LOOKUP_CAP, useLookupOptions } from '../../lookup/use-lookup-options.ts';
 import { useValueOptions } from '../../lookup/lookup-values.ts';
 import { useLookupContextValues } from '../document-store.ts';
+
+/** What the user typed is in the option's label or its keywords (a company's customer number), whatever the case. */
+function matches(typed: string, option?: LookupOption): boolean {
+  const needle = typed.trim().toLowerCase();
+  if (!needle || !option) return true;
+  return [option.label, option.keywords].some((t) => typeof t === 'string' && t.toLowerCase().includes(needle));
+}
 
 /**
  * A value picked from a server lookup source (`ui:options.lookup`, from the schema's `x-lookup`);
@@ -15,7 +23,10 @@ export function LookupWidget({ id, value, disabled, readonly, options, onChange,
   const source = options.lookup;
   if (typeof source !== 'string') throw new Error(`Lookup widget '${id}' needs ui:options.lookup (the lookup source name)`);
   // A source told of the document (`x-lookupContext`: a TRF sample's materials by the TRF's buyer) asks again when those values change.
-  const context = useLookupContextValues(options.lookupContext as Record<string, string> | undefined);
+  const documentValues = useLookupContextValues(options.lookupContext as Record<string, string> | undefined);
+  // Fixed parameters (`x-lookupFilter`: a TRF's buyer lists buyers only) go with them.
+  const filter = options.lookupFilter as Record<string, string> | undefined;
+  const context = useMemo(() => (filter ? { ...filter, ...documentValues } : documentValues), [filter, documentValues]);
   const base = useLookupOptions(source, context);
   // A source answering its full cap may hold more than it sent: what the user types is then searched on the server too.
   const [typed, setTyped] = useState('');
@@ -39,7 +50,7 @@ export function LookupWidget({ id, value, disabled, readonly, options, onChange,
       id={id}
       mode={multiple ? 'multiple' : undefined}
       allowClear
-      showSearch={{ optionFilterProp: 'label', onSearch: setTyped }}
+      showSearch={{ filterOption: matches, onSearch: setTyped }}
       loading={loading}
       disabled={disabled || readonly}
       placeholder={t('lookup.placeholder')}

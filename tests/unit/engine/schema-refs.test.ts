@@ -136,11 +136,11 @@ describe('engine widgets inside options and recursive parts (issue 21)', () => {
 
   it('gives each oneOf option its widgets: a referenced object’s fields, a value’s own', () => {
     expect(ui.when.on).toEqual({ 'ui:widget': 'date' });
-    expect(ui.when.pin).toEqual({ 'ui:widget': 'password' });
+    expect(ui.when.pin).toEqual({ 'ui:widget': 'secret' });
     // RJSF gives an option its entry of ui.oneOf when there is one: the shared fields are in each.
     expect(ui.when.oneOf).toEqual([
-      { on: { 'ui:widget': 'date' }, pin: { 'ui:widget': 'password' } },
-      { on: { 'ui:widget': 'date' }, pin: { 'ui:widget': 'password' }, 'ui:widget': 'date' },
+      { on: { 'ui:widget': 'date' }, pin: { 'ui:widget': 'secret' } },
+      { on: { 'ui:widget': 'date' }, pin: { 'ui:widget': 'secret' }, 'ui:widget': 'date' },
     ]);
     expect((section!.schema.properties.when!.oneOf![0] as FieldSchema).title).toBe('Stamp');
   });

@@ -50,7 +50,7 @@ export interface Trf {
    * Self reference (自我参考)
    */
   selfReference?: boolean;
-  buyer?: Party;
+  buyer?: BuyerParty;
   agent?: Party;
   applicant?: Party;
   payer?: Party;
@@ -283,6 +283,39 @@ export interface Trf {
      */
     fiberContent?: string;
   };
+}
+/**
+ * A TRF buyer: a party whose company is picked among buyers (x-lookupFilter).
+ */
+export interface BuyerParty {
+  /**
+   * Company (公司)
+   */
+  companyId?: string;
+  /**
+   * Company name (公司名称)
+   */
+  name?: string;
+  /**
+   * Customer no. (客户编号)
+   */
+  customerNo?: string;
+  /**
+   * Contact name (联系人)
+   */
+  contactName?: string;
+  /**
+   * Contact email (联系人邮箱)
+   */
+  contactEmail?: string;
+  /**
+   * Contact phone (联系电话)
+   */
+  contactPhone?: string;
+  /**
+   * Address (地址)
+   */
+  address?: string;
 }
 export interface Party {
   /**
