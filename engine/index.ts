@@ -27,6 +27,7 @@ export * from './lifecycle/snapshot.ts';
 export * from './lifecycle/actions.ts';
 export * from './lifecycle/party.ts';
 export * from './lifecycle/editability.ts';
+export * from './lifecycle/closed-parent.ts';
 export * from './lifecycle/regions.ts';
 export * from './openapi.ts';
 export * from './openapi-routes.ts';

@@ -99,8 +99,20 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
       const regions = byName.get(parent!.entity)?.entity.lifecycle?.regions ?? {};
       if (!regions[field]) problems.push({ file: files.entity, path: pointer('access', 'parent', 'closed', 'states', field), message: `'${field}' is not a lifecycle field of '${parent!.entity}' (fields: ${Object.keys(regions).join(', ') || 'none'})` });
     }
+    b.entity.copy?.children?.forEach((c, i) => childOf(files.entity, pointer('copy', 'children', i, 'entity'), c.entity, b.entity.name));
+    parent?.closed?.except?.forEach((field, i) => {
+      if (!b.schema.properties[field]) problems.push({ file: files.entity, path: pointer('access', 'parent', 'closed', 'except', i), message: `'${field}' is not a top-level field of '${b.entity.name}'` });
+    });
     b.views.detail.children?.forEach((c, i) => {
-      childOf(files.views, pointer('detail', 'children', i, 'entity'), c.entity, b.entity.name);
+      const at = (...keys: (string | number)[]) => pointer('detail', 'children', i, ...keys);
+      if (c.from === undefined) childOf(files.views, at('entity'), c.entity, b.entity.name);
+      else if (!byName.has(c.entity)) problems.push({ file: files.views, path: at('entity'), message: `'${c.entity}' is not a registered entity` });
+      if (c.from !== undefined && !fieldAt(b.schema, c.from)) problems.push({ file: files.views, path: at('from'), message: `'${c.from}' is not a field of '${b.entity.name}'` });
+      if (c.from !== undefined && c.create) problems.push({ file: files.views, path: at('create'), message: 'a list of records sharing a value (from) offers no New button' });
+      const regions = b.entity.lifecycle?.regions ?? {};
+      for (const field of Object.keys(c.create?.states ?? {})) {
+        if (!regions[field]) problems.push({ file: files.views, path: at('create', 'states', field), message: `'${field}' is not a lifecycle field of '${b.entity.name}'` });
+      }
       if (c.when && !fieldAt(b.schema, c.when.field)) problems.push({ file: files.views, path: pointer('detail', 'children', i, 'when', 'field'), message: `'${c.when.field}' is not a field of '${b.entity.name}'` });
     });
     b.entity.spawns?.forEach((sp, i) => problems.push(...spawnProblems(b, sp, byName.get(sp.entity), files.entity, i)));

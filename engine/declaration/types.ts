@@ -284,6 +284,18 @@ export interface DetailChildList {
   when?: { field: FieldPath; equals: string | number | boolean };
   /** Shown as a tab of the detail's related-records tabs instead of a list of its own below the sections. */
   tab?: boolean;
+  /**
+   * The records whose `field` holds this record's value at `from` instead of its id: records related
+   * through a value they share (a report's versions, which name the same TRF). The child entity
+   * then need not name this one as its `access.parent`.
+   */
+  from?: FieldPath;
+  /**
+   * The list offers a New button to users holding the child's create permission while this record
+   * rests in one of `states` (per lifecycle field): the child's form, its `field` set to this record
+   * and not changeable (a TRF's report, made once testing is completed).
+   */
+  create?: { states: Readonly<Record<string, readonly string[]>>; label?: LocalizedText };
 }
 
 export interface EntityViews {
@@ -560,6 +572,13 @@ export interface CopyRevision {
   numberField: string;
 }
 
+/** Records belonging to the copied one (their `access.parent`) copied with it, to belong to the copy (a revised report's test lines). */
+export interface CopyChildren {
+  entity: string;
+  /** The child's fields left out of its copy (a line's result review, which was of the old version). */
+  omit?: readonly string[];
+}
+
 export interface EntityDeclaration {
   name: string;
   label: LocalizedText;
@@ -634,7 +653,7 @@ export interface EntityDeclaration {
   /** Lifecycle events as actions: label, permission, confirmation, payload. */
   actions?: Record<string, ActionDeclaration>;
   /** Copy: a new record from an existing one. */
-  copy?: { permission: string; label: LocalizedText; omit: readonly string[]; revision?: CopyRevision };
+  copy?: { permission: string; label: LocalizedText; omit: readonly string[]; revision?: CopyRevision; children?: readonly CopyChildren[] };
   /** Fields only holders of the code may change; holding it lets a user without the update permission edit those fields alone. */
   fieldPermissions?: Record<string, string>;
   /**
@@ -670,8 +689,11 @@ export interface EntityDeclaration {
       entity: string;
       /** A record may name no parent (a certificate filed without a TRF): it is then seen as the entity's own records are. */
       optional?: boolean;
-      /** While the parent rests in one of these states (per lifecycle field of the parent), users may not add, change or delete its records (403 `message`). */
-      closed?: { states: Readonly<Record<string, readonly string[]>>; message: LocalizedText };
+      /**
+       * While the parent rests in one of these states (per lifecycle field of the parent), users may not add, change or delete its
+       * records (403 `message`), except a change of the `except` fields alone (a reviewer's result review of an issued report's line).
+       */
+      closed?: { states: Readonly<Record<string, readonly string[]>>; except?: readonly string[]; message: LocalizedText };
     };
     /** Who may edit the record: any company that sees it (the default), or its own company and staff only (`owner`). */
     updatedBy?: 'owner' | 'anyParty';

@@ -371,6 +371,8 @@ export const MESSAGES = {
   JOB_MEMORY_LIMIT: { 'zh-CN': '处理超过 {mb} MB 的内存上限，已停止；请减少内容后重试', 'en-US': 'The job went past its memory limit of {mb} MB and was stopped; please make it smaller and try again' },
   TEMPLATE_DRAFT_CHANGED: { 'zh-CN': '草稿（版本 {version}）在检查期间被修改，请重新发布', 'en-US': 'The draft (version {version}) changed while it was being checked; publish it again' },
   JOB_FAILED: { 'zh-CN': '后台处理意外中止，请稍后重试', 'en-US': 'The background job stopped unexpectedly; please try again later' },
+  // A copy taking its records with it (copy.children: a revised report's test lines).
+  COPY_TOO_MANY: { 'zh-CN': '{entity}超过 {max} 条，无法随之复制', 'en-US': 'More than {max} records of "{entity}" belong to it: they cannot be copied with it' },
   ...IMPORT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

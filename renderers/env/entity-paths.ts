@@ -20,3 +20,8 @@ export function detailPath(reg: Routed, id: string): string {
 export function formPath(reg: Routed, id?: string): string {
   return id ? `${reg.entity.routes.form}?id=${encodeURIComponent(id)}` : reg.entity.routes.form;
 }
+
+/** A new record's form belonging to the record `parentId` (its `access.parent` field set and not changeable): a TRF's report. */
+export function childFormPath(reg: Routed, parentId: string): string {
+  return `${reg.entity.routes.form}?parent=${encodeURIComponent(parentId)}`;
+}

@@ -41,13 +41,15 @@ export interface EntityListProps {
   rowDocuments?: readonly string[];
   /** What the page offers for the selected records (paying the selected invoices): rows become selectable. */
   selectionActions?: (records: readonly EntityRecord[]) => ReactNode;
+  /** More buttons beside the list's own (a child list's New, `detail.children` `create`). */
+  extra?: ReactNode;
   /** The page's URL query: the list's whole state. */
   search: URLSearchParams;
   onSearchChange(next: URLSearchParams): void;
 }
 
 /** The generated list page of any registered entity: filter bar, server-paged table, New button. */
-export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, name, filterFields, create, rowActions, rowDocuments, selectionActions, search, onSearchChange }: EntityListProps) {
+export function EntityList({ reg, party, label, columns: declared, fixedFilter, fixed, name, filterFields, create, rowActions, rowDocuments, selectionActions, extra, search, onSearchChange }: EntityListProps) {
   const { lang, t, data, permissions, navigate } = useRendererEnv();
   const searchKey = search.toString();
   const params = useMemo(() => {
@@ -139,6 +141,7 @@ export function EntityList({ reg, party, label, columns: declared, fixedFilter, 
               {exportFiles.label ? text(exportFiles.label, lang) : t('list.exportFiles')}
             </Button>
           )}
+          {extra}
           {mayCreate && (
             <Button type="primary" onClick={() => navigate(formPath(reg))} data-testid="list-new">
               {t('list.new')}

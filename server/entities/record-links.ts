@@ -1,4 +1,4 @@
-import { codesForChange, fieldAt, fieldLabel, hasPermission, message, pathKeys, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
+import { closedAllows, codesForChange, fieldAt, fieldLabel, hasPermission, message, parentClosed, pathKeys, text, valueAt, type ActionDeclaration, type EntityRegistry, type Language, type RegisteredEntity } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -21,7 +21,15 @@ const label = (reg: RegisteredEntity, field: string, lang: Language) => fieldLab
  * the declared entity the writer sees (400 `PARENT_NOT_FOUND` on the field otherwise). Without a
  * user (the server's own transitions) the stored parent is read as it is.
  */
-export async function parentLink(tx: Queryable, registry: EntityRegistry | undefined, reg: RegisteredEntity, doc: Doc, user: SessionUser | null, lang: Language): Promise<ParentLink | undefined> {
+export async function parentLink(
+  tx: Queryable,
+  registry: EntityRegistry | undefined,
+  reg: RegisteredEntity,
+  doc: Doc,
+  user: SessionUser | null,
+  lang: Language,
+  changed?: { fields: readonly string[]; previousParent: unknown },
+): Promise<ParentLink | undefined> {
   const parent = reg.entity.access?.parent;
   if (!parent || !registry) return undefined;
   const id = valueAt(doc, parent.field);
@@ -35,23 +43,25 @@ export async function parentLink(tx: Queryable, registry: EntityRegistry | undef
   if (user && !(await getRecord(tx, parentReg, id, scopeOf(user, registry)))) throw refuse();
   const visibleTo = await visibleToOf(tx, parentReg.name, id);
   if (!visibleTo) throw refuse();
-  if (user) await refuseClosedParent(tx, reg, id, lang);
+  if (user) {
+    // A record moved to another parent leaves the one it had: both must be open.
+    if (changed && changed.previousParent !== id) await refuseClosedParent(tx, reg, changed.previousParent, lang);
+    await refuseClosedParent(tx, reg, id, lang, changed && changed.previousParent === id ? changed.fields : undefined);
+  }
   return { id, visibleTo };
 }
 
 /**
  * `access.parent.closed`: while the parent `parentId` rests in one of the declared states, users
- * may not add, change or delete its records (a complete training class's enrolments): 403
- * `PARENT_CLOSED` with the declared message in the request language.
+ * may not add, change or delete its records (a complete training class's enrolments, an issued
+ * report's test lines): 403 `PARENT_CLOSED` with the declared message in the request language.
+ * `changed`: an update's changed top-level fields, allowed when each is one of `closed.except`.
  */
-export async function refuseClosedParent(tx: Queryable, reg: RegisteredEntity, parentId: unknown, lang: Language): Promise<void> {
+export async function refuseClosedParent(tx: Queryable, reg: RegisteredEntity, parentId: unknown, lang: Language, changed?: readonly string[]): Promise<void> {
   const closed = reg.entity.access?.parent?.closed;
-  if (!closed || typeof parentId !== 'string') return;
+  if (!closed || typeof parentId !== 'string' || closedAllows(closed, changed)) return;
   const { rows } = await tx.query<{ states: Record<string, string> }>('select states from records where id = $1', [parentId]);
-  const states = rows[0]?.states ?? {};
-  if (Object.entries(closed.states).some(([field, list]) => list.includes(states[field] ?? ''))) {
-    throw new ApiError(403, 'PARENT_CLOSED', { message: text(closed.message, lang, '') });
-  }
+  if (parentClosed(reg.entity, rows[0]?.states)) throw new ApiError(403, 'PARENT_CLOSED', { message: text(closed.message, lang, '') });
 }
 
 /** The draft states of every registered entity: records in them keep to their own company when their parent is shared. */
@@ -149,4 +159,22 @@ export async function revisionFields(tx: Queryable, reg: RegisteredEntity, sourc
   const latest = Math.max(Number.isFinite(own) ? own : 1, rows[0]?.n ?? 0);
   const original = source.doc[revision.originalField] || source.doc[revision.numberField];
   return { [revision.versionField]: latest + 1, ...(original ? { [revision.originalField]: original } : {}) };
+}
+
+/** The most records of one child entity a copy takes with it (copy.children). */
+export const COPY_CHILDREN_MAX = 1000;
+
+/**
+ * The documents of the records of `child` belonging to `parentId`, oldest first, less their system
+ * fields and `omit`, to be copied with their parent (copy.children); more than `COPY_CHILDREN_MAX`
+ * is 400 `COPY_TOO_MANY`, nothing copied.
+ */
+export async function childrenToCopy(tx: Queryable, child: RegisteredEntity, parentId: string, omit: readonly string[], lang: Language): Promise<Doc[]> {
+  const { rows } = await tx.query<{ doc: Doc }>(
+    'select doc from records where entity = $1 and parent_id = $2 order by created_at, id limit $3',
+    [child.name, parentId, COPY_CHILDREN_MAX + 1],
+  );
+  if (rows.length > COPY_CHILDREN_MAX) throw new ApiError(400, 'COPY_TOO_MANY', { entity: text(child.entity.label, lang, child.name), max: String(COPY_CHILDREN_MAX) });
+  const dropped = new Set([...omit, ...Object.keys(child.schema.properties).filter((f) => child.schema.properties[f]?.['x-system'])]);
+  return rows.map(({ doc }) => Object.fromEntries(Object.entries(doc).filter(([k]) => !dropped.has(k))));
 }

@@ -64,7 +64,7 @@ import { numberIfDue } from './numbering.ts';
 import { runRelays } from './relays.ts';
 import { gatherInto } from './gathers.ts';
 import { runSpawns, type RefreshRecord, type SpawnRecord } from './spawns.ts';
-import { allDraftStates, checkFieldPermissions, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
+import { allDraftStates, checkFieldPermissions, childrenToCopy, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
 import { withoutLinked } from '../db/linked-values.ts';
 import { documentErrors } from '../templates/record-validation.ts';
 
@@ -333,7 +333,8 @@ export class EntityService {
     doc = withComputedFields(reg.entity, doc);
     await validateDoc(reg, doc, current.snapshot, lang);
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
-    const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+    const parentField = reg.entity.access?.parent?.field;
+    const parent = await parentLink(tx, this.registry, reg, doc, user, lang, { fields: changed, previousParent: parentField ? valueAt(current.doc, parentField) : undefined });
     await checkUploads(tx, reg, doc, lang);
     await checkAccountLookups(tx, reg, current.doc, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
     if (this.registry) doc = await fillDerived(tx, this.registry, reg, current.doc, doc, user, lang);
@@ -581,7 +582,24 @@ export class EntityService {
     const linked = await this.linked?.copyInput(reg, source.doc, lang);
     // A revision (copy.revision) is the next version of the same document.
     const system = await revisionFields(this.db, reg, source);
-    return this.create(reg, { ...linked, doc }, user, lang, source.id, system);
+    const children = reg.entity.copy.children ?? [];
+    if (!children.length) return this.create(reg, { ...linked, doc }, user, lang, source.id, system);
+    // Its records (copy.children: a revised report's test lines) are copied with it, in its transaction.
+    requirePermission(user, reg.entity.copy.permission);
+    const kinds = children.map((c) => ({ child: this.registry!.get(c.entity), omit: c.omit ?? [] }));
+    for (const { child } of kinds) requirePermission(user, child.entity.permissions.create);
+    const prepared = await this.linked?.prepare(reg, { ...linked, doc }, doc, lang);
+    const written = noEffects();
+    const record = await this.db.transaction(async (tx) => {
+      const id = await this.insertIn(tx, reg, doc, user, lang, written, prepared, source.id, system);
+      for (const { child, omit } of kinds) {
+        for (const childDoc of await childrenToCopy(tx, child, source.id, omit, lang)) {
+          await this.insertIn(tx, child, { ...childDoc, [child.entity.access!.parent!.field]: id }, user, lang, written, undefined, undefined);
+        }
+      }
+      return this.load(tx, reg, id, user);
+    });
+    return this.answer(record, written);
   }
 }
 

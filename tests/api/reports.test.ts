@@ -150,7 +150,8 @@ describe.each(BACKENDS)('reports and test lines on %s', (backend) => {
 
   it('test lines: staff edit results; a stale edit is a 409 conflict, never a silent overwrite', async () => {
     const trf = await newTrf();
-    const report = await issuedReport(h, trf.id, t.staff);
+    // A report being prepared: its lines are staff's to edit until it is issued.
+    const report = (await create('report', reportDoc(trf.id, await uploadPdf(h, t.staff)), t.staff)).body.data;
     const line = (await create('testLine', { reportId: report.id, testName: 'Formaldehyde', testResult: '12 mg/kg' }, t.staff)).body.data;
     const first = await update('testLine', line, { testResult: '15 mg/kg' }, t.staff);
     expect(first.status).toBe(200);
@@ -164,9 +165,8 @@ describe.each(BACKENDS)('reports and test lines on %s', (backend) => {
 
   it("the customer's reviewer reviews each line's result and nothing else; other parties read only", async () => {
     const trf = await newTrf();
-    const report = await issuedReport(h, trf.id, t.staff);
-    const line = (await create('testLine', { reportId: report.id, testName: 'Colour fastness', testResult: '4' }, t.staff)).body.data;
-    const viewed = (await get('testLine', line.id, t.buyer)).body.data;
+    const report = await issuedReport(h, trf.id, t.staff, {}, [{ testName: 'Colour fastness', testResult: '4' }]);
+    const viewed = (await h.call({ method: 'GET', url: `/api/entities/testLine?f.reportId=${report.id}`, token: t.buyer })).body.data.items[0];
     const reviewed = await update('testLine', viewed, { resultReview: 'questioned' }, t.buyer);
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
     expect(reviewed.body.data.doc.resultReview).toBe('questioned');
@@ -196,10 +196,7 @@ describe.each(BACKENDS)('reports and test lines on %s', (backend) => {
   });
   it("exports a report's test results as xlsx (≤ 1,000) and report PDFs as one zip (≤ 20), seen by the TRF's parties only", async () => {
     const trf = await newTrf();
-    const report = await issuedReport(h, trf.id, t.staff);
-    for (const [testName, testResult] of [['pH value', '6.5'], ['Formaldehyde', '< 16 mg/kg']]) {
-      expect((await create('testLine', { reportId: report.id, testName, testResult }, t.staff)).status).toBe(201);
-    }
+    const report = await issuedReport(h, trf.id, t.staff, {}, [{ testName: 'pH value', testResult: '6.5' }, { testName: 'Formaldehyde', testResult: '< 16 mg/kg' }]);
     const exportOf = (entity: string, kind: 'export' | 'export-files', token: string, body: object, query = '') =>
       h.app.inject({ method: 'POST', url: `/api/entities/${entity}/${kind}${query}`, headers: { 'portico-auth': `bearer ${token}`, 'accept-language': 'en-US' }, payload: body });
     const lines = await exportOf('testLine', 'export', t.applicant, {}, `?f.reportId=${report.id}`);

@@ -61,12 +61,9 @@ describe.each(BACKENDS)('statistics daily pre-aggregate on %s', (backend) => {
     applicant = await h.login('applicant');
     for (const [issued, segment] of [['2024-03-10', 'Apparel'], ['2024-06-20', 'Footwear']] as const) {
       const trf = await completedTrf(h, { applicant, staff }, validTrf());
-      const report = await issuedReport(h, trf.id, staff, { conclusion: 'pass', marketSegment: segment, testStartDate: issued, reportIssuedDate: issued });
+      const lines = ['pass', 'fail'].map((conclusion) => ({ categoryCode: 'CHEM', testName: 'Lead', conclusion }));
+      const report = await issuedReport(h, trf.id, staff, { conclusion: 'pass', marketSegment: segment, testStartDate: issued, reportIssuedDate: issued }, lines);
       reportIds.push(report.id);
-      for (const conclusion of ['pass', 'fail']) {
-        const line = await h.call({ method: 'POST', url: '/api/entities/testLine', payload: { doc: { reportId: report.id, categoryCode: 'CHEM', testName: 'Lead', conclusion } }, token: staff });
-        if (line.status !== 201) throw new Error(JSON.stringify(line.body));
-      }
     }
   });
   afterAll(() => h.close());

@@ -31,10 +31,17 @@ export async function completedTrf(h: ApiHarness, tokens: { applicant: string; s
   return trf;
 }
 
-/** A report of the TRF made and issued by staff (conclusion and PDF): what ISSUE_REPORT of the TRF needs. */
-export async function issuedReport(h: ApiHarness, trfId: string, staff: string, overrides: Record<string, unknown> = {}): Promise<any> {
+/**
+ * A report of the TRF made and issued by staff (conclusion and PDF): what ISSUE_REPORT of the TRF
+ * needs; with its test `lines` entered before it is issued (an issued report's lines are closed).
+ */
+export async function issuedReport(h: ApiHarness, trfId: string, staff: string, overrides: Record<string, unknown> = {}, lines: readonly Record<string, unknown>[] = []): Promise<any> {
   const made = await h.call({ method: 'POST', url: '/api/entities/report', payload: { doc: reportDoc(trfId, await uploadPdf(h, staff), overrides) }, token: staff });
   if (made.status !== 201) throw new Error(`report: ${JSON.stringify(made.body)}`);
+  for (const line of lines) {
+    const res = await h.call({ method: 'POST', url: '/api/entities/testLine', payload: { doc: { reportId: made.body.data.id, ...line } }, token: staff });
+    if (res.status !== 201) throw new Error(`testLine: ${JSON.stringify(res.body)}`);
+  }
   const issued = await h.call({ method: 'POST', url: `/api/entities/report/${made.body.data.id}/events`, payload: { type: 'ISSUE', version: made.body.data.version }, token: staff });
   if (issued.status !== 200) throw new Error(`ISSUE: ${JSON.stringify(issued.body)}`);
   return issued.body.data;

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Input, Select, Space, Table, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fieldAt, fieldLabel, MAX_PAGE_SIZE } from '../../../engine/index.ts';
+import { fieldAt, fieldLabel, MAX_PAGE_SIZE, parentClosed, text } from '../../../engine/index.ts';
 import { useRendererEnv } from '../../../renderers/env/renderer-env.tsx';
 import { entityKeys } from '../../../renderers/env/query-keys.ts';
 import { recordChanged } from '../../../renderers/env/record-cache.ts';
@@ -43,6 +43,9 @@ export default function InputResultPage() {
   const [added, setAdded] = useState<GridRow[]>([]);
   const [saving, setSaving] = useState<string>();
   const rows = useMemo(() => [...(lines.data?.items ?? []).map((r) => edits[r.id] ?? rowOf(r)), ...added], [lines.data, edits, added]);
+  // An issued report's lines are closed (testLine's access.parent.closed): shown, not offered for change.
+  const closed = picked.data ? parentClosed(lineReg.entity, picked.data.states) : false;
+  const closedMessage = lineReg.entity.access?.parent?.closed?.message;
 
   const pick = (id: string | undefined) => {
     setEdits({});
@@ -88,10 +91,10 @@ export default function InputResultPage() {
       key: f,
       title: label(f),
       render: (_: unknown, row: GridRow, i: number) => (
-        <Input size="small" aria-label={`${label(f)} ${i + 1}`} value={row.values[f] ?? ''} onChange={(e) => change(row, f, e.target.value)} style={{ minWidth: f === 'testName' || f === 'testResult' ? 140 : 90 }} />
+        <Input size="small" aria-label={`${label(f)} ${i + 1}`} value={row.values[f] ?? ''} readOnly={closed} onChange={(e) => change(row, f, e.target.value)} style={{ minWidth: f === 'testName' || f === 'testResult' ? 140 : 90 }} />
       ),
     })),
-    {
+    ...(closed ? [] : [{
       key: 'save',
       title: t('dataEntry.actions'),
       fixed: 'right' as const,
@@ -110,7 +113,7 @@ export default function InputResultPage() {
           {row.error && <Alert type="error" showIcon message={row.error} data-testid="row-error" />}
         </Space>
       ),
-    },
+    }]),
   ];
 
   return (
@@ -138,11 +141,12 @@ export default function InputResultPage() {
             {picked.data && (
               <Space>
                 <Tag color="blue">{reportLabel(picked.data)}</Tag>
-                <Button onClick={() => setAdded((a) => [...a, { key: `new-${Date.now()}-${a.length}`, values: {} }])} data-testid="add-line">
+                {!closed && <Button onClick={() => setAdded((a) => [...a, { key: `new-${Date.now()}-${a.length}`, values: {} }])} data-testid="add-line">
                   {t('dataEntry.addLine')}
-                </Button>
+                </Button>}
               </Space>
             )}
+            {closed && closedMessage && <Alert type="info" showIcon message={text(closedMessage, lang)} data-testid="lines-closed" />}
             {lines.error && <Alert type="error" showIcon message={errorMessage(lines.error) ?? t('common.loadFailed')} />}
             <Table<GridRow> rowKey="key" size="small" loading={lines.isFetching} dataSource={rows} columns={columns} pagination={false} scroll={{ x: 'max-content' }} data-testid="result-grid" />
           </>
