@@ -134,13 +134,30 @@ function spawnProblems(b: EntityBundle, sp: NonNullable<EntityBundle['entity']['
   if (!target) return [{ file, path: at('entity'), message: `'${sp.entity}' is not a registered entity` }];
   const parent = target.entity.access?.parent;
   const problems: { file: string; path: string; message: string }[] = [];
-  if (parent?.entity !== b.entity.name || parent.field !== sp.link || !parent.optional) {
+  if (sp.every) {
+    // Made on every write: the link is the target's lookup of this entity, not its parent.
+    if (target.schema.properties?.[sp.link]?.['x-lookup'] !== `entity:${b.entity.name}`) {
+      problems.push({ file, path: at('link'), message: `'${sp.link}' must be a top-level 'entity:${b.entity.name}' lookup of '${sp.entity}'` });
+    }
+  } else if (parent?.entity !== b.entity.name || parent.field !== sp.link || !parent.optional) {
     problems.push({ file, path: at('link'), message: `'${sp.entity}' must name '${b.entity.name}' as its optional access.parent by '${sp.link}'` });
   }
-  if (!fieldAt(b.schema, sp.when.field)) problems.push({ file, path: at('when', 'field'), message: `'${sp.when.field}' is not a field of '${b.entity.name}'` });
+  if (sp.when && !fieldAt(b.schema, sp.when.field)) problems.push({ file, path: at('when', 'field'), message: `'${sp.when.field}' is not a field of '${b.entity.name}'` });
+  const targetField = (key: string, to: string) => {
+    if (!fieldAt(target.schema, to)) problems.push({ file, path: at(key, to), message: `'${to}' is not a field of '${sp.entity}'` });
+  };
   for (const [to, from] of Object.entries(sp.fill ?? {})) {
-    if (!fieldAt(target.schema, to)) problems.push({ file, path: at('fill', to), message: `'${to}' is not a field of '${sp.entity}'` });
-    if (!fieldAt(b.schema, from)) problems.push({ file, path: at('fill', to), message: `'${from}' is not a field of '${b.entity.name}'` });
+    targetField('fill', to);
+    for (const path of typeof from === 'string' ? [from] : from) {
+      if (!fieldAt(b.schema, path)) problems.push({ file, path: at('fill', to), message: `'${path}' is not a field of '${b.entity.name}'` });
+    }
+  }
+  for (const to of Object.keys(sp.set ?? {})) targetField('set', to);
+  sp.today?.forEach((to) => targetField('today', to));
+  for (const [to, from] of Object.entries(sp.payload ?? {})) {
+    targetField('payload', to);
+    const schemas = sp.on.map((e) => b.entity.actions?.[e]?.payloadSchema).filter((x) => x !== undefined);
+    if (!schemas.some((s) => fieldAt(s as never, from))) problems.push({ file, path: at('payload', to), message: `'${from}' is not a payload field of the actions in 'on'` });
   }
   const events = new Set(['$create', '$update', ...Object.keys(b.entity.actions ?? {})]);
   sp.on.forEach((e, j) => {

@@ -504,7 +504,8 @@ export interface MailDeclaration {
 
 /** A field the server computes (an entity's `computed`): the sum of its terms, each `field × times × timesField ÷ per` rounded half away from zero. */
 export interface ComputedField {
-  sum: readonly { field: string; times?: number; timesField?: string; per?: number }[];
+  /** `each`: the term is summed over the objects of this list, `field` and `timesField` read in each item. */
+  sum: readonly { field: string; times?: number; timesField?: string; per?: number; each?: string }[];
 }
 
 /**
@@ -525,10 +526,14 @@ export interface RelayDeclaration {
 /**
  * A record of another entity made from this one (an entity's `spawns`, docs/declarations.md §3):
  * when a user's write of this record (`$create`, `$update` or one of its events, as `on` names)
- * leaves `when.field` holding `when.equals` and no record of `entity` names this one in `link`
- * (the target's optional `access.parent` field), the server makes one in the same transaction, as
- * that user, with `link` set and each `fill` field (target field ← this document's path) copied
- * (a TRF needing e-filing gets its e-filing certificate). `refreshOn`: events of this record after
+ * leaves `when.field` holding `when.equals` (or above `when.above`; no `when`: always) and no
+ * record of `entity` names this one in `link` (the target's optional `access.parent` field), the
+ * server makes one in the same transaction, as that user, with `link` set and each `fill` field
+ * (target field ← this document's path, or the first of a list of paths holding a value), `payload` field (target field ← the event's payload
+ * path), `set` field (a constant) and `today` field (the day, UTC) written (a TRF needing
+ * e-filing gets its e-filing certificate). `every`: one is made on each such write, whatever
+ * already names this one, and `link` is any field of the target (a TRF's quotation, made each time
+ * staff send one). `refreshOn`: events of this record after
  * which a record it spawned is written again through its own linked data, filling what it still
  * leaves empty (the TRF's report, once issued, reaches its certificate).
  */
@@ -537,8 +542,13 @@ export interface SpawnDeclaration {
   link: string;
   on: readonly string[];
   refreshOn?: readonly string[];
-  when: { field: FieldPath; equals: string | number | boolean };
-  fill?: Readonly<Record<string, FieldPath>>;
+  when?: { field: FieldPath; equals?: string | number | boolean; above?: number };
+  /** Target field ← this document's path, or the first of several paths holding a value (a payer, else the applicant). */
+  fill?: Readonly<Record<string, FieldPath | readonly FieldPath[]>>;
+  payload?: Readonly<Record<string, string>>;
+  set?: Readonly<Record<string, string | number | boolean>>;
+  today?: readonly string[];
+  every?: boolean;
 }
 
 /**

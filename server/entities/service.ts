@@ -486,7 +486,7 @@ export class EntityService {
     await queueEntityEffects(tx, reg, current.id, doc, [...next.effects, ...notificationsOn(reg.entity, type)], lang, written);
     await writeAudit(tx, reg.name, current.id, user?.id ?? actorId, { ...audit, version: current.version + 1 });
     await runRelays(tx, this.registry, reg, doc, type, payload, user, lang, this.relayTo(user, lang, written, actorId));
-    if (user) await runSpawns(tx, this.registry, reg, current.id, doc, type, this.spawnAs(user, lang, written), this.refreshAs(user, lang));
+    if (user) await runSpawns(tx, this.registry, reg, current.id, doc, type, this.spawnAs(user, lang, written), this.refreshAs(user, lang), payload);
     return 'moved';
   }
 

@@ -98,14 +98,16 @@ describe.each(BACKENDS)('lifecycle events on %s', (backend) => {
   });
 
   it('runs the quotation sub-states beside the status', async () => {
-    const r = await newTrf();
-    const early = await send(r.id, 'SEND_QUOTATION', 1, staff);
+    const r = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ quotationNeeded: true }) }, token: applicant })).body.data;
+    // Sending a quotation makes the priced quotation (quotation-from-trf.test.ts): its dialog gives the lines.
+    const priced = { currency: 'CNY', lines: [{ item: 'pH', amount: 10000 }] };
+    const early = await send(r.id, 'SEND_QUOTATION', 1, staff, priced);
     expect(early.status).toBe(409);
     let v = (await send(r.id, 'SUBMIT', 1, applicant)).body.data.version;
-    v = (await send(r.id, 'SEND_QUOTATION', v, staff)).body.data.version;
+    v = (await send(r.id, 'SEND_QUOTATION', v, staff, priced)).body.data.version;
     const rejected = await send(r.id, 'REJECT_QUOTATION', v, applicant, { reason: 'Too expensive' });
     expect(rejected.body.data.states).toEqual({ $status: 'submitted', $quotationStatus: 'rejected' });
-    v = (await send(r.id, 'SEND_QUOTATION', rejected.body.data.version, staff)).body.data.version;
+    v = (await send(r.id, 'SEND_QUOTATION', rejected.body.data.version, staff, priced)).body.data.version;
     const confirmed = await send(r.id, 'CONFIRM_QUOTATION', v, applicant);
     expect(confirmed.body.data.states.$quotationStatus).toBe('confirmed');
   });

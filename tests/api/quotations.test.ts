@@ -111,7 +111,7 @@ describe.each(BACKENDS)('quotations on %s', (backend) => {
     expect([en.statusCode, en.headers['x-export-total']]).toEqual([200, '500']);
     const sheet = await readXlsx(en.rawPayload);
     expect(sheet).toHaveLength(501);
-    expect(sheet[0]!.slice(0, 9)).toEqual(['Quotation no.', 'TRF no.', 'Payer · Company name', 'Payer · Customer no.', 'Currency', 'Testing fee', 'Hardcopy reports', 'Hardcopy report fee', 'Total amount']);
+    expect(sheet[0]!.slice(0, 10)).toEqual(['Quotation no.', 'TRF no.', 'Payer · Company name', 'Payer · Customer no.', 'Currency', 'Test items total', 'Other service fee', 'Hardcopy reports', 'Hardcopy report fee', 'Total amount']);
     expect(sheet[1]).toEqual(expect.arrayContaining(['US dollar (USD)', '$1,234.56', 'Confirmed']));
     const zh = await readXlsx((await exportRows('zh-CN')).rawPayload);
     expect(zh[0]![0]).toBe('报价单号');

@@ -14,7 +14,7 @@ describe('entity registry', () => {
     expect(trf.validate({ template: 'T', sampleReceivedDate: '2026-01-01' })).toBe(true);
     expect(trf.validate({})).toBe(false);
     expect(trf.validateDraft({})).toBe(true);
-    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
+    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'SEND_QUOTATION', 'TRANSFER']);
   });
 
   it("the browser's registry holds the same declarations, unchecked (the build checked them), and compiles a schema on first use, with the same rules", () => {
@@ -33,7 +33,7 @@ describe('entity registry', () => {
     expect(ajv.getSchema(trf.schema.$id)).toBe(trf.validate);
     expect(trf.validate({})).toBe(false);
     expect(trf.validateDraft({})).toBe(true);
-    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'TRANSFER']);
+    expect(Object.keys(trf.validatePayload).sort()).toEqual(['CONFIRM_SAMPLE_RECEIVED', 'PEND', 'REJECT_QUOTATION', 'RETURN', 'SEND_QUOTATION', 'TRANSFER']);
     expect(trf.validatePayload).toBe(trf.validatePayload);
   });
 

@@ -135,6 +135,23 @@ describe('payload dialogs', () => {
     const dated = localizePayloadSchema({ type: 'object', properties: { on: { type: 'string', format: 'date' } } }, 'en-US');
     expect(dated.uiSchema.on).toEqual({ 'ui:widget': 'date' });
   });
+
+  it('labels the fields of a list of rows and types amounts in currency units (the Send quotation dialog)', () => {
+    const lines = {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          item: { type: 'string', 'x-label': { 'zh-CN': '测试项目', 'en-US': 'Test item' } },
+          amount: { type: 'integer', 'x-money': { currency: 'currency' }, 'x-label': { 'zh-CN': '价格', 'en-US': 'Price' } },
+        },
+      },
+    } as const;
+    const zh = localizePayloadSchema({ type: 'object', properties: { lines } } as never, 'zh-CN');
+    const row = zh.schema.properties?.lines?.items as { properties: Record<string, { title?: string }> };
+    expect([row.properties.item!.title, row.properties.amount!.title]).toEqual(['测试项目', '价格']);
+    expect(zh.uiSchema.lines).toEqual({ items: { item: {}, amount: { 'ui:widget': 'money', 'ui:options': {} }, 'ui:label': false } });
+  });
 });
 
 describe('history', () => {

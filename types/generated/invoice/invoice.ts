@@ -47,6 +47,14 @@ export interface Invoice {
    */
   trfNo?: string;
   /**
+   * Statement (对账单)
+   */
+  statementId?: string;
+  /**
+   * Statement no. (对账单号)
+   */
+  statementNo?: string;
+  /**
    * Currency (币种)
    */
   currency: "CNY" | "USD" | "HKD";

@@ -37,7 +37,26 @@ export type Quotation = {
    */
   currency: "CNY" | "USD" | "HKD";
   /**
-   * Testing fee (测试费用)
+   * Quotation lines (报价明细)
+   *
+   * @maxItems 50
+   */
+  lines?: {
+    /**
+     * Test item (测试项目)
+     */
+    item: string;
+    /**
+     * Price (价格)
+     */
+    amount: number;
+  }[];
+  /**
+   * Test items total (测试项目合计)
+   */
+  linesAmount?: number;
+  /**
+   * Other service fee (其他服务费)
    */
   serviceAmount: number;
   /**
