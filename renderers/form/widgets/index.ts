@@ -9,6 +9,7 @@ import { TextareaWidget } from './TextareaWidget.tsx';
 import { UploadWidget } from './UploadWidget.tsx';
 import { SelectWidget } from './SelectWidget.tsx';
 import { MoneyWidget } from './MoneyWidget.tsx';
+import { TagsWidget } from './TagsWidget.tsx';
 
 /**
  * The antd theme opens a select's list inside the field's parent element. Form sections skip
@@ -28,6 +29,7 @@ export const portalWidgets = {
   dateRange: DateRangeWidget,
   switch: SwitchWidget,
   money: MoneyWidget,
+  tags: TagsWidget,
   SelectWidget,
 } satisfies RegistryWidgetsType;
 
