@@ -109,13 +109,13 @@ describe('the shell across modules (issue 53)', () => {
     await recipients.fill('not-an-address');
     await recipients.press('Enter');
     const item = lang === 'zh-CN' ? '邮箱' : 'Email';
-    await applicant.seeText(ui(lang, 'renderer.form.tags.invalid', { item, value: 'not-an-address' }), dialog);
+    await applicant.seeText(ui(lang, 'renderer.form.tagsInvalid', { item, value: 'not-an-address' }), dialog);
     const to = [1, 2, 3].map((i) => `shell${i}.${lang.toLowerCase()}@example.com`);
     for (const address of to) {
       await recipients.fill(address);
       await recipients.press('Enter');
     }
-    await applicant.seeText(ui(lang, 'renderer.form.tags.count', { count: 3, max: 10 }), dialog);
+    await applicant.seeText(ui(lang, 'renderer.form.tagsCount', { count: 3, max: 10 }), dialog);
     expect(await dialog.getByTestId('tags-refused-root_recipients').count()).toBe(0);
     await applicant.shot('shell-comment-recipients', false);
     await applicant.button(ui(lang, 'renderer.belonging.post'), dialog).click();

@@ -24,8 +24,8 @@ export function TagsWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
   const change = (next: string[]) => {
     const added = next.map((v) => v.trim()).filter((v) => v && !values.includes(v));
     const bad = added.find((v) => !validator.isValid(items, v, registry.rootSchema));
-    if (bad !== undefined) return setRefused(t('form.tags.invalid', { item, value: bad }));
-    if (max !== undefined && next.length > max) return setRefused(t('form.tags.full', { max }));
+    if (bad !== undefined) return setRefused(t('form.tagsInvalid', { item, value: bad }));
+    if (max !== undefined && next.length > max) return setRefused(t('form.tagsFull', { max }));
     setRefused(undefined);
     onChange([...new Set(next.map((v) => v.trim()).filter(Boolean))]);
   };
@@ -39,7 +39,7 @@ export function TagsWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
         tokenSeparators={[',', ';', ' ']}
         disabled={disabled || readonly}
         value={values}
-        placeholder={t('form.tags.placeholder')}
+        placeholder={t('form.tagsPlaceholder')}
         status={refused ? 'error' : undefined}
         style={{ width: '100%' }}
         onChange={change}
@@ -54,7 +54,7 @@ export function TagsWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
       )}
       {max !== undefined && (
         <Typography.Text type="secondary" data-testid={`tags-count-${id}`}>
-          {t('form.tags.count', { count: values.length, max })}
+          {t('form.tagsCount', { count: values.length, max })}
         </Typography.Text>
       )}
     </Flex>
