@@ -34,7 +34,8 @@ export function TagsWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
       <Select
         id={id}
         mode="tags"
-        open={false}
+        // The typed address is the one option: Enter adds it; nothing else to list.
+        notFoundContent={null}
         suffixIcon={null}
         tokenSeparators={[',', ';', ' ']}
         disabled={disabled || readonly}
