@@ -7,6 +7,7 @@ import { createAjv } from '../validate/ajv.ts';
 import { DeclarationError } from './errors.ts';
 import { problemsOf } from './meta.ts';
 import { todoListOf } from '../shell-entity.ts';
+import { isDeclaredRole } from './roles.ts';
 
 export { todoListOf };
 
@@ -20,6 +21,8 @@ export interface DashboardTile {
   url?: string;
   count?: number;
   wide?: boolean;
+  /** Shown only to users holding one of these roles (all users when omitted). */
+  roles?: readonly string[];
 }
 
 /** The dashboard's declaration (schemas/_dashboard/dashboard.json): its tiles, in order. */
@@ -33,6 +36,8 @@ const SORTABLE_SYSTEM = ['$createdAt', '$updatedAt'];
 
 /** The problems of one tile against its registered entity (none when the entity is not registered: the tile is simply not shown). */
 function tileProblems(tile: DashboardTile, registry: EntityRegistry): string[] {
+  const unknownRoles = (tile.roles ?? []).filter((r) => !isDeclaredRole(r));
+  if (unknownRoles.length) return [`roles ${unknownRoles.map((r) => `'${r}'`).join(', ')} not declared in schemas/_access/roles.json`];
   if (tile.kind === 'guide') return tile.entity ? ['a guide tile names no entity'] : [];
   if (!tile.entity) return [`a ${tile.kind} tile names its entity`];
   if (!registry.has(tile.entity)) return [];
@@ -76,3 +81,4 @@ export function checkedDashboard(value: unknown, registry: EntityRegistry, file 
 
 /** The dashboard as declared, read without the check (the client; the server checks it at start). */
 export const DASHBOARD_DECLARATION = declared as unknown as DashboardDeclaration;
+

@@ -46,3 +46,10 @@ export function rolesOf(access: AccessDeclarations, user: RoleMarks): string[] {
     .filter(([, { markedBy }]) => ('flag' in markedBy ? user.isAdmin === true : user.dimensions[markedBy.dimension] === markedBy.value))
     .map(([name]) => name);
 }
+
+/** Whether a user holds one of `roles` (a declaration's audience: a dashboard tile's); true when none are named. */
+export function holdsAnyRole(roles: readonly string[] | undefined, user: RoleMarks): boolean {
+  if (!roles) return true;
+  const held = rolesOf(STATIC_ACCESS, user);
+  return roles.some((r) => held.includes(r));
+}

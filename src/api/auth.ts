@@ -13,6 +13,8 @@ export interface UserInfo {
   companyId?: string;
   companyName?: string;
   regionAccount?: string;
+  /** The company's customer admin (marks the customerAdmin role). */
+  isAdmin?: boolean;
 }
 
 /** The session user as the server describes it (GET /api/auth/me: the same without accessToken). */

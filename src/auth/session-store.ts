@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { toPermissionMap, type PermissionMap } from '../../engine/permissions.ts';
 import type { SessionProfile, UserInfo } from '../api/auth.ts';
@@ -49,6 +50,13 @@ function derived(stored: StoredProfile | undefined) {
 }
 
 const startToken = readToken();
+
+/** What marks the session user's roles (engine/declaration/roles.ts): dimensions and the customer-admin flag. */
+export function useRoleMarks(): { dimensions: Record<string, string | undefined>; isAdmin: boolean } {
+  const dimensions = useSession((s) => s.dimensions);
+  const isAdmin = useSession((s) => s.userInfo?.isAdmin === true);
+  return useMemo(() => ({ dimensions, isAdmin }), [dimensions, isAdmin]);
+}
 
 export const useSession = create<SessionState>((set) => ({
   token: startToken,

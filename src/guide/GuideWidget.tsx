@@ -4,9 +4,13 @@ import CompassOutlined from '@ant-design/icons/CompassOutlined';
 import { useTranslation } from 'react-i18next';
 import { saveUserGuide, type GuideProgress } from '../api/account.ts';
 import { alreadyShown } from '../api/client.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useRoleMarks, useSession } from '../auth/session-store.ts';
+import { holdsAnyRole } from '../../engine/declaration/roles.ts';
+import { DASHBOARD_TILES } from '../../engine/generated/shell-entities.ts';
 import { useOpenedOnce } from '../shell/use-opened-once.ts';
 import { GUIDE_STEPS, GUIDE_TASKS, markOpenedByItself, mergeGuide, opensByItself } from './guide-progress.ts';
+
+const GUIDE_ROLES = DASHBOARD_TILES.find((tile) => tile.kind === 'guide')?.roles;
 
 /**
  * The new-user guide (SPEC §9: up to 7 steps and 4 onboarding tasks). It opens by itself once a
@@ -15,6 +19,11 @@ import { GUIDE_STEPS, GUIDE_TASKS, markOpenedByItself, mergeGuide, opensByItself
  * are saved with POST /api/auth/save-user-guide.
  */
 export function GuideWidget() {
+  // The onboarding tasks are for the roles the dashboard's guide tile names (staff have none).
+  return holdsAnyRole(GUIDE_ROLES, useRoleMarks()) ? <Guide /> : null;
+}
+
+function Guide() {
   const { t } = useTranslation();
   const profile = useSession((s) => s.profile);
   const [guide, setGuide] = useState<GuideProgress>(() => (profile?.guide ?? {}) as GuideProgress);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useActorRef } from '@xstate/react';
@@ -31,6 +31,12 @@ export function MaintenanceNotice() {
   const [notice, setNotice] = useState<NoticeRecord | undefined>(storedNotice);
   const [blocking, setBlocking] = useState(false);
   const lang = currentLanguage();
+  // The upcoming alert open now: closed when maintenance starts (the blocking dialog alone shows) or ends.
+  const upcomingAlert = useRef<{ destroy(): void } | undefined>(undefined);
+  const closeUpcoming = () => {
+    upcomingAlert.current?.destroy();
+    upcomingAlert.current = undefined;
+  };
 
   /** A notice fetched or pushed, as this session sees it (none when the account is whitelisted): kept, shown, and in the machine's terms. */
   const received = (fetched: NoticeRecord | null): MachineNotice => {
@@ -58,13 +64,23 @@ export function MaintenanceNotice() {
 
   useEffect(() => {
     const subs = [
-      actor.on('blockingDialog', (e) => setBlocking(e.open)),
-      actor.on('clearNoticeStorage', () => clearStoredNotice()),
+      actor.on('blockingDialog', (e) => {
+        closeUpcoming();
+        setBlocking(e.open);
+      }),
+      // Finished (SPEC §4): every notice dialog closes and what was kept is cleared.
+      actor.on('clearNoticeStorage', () => {
+        closeUpcoming();
+        setBlocking(false);
+        setNotice(undefined);
+        clearStoredNotice();
+      }),
       actor.on('alertUpcoming', (e) => {
         if (alreadyAlerted(e.startTime)) return;
         rememberAlerted(e.startTime);
         const current = storedNotice();
-        modal.warning({
+        closeUpcoming();
+        const alert = modal.warning({
           title: t('notice.upcomingTitle'),
           content: (
             <div data-testid="notice-upcoming">
@@ -73,7 +89,11 @@ export function MaintenanceNotice() {
             </div>
           ),
           okText: t('notice.ok'),
+          afterClose: () => {
+            if (upcomingAlert.current === alert) upcomingAlert.current = undefined;
+          },
         });
+        upcomingAlert.current = alert;
       }),
     ];
     if (!shouldPollNotices(window.location.hostname)) return () => subs.forEach((s) => s.unsubscribe());

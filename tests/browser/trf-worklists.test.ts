@@ -64,9 +64,10 @@ describe('TRF work lists and comments in the browser', () => {
     const dialog = applicant.dialog();
     await dialog.locator('#root_body').fill(`Samples shipped ${lang}`);
     const to = [1, 2, 3].map((i) => `qa${i}.${lang.toLowerCase()}@example.com`);
-    for (const [i, address] of to.entries()) {
-      await dialog.locator('.rjsf-array-item-add').first().click();
-      await dialog.locator(`#root_recipients_${i}`).fill(address);
+    // The recipients are an email tag input (x-widget: tags): typed, Enter adds each.
+    for (const address of to) {
+      await dialog.locator('#root_recipients').fill(address);
+      await dialog.locator('#root_recipients').press('Enter');
     }
     await applicant.shot(`trf-comment-form-${lang}`, false);
     await applicant.button(ui(lang, 'renderer.belonging.post'), dialog).click();

@@ -10,6 +10,7 @@ import { UploadWidget } from './UploadWidget.tsx';
 import { SelectWidget } from './SelectWidget.tsx';
 import { MoneyWidget } from './MoneyWidget.tsx';
 import { SecretWidget } from './SecretWidget.tsx';
+import { TagsWidget } from './TagsWidget.tsx';
 
 /**
  * The antd theme opens a select's list inside the field's parent element. Form sections skip
@@ -30,6 +31,7 @@ export const portalWidgets = {
   switch: SwitchWidget,
   money: MoneyWidget,
   secret: SecretWidget,
+  tags: TagsWidget,
   SelectWidget,
 } satisfies RegistryWidgetsType;
 

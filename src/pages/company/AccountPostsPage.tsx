@@ -192,8 +192,10 @@ export default function AccountPostsPage() {
             ),
           },
           {
+            // Fixed at the right edge: the row's actions stay in view however wide the other columns are (issue 53, 1440 px).
             title: t('accountPosts.actions'),
             key: 'actions',
+            fixed: 'right',
             render: (_, row) => (
               <Space wrap>
                 <Button size="small" type="primary" disabled={!changed(row)} loading={saving === row.id} onClick={() => save(row)} data-testid={`save-posts-${row.account}`}>

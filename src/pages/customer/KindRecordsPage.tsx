@@ -13,6 +13,8 @@ import EntityDetailPage from '../entity/EntityDetailPage.tsx';
 
 type BulkKind = 'material' | 'product';
 type Page = 'list' | 'detail' | 'buyer';
+/** Where a detail page opened without a record goes: its kind's list (SPEC §2). */
+const LIST_PATHS: Record<BulkKind, string> = { material: '/customer/newMaterial/list', product: '/customer/newProduct/list' };
 
 /**
  * The records of the material (or product) templates (SPEC §2: /customer/newMaterial/list and
@@ -55,7 +57,7 @@ function KindRecords({ kind, page }: { kind: BulkKind; page: Page }) {
         />
       </Flex>
       {page === 'detail' ? (
-        <EntityDetailPage key={code} reg={reg} />
+        <EntityDetailPage key={code} reg={reg} listPath={`${LIST_PATHS[kind]}?template=${encodeURIComponent(code)}`} />
       ) : (
         <EntityList
           key={code}

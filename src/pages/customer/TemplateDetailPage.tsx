@@ -13,6 +13,7 @@ import { getTemplate, getTemplateVersion, type KindedTemplate } from '../../api/
 import { canDesign } from '../form/designer-texts.ts';
 import { designPath } from '../form/TemplateListPage.tsx';
 import { CUSTOMER_TEMPLATE_PATHS } from './customer-template-paths.ts';
+import { ToListWithMessage } from '../entity/ToListWithMessage.tsx';
 import { fieldRows, type FieldRow } from './template-fields.ts';
 
 type VersionRow = KindedTemplate['versions'][number];
@@ -26,7 +27,7 @@ export default function TemplateDetailPage() {
   const [params] = useSearchParams();
   const { t } = useTranslation();
   const code = params.get('code') ?? '';
-  if (!code) return <Result status="404" title="404" subTitle={t('customerTemplate.missing')} />;
+  if (!code) return <ToListWithMessage content={t('customerTemplate.missing')} list={CUSTOMER_TEMPLATE_PATHS.material} />;
   return <TemplateDetail key={code} code={code} />;
 }
 

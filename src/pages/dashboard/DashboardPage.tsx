@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardTile } from '../../../engine/declaration/dashboard.ts';
 import { DASHBOARD_TILES } from '../../../engine/generated/shell-entities.ts';
 import { hasPermission, type PermissionMap } from '../../../engine/permissions.ts';
+import { holdsAnyRole, type RoleMarks } from '../../../engine/declaration/roles.ts';
 import { countedStateField, todoListOf } from '../../../engine/shell-entity.ts';
-import { useSession } from '../../auth/session-store.ts';
+import { useRoleMarks, useSession } from '../../auth/session-store.ts';
 import { useShellRegistry, type ShellRegistry } from '../../registry/shell-registry.ts';
 import { GuideTile } from './GuideTile.tsx';
 import { LinksTile, RecentTile, TodoTile } from './ListTiles.tsx';
 import { StateCountsCard } from './StateCountsCard.tsx';
 
 /** A declared tile as its component, or nothing: its entity is not registered (yet), the user may not list it, or it has nothing to count. */
-function tileOf(tile: DashboardTile, registry: ShellRegistry, permissions: PermissionMap): ReactNode {
+function tileOf(tile: DashboardTile, registry: ShellRegistry, permissions: PermissionMap, user: RoleMarks): ReactNode {
+  if (!holdsAnyRole(tile.roles, user)) return null;
   if (tile.kind === 'guide') return <GuideTile />;
   if (!tile.entity || !registry.has(tile.entity)) return null;
   const reg = registry.get(tile.entity);
@@ -41,8 +43,9 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const registry = useShellRegistry();
   const permissions = useSession((s) => s.permissions);
+  const user = useRoleMarks();
   const shown = DASHBOARD_TILES.flatMap((tile, i) => {
-    const node = tileOf(tile, registry, permissions);
+    const node = tileOf(tile, registry, permissions, user);
     return node ? [{ key: `${i}-${tile.kind}-${tile.entity ?? ''}`, node, wide: tile.wide === true }] : [];
   });
   const hasData = shown.some((s) => !s.key.includes('-guide-'));

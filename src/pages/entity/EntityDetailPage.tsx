@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { RegisteredEntity } from '../../../engine/registry.ts';
 import { text } from '../../../engine/i18n/labels.ts';
 import { recordTitle } from '../../../engine/derive/fields.ts';
@@ -8,6 +9,7 @@ import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { usePageTitle } from '../../routes/page-title.ts';
 import { DffDetail } from './DffDetail.tsx';
+import { ToListWithMessage } from './ToListWithMessage.tsx';
 import { detailExtensionsOf } from '../extensions/page-extensions.tsx';
 import { ChildLists } from '../../../renderers/detail/ChildLists.tsx';
 import { BelongingRecords } from '../../../renderers/detail/BelongingRecords.tsx';
@@ -32,11 +34,13 @@ function VariantHome({ reg, record }: { reg: RegisteredEntity; record: { id: str
 }
 
 /**
- * An entity's detail page: `?id=<record id>`; without an id there is nothing to show but the list.
+ * An entity's detail page: `?id=<record id>`; without an id there is nothing to show but the list
+ * (`listPath`: the page's own list when it is not the entity's declared one).
  * A TRF shows its DFF data too. Titled by the entity's label and the record's number.
  */
-export default function EntityDetailPage({ reg, openAction }: { reg: RegisteredEntity; openAction?: string }) {
+export default function EntityDetailPage({ reg, openAction, listPath }: { reg: RegisteredEntity; openAction?: string; listPath?: string }) {
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   const lang = useLanguage();
   const id = search.get('id');
   const [title, setTitle] = useState<{ id: string; value: string }>();
@@ -47,7 +51,7 @@ export default function EntityDetailPage({ reg, openAction }: { reg: RegisteredE
   const entity = text(reg.entity.label, lang, reg.name);
   const number = title && title.id === id ? title.value : '';
   usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
-  if (!id) return <Navigate to={reg.entity.routes.list} replace />;
+  if (!id) return <ToListWithMessage content={t('renderer.detail.noRecord', { entity })} list={listPath ?? reg.entity.routes.list} />;
   const extra = (record: Parameters<typeof DffDetail>[0]['record']) => (
     <>
       <RecordTitle value={recordTitle(reg, record.doc, lang)} onTitle={(value) => setTitle((t) => (t?.id === record.id && t.value === value ? t : { id: record.id, value }))} />

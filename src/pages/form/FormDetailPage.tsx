@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { refreshTemplates, useRegistry } from '../../registry/registry.ts';
 import EntityDetailPage from '../entity/EntityDetailPage.tsx';
+import { ToListWithMessage } from '../entity/ToListWithMessage.tsx';
 
 /**
  * /form/detail?code={template code}&id={record id} (SPEC §2): a form record's detail, as its
  * template's own /form/{code}/detail shows it. The published templates are fetched again, so a
- * template published meanwhile opens too; an unknown template is /404.
+ * template published meanwhile opens too; an unknown template is /404. Without a template (or a
+ * record) there is nothing to open: the forms' list, with a message, as every detail route does.
  */
 export default function FormDetailPage() {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export default function FormDetailPage() {
     };
   }, [code]);
   const reg = code && registry.has(code) && registry.isDynamic(code) ? registry.get(code) : undefined;
+  if (!code) return <ToListWithMessage content={t('renderer.detail.noRecord', { entity: t('designer.route.detail') })} list="/form/list" />;
   if (!reg && checked !== code) return <Spin description={t('app.loading')} />;
   if (!reg) return <Navigate to="/404" replace />;
   return <EntityDetailPage key={code} reg={reg} />;
