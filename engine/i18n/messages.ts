@@ -370,6 +370,8 @@ export const MESSAGES = {
   JOB_MEMORY_LIMIT: { 'zh-CN': '处理超过 {mb} MB 的内存上限，已停止；请减少内容后重试', 'en-US': 'The job went past its memory limit of {mb} MB and was stopped; please make it smaller and try again' },
   TEMPLATE_DRAFT_CHANGED: { 'zh-CN': '草稿（版本 {version}）在检查期间被修改，请重新发布', 'en-US': 'The draft (version {version}) changed while it was being checked; publish it again' },
   JOB_FAILED: { 'zh-CN': '后台处理意外中止，请稍后重试', 'en-US': 'The background job stopped unexpectedly; please try again later' },
+  // A body of a type the route does not take (server/http/errors.ts): the types it takes.
+  UNSUPPORTED_MEDIA_TYPE: { 'zh-CN': '不支持此类文件，请上传 {types} 格式', 'en-US': 'This type of file is not accepted here; please upload {types}' },
   ...IMPORT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -4,6 +4,7 @@ import {
   compileMigrationStep,
   boundedSchema,
   createAjv,
+  withValidatorId,
   draftOf,
   localizeProblems,
   message,
@@ -110,7 +111,7 @@ export class TemplateMigrations {
       throw new ApiError(400, 'TEMPLATE_INVALID', { count: problems.length }, problems);
     }
     const schema = target!.bundle.schema;
-    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv(draftOf(schema)).compile(boundedSchema(schema));
+    const validate = target!.status === 'published' ? registrationFor(this.registry.get(code), to).validate : createAjv(draftOf(schema)).compile(withValidatorId(boundedSchema(schema), schema.$id));
     const check = (doc: Record<string, unknown>) => (validate(doc) ? [] : toFieldErrors(schema, validate.errors, lang));
     return { steps, check };
   }

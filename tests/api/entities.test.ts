@@ -34,7 +34,7 @@ describe.each(BACKENDS)('entity endpoints on %s', (backend) => {
     const submit = await h.call({ method: 'POST', url: `/api/entities/trf/${draft.id}/events`, payload: { type: 'SUBMIT', version: 1 }, token: applicant, lang: 'zh-CN' });
     expect(submit.status).toBe(400);
     expect(submit.body.errors!.map((e) => e.field).sort()).toEqual(['sampleReceivedDate', 'template']);
-    expect(submit.body.errors![0]!.message).toMatch(/此项为必填项/);
+    expect(submit.body.errors![0]!.message).toMatch(/^请填写“/);
   });
 
   it('validates every body against the schema with per-field messages in the request language', async () => {
