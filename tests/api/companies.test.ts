@@ -67,9 +67,9 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
   it('checks the tax number\'s check character, in both languages, the same rule the browser runs', async () => {
     const doc = { name: '校验公司', roles: ['supplier'] };
     const en = await create({ ...doc, taxNo: WRONG_CHECK });
-    expect([en.status, en.body.errors]).toEqual([400, [expect.objectContaining({ field: 'taxNo', keyword: 'x-uscc', message: 'Tax number (unified social credit code): is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' })]]);
+    expect([en.status, en.body.errors]).toEqual([400, [expect.objectContaining({ field: 'taxNo', keyword: 'x-uscc', message: '"Tax number (unified social credit code)" is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' })]]);
     const zh = await create({ ...doc, taxNo: '9144030070846113' }, 'zh-CN');
-    expect(zh.body.errors!.map((e: { message: string }) => e.message)).toEqual(['税号（统一社会信用代码）: 不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）']);
+    expect(zh.body.errors!.map((e: { message: string }) => e.message)).toEqual(['“税号（统一社会信用代码）”不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）']);
     const made = await create({ ...doc, taxNo: TAX_NO });
     expect([made.status, made.body.data.states]).toEqual([201, { $status: 'approved' }]);
     const id = made.body.data.id as string;
