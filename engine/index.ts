@@ -65,3 +65,5 @@ export * from './derive/bound-fields.ts';
 export * from './derive/lookup-references.ts';
 export * from './derive/list-paths.ts';
 export * from './derive/translations.ts';
+export * from './validate/schema-id.ts';
+export { compileProblem, VALIDATION_MESSAGES, FORMAT_NAMES, TYPE_NAMES } from './i18n/validation-messages.ts';

@@ -4,6 +4,7 @@ import type { EntityBundle, EntityDeclaration, EntitySchema, EntityViews } from 
 import { ajvPerDraft } from './validate/ajv.ts';
 import { boundedSchema } from './validate/bounded-schema.ts';
 import { draftId } from './validate/record-validators.ts';
+import { withValidatorId } from './validate/schema-id.ts';
 import { withoutRequired } from './schema/resolve.ts';
 import { checkEntityBundle } from './declaration/check.ts';
 import { templateAccess } from './templates/template-access.ts';
@@ -146,8 +147,9 @@ export class EntityRegistry {
     let bounded: EntitySchema | undefined;
     const checked = () => (bounded ??= boundedSchema(schema));
     const compilers = {
-      validate: () => this.ajvs.for(schema).compile(checked()),
-      validateDraft: () => this.ajvs.for(schema).compile({ ...withoutRequired(checked()), $id: draftId(schema.$id) }),
+      // Compiled under the registration's own key (a template version's `$id`), whatever root id the schema carries.
+      validate: () => this.ajvs.for(schema).compile(withValidatorId(checked(), schema.$id)),
+      validateDraft: () => this.ajvs.for(schema).compile(withValidatorId(withoutRequired(checked()), draftId(schema.$id))),
       validatePayload: () => {
         const validatePayload: Record<string, ValidateFunction> = {};
         for (const [event, action] of Object.entries(entity.actions ?? {})) {

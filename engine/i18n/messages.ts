@@ -373,6 +373,8 @@ export const MESSAGES = {
   JOB_FAILED: { 'zh-CN': '后台处理意外中止，请稍后重试', 'en-US': 'The background job stopped unexpectedly; please try again later' },
   // A copy taking its records with it (copy.children: a revised report's test lines).
   COPY_TOO_MANY: { 'zh-CN': '{entity}超过 {max} 条，无法随之复制', 'en-US': 'More than {max} records of "{entity}" belong to it: they cannot be copied with it' },
+  // A body of a type the route does not take (server/http/errors.ts): the types it takes.
+  UNSUPPORTED_MEDIA_TYPE: { 'zh-CN': '不支持此类文件，请上传 {types} 格式', 'en-US': 'This type of file is not accepted here; please upload {types}' },
   ...IMPORT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

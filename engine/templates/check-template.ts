@@ -1,5 +1,3 @@
-import localizeZh from 'ajv-i18n/localize/zh/index.js';
-import localizeEn from 'ajv-i18n/localize/en/index.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EntitySchema, Language } from '../declaration/types.ts';
 import { LANGUAGES } from '../declaration/types.ts';
@@ -7,9 +5,11 @@ import { checkEntityBundle } from '../declaration/check.ts';
 import { templateAccess } from './template-access.ts';
 import { resolveField } from '../derive/fields.ts';
 import { message } from '../i18n/messages.ts';
+import { compileProblem } from '../i18n/validation-messages.ts';
+import { withValidatorId } from '../validate/schema-id.ts';
 import { fieldPath, pointerKeys } from '../schema/field-path.ts';
 import { createAjv, draftOf } from '../validate/ajv.ts';
-import type { FieldError } from '../validate/messages.ts';
+import { keywordMessage, type FieldError } from '../validate/messages.ts';
 import { TEMPLATE_BUNDLE_SHAPE } from './bundle-shape.ts';
 import { checkFields, countFields, hasBothLanguages, MAX_TEMPLATE_FIELDS } from './check-fields.ts';
 import { refCycles } from './check-cycles.ts';
@@ -21,15 +21,16 @@ let compiledShape: ValidateFunction | undefined;
 const shapeValidator = (): ValidateFunction => (compiledShape ??= createAjv().compile(TEMPLATE_BUNDLE_SHAPE));
 
 function ajvProblems(code: 'TEMPLATE_SHAPE' | 'TEMPLATE_SCHEMA_INVALID', base: string, errors: ErrorObject[] | null | undefined, lang: Language): TemplateProblem[] {
-  const copies = (errors ?? []).map((e) => ({ ...e }));
-  (lang === 'zh-CN' ? localizeZh : localizeEn)(copies);
   const seen = new Set<string>();
   const out: TemplateProblem[] = [];
-  for (const e of copies) {
-    const path = fieldPath([base, ...pointerKeys(e.instancePath)]);
+  for (const e of errors ?? []) {
+    const keys = [base, ...pointerKeys(e.instancePath)];
+    const path = fieldPath(keys);
     if (seen.has(path)) continue; // a meta-schema anyOf fails once per branch: one message per place
     seen.add(path);
-    out.push({ at: path, code, params: { path, detail: e.message ?? e.keyword } });
+    // The engine's sentence for the rule, the place in the template named by its path (never ajv's wording).
+    const detail = keywordMessage(e, lang, { schema: { type: 'object', properties: {} } as EntitySchema, where: path, keys });
+    out.push({ at: path, code, params: { path, detail } });
   }
   return out;
 }
@@ -79,8 +80,8 @@ export interface TemplateCheck {
  * field rules (checkFields), views naming declared fields, and finally the engine's own
  * registration check (checkEntityBundle). Problems are empty when it may be published. A label
  * missing in zh-CN or en-US (field, enum option, section, template name) is a warning: pages fall
- * back to `title`, then the key (issue 21). `lang` is the language of the meta-schema details,
- * which come from ajv-i18n.
+ * back to `title`, then the key (issue 21). `lang` is the language of the meta-schema details
+ * (the engine's validation sentences: validate/messages.ts).
  */
 export function checkTemplateWithWarnings(input: unknown, lang: Language): TemplateCheck {
   const warnings: TemplateProblem[] = [];
@@ -117,13 +118,14 @@ function checkBundle(input: unknown, lang: Language, warnings: TemplateProblem[]
       valid = meta.validateSchema(bundle.schema) as boolean;
     } catch (err) {
       // Whatever else ajv cannot read as a schema: a problem, never a crash.
-      return [{ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID' as const, params: { path: 'schema', detail: (err as Error).message } }];
+      return [{ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID' as const, params: { path: 'schema', detail: compileProblem(err, lang) } }];
     }
     if (!valid) return ajvProblems('TEMPLATE_SCHEMA_INVALID', 'schema', meta.errors, lang);
     try {
-      meta.compile(bundle.schema as EntitySchema);
+      // Under a key of its own, as the registry compiles it: a root `id` is no collision and no refusal.
+      meta.compile(withValidatorId(bundle.schema as EntitySchema, 'https://portico.dev/templates/check.json'));
     } catch (err) {
-      out.push({ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID', params: { path: 'schema', detail: (err as Error).message } });
+      out.push({ at: 'schema', code: 'TEMPLATE_SCHEMA_INVALID', params: { path: 'schema', detail: compileProblem(err, lang) } });
     }
     const fields = checkFields(bundle.schema);
     out.push(...fields.problems);

@@ -3,6 +3,7 @@ import type { EntitySchema } from '../declaration/types.ts';
 import { withoutRequired } from '../schema/resolve.ts';
 import { createAjv, draftOf } from './ajv.ts';
 import { boundedSchema } from './bounded-schema.ts';
+import { withValidatorId } from './schema-id.ts';
 
 /**
  * The `$id` of an entity's draft schema (`required` left out): the entity's own with a query, not
@@ -26,16 +27,18 @@ export function recordValidators(schema: EntitySchema): RecordValidators {
   const draft = draftOf(schema);
   if (!draft) throw new Error(`No JSON Schema draft has the $schema ${JSON.stringify(schema.$schema)}`);
   const ajv = createAjv(draft);
+  // Compiled under the registration's own key, whatever root id the author wrote (schema-id.ts).
+  const key = typeof schema.$id === 'string' && schema.$id ? schema.$id : 'https://portico.invalid/record';
   let bounded: EntitySchema | undefined;
   let full: ValidateFunction | undefined;
   let partial: ValidateFunction | undefined;
   const checked = () => (bounded ??= boundedSchema(schema));
   return {
     get validate() {
-      return (full ??= ajv.compile(checked()));
+      return (full ??= ajv.compile(withValidatorId(checked(), key)));
     },
     get validateDraft() {
-      return (partial ??= ajv.compile({ ...withoutRequired(checked()), $id: draftId(schema.$id) }));
+      return (partial ??= ajv.compile(withValidatorId(withoutRequired(checked()), draftId(key))));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { boundedSchema, createAjv, draftOf, type DerivedFormSection, type EntitySchema, type RegisteredEntity, type TemplateBundle } from '../../engine/index.ts';
+import { boundedSchema, createAjv, withValidatorId, draftOf, type DerivedFormSection, type EntitySchema, type RegisteredEntity, type TemplateBundle } from '../../engine/index.ts';
 import { dropUnknownWidgets } from '../form/widgets/index.ts';
 
 /**
@@ -14,9 +14,9 @@ export function previewRegistration(bundle: TemplateBundle, revision: number): R
     if (!draft) return undefined;
     // Validated as the published version will be: default bounds, undeclared keys refused (engine/validate/bounded-schema.ts).
     const checked = boundedSchema(schema);
-    const validate = createAjv(draft).compile(checked);
+    const validate = createAjv(draft).compile(withValidatorId(checked, schema.$id));
     const { required: _r, ...rest } = checked;
-    const validateDraft = createAjv(draft).compile({ ...rest, $id: `${schema.$id}-draft` });
+    const validateDraft = createAjv(draft).compile(withValidatorId(rest as EntitySchema, `${schema.$id}-draft`));
     return { name: bundle.entity.name, entity: bundle.entity, schema, views: bundle.views, validate, validateDraft, validatePayload: {}, ...(bundle.uiSchema ? { uiSchema: bundle.uiSchema } : {}) };
   } catch {
     return undefined;

@@ -7,6 +7,7 @@ import { toFieldErrors } from '../../engine/index.ts';
 import type { EntitySchema } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formValidatorFor } from '../form/form-validator.ts';
+import { transformErrorsFor } from '../form/transform-errors.ts';
 import { FORM_DEFAULTS } from '../form/form-defaults.ts';
 import { toErrorSchema } from '../form/error-schema.ts';
 import { inlineMessage } from '../form/inline-message.ts';
@@ -36,6 +37,7 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
     assertKnownWidgets(localized.schema, localized.uiSchema);
     return localized;
   }, [action.payloadSchema, lang]);
+  const transformErrors = useMemo(() => transformErrorsFor((action.payloadSchema ?? { type: 'object' }) as EntitySchema, lang), [action.payloadSchema, lang]);
 
   const submit = () => {
     releaseHeldInput();
@@ -68,6 +70,7 @@ export function PayloadModal({ reg, action, initial, busy, onSubmit, onCancel }:
         uiSchema={uiSchema as UiSchema}
         formData={formData}
         validator={formValidatorFor(schema)}
+          transformErrors={transformErrors}
         experimental_defaultFormStateBehavior={FORM_DEFAULTS}
         widgets={portalWidgets}
         extraErrors={errors}

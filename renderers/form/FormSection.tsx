@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { DerivedFormSection } from '../../engine/index.ts';
 import { formValidatorFor } from './form-validator.ts';
+import { transformErrorsFor } from './transform-errors.ts';
 import { FORM_DEFAULTS, KEEP_DATA } from './form-defaults.ts';
 import { KEEP_DATA_FIELDS } from './new-row-defaults.tsx';
 import { CyclicField } from './CyclicField.tsx';
@@ -82,6 +83,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
   const { data: provider, lang } = useRendererEnv();
   const queries = useQueryClient();
   const fills = useMemo(() => lookupFillsOf(section.schema), [section.schema]);
+  const transformErrors = useMemo(() => transformErrorsFor(section.schema, lang), [section.schema, lang]);
   const onFormChange = useCallback(
     (e: IChangeEvent) => {
       const data = (e.formData ?? {}) as Record<string, unknown>;
@@ -112,6 +114,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           uiSchema={uiSchema}
           initialFormData={start.data}
           validator={formValidatorFor(section.schema)}
+          transformErrors={transformErrors}
           experimental_defaultFormStateBehavior={keepData ? KEEP_DATA : FORM_DEFAULTS}
           fields={keepData ? KEEP_DATA_WITH_FIELDS : FIELDS}
           widgets={portalWidgets}
@@ -124,7 +127,7 @@ export const FormSection = memo(function FormSection({ section, formData, extraE
           onChange={onFormChange}
         />
       ),
-    [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, keepData, onFormChange],
+    [shown, start, section.schema, uiSchema, formContext, extraErrors, disabled, keepData, onFormChange, transformErrors],
   );
   return (
     <Card ref={ref} title={section.title} size="small" data-section={section.id} data-invalid={extraErrors ? '' : undefined} style={SECTION_STYLE}>

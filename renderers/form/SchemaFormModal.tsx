@@ -5,6 +5,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { validateForm, type EntitySchema } from '../../engine/index.ts';
 import { useRendererEnv } from '../env/renderer-env.tsx';
 import { formValidatorFor } from './form-validator.ts';
+import { transformErrorsFor } from './transform-errors.ts';
 import { FORM_DEFAULTS } from './form-defaults.ts';
 import { toErrorSchema, type FieldMessage } from './error-schema.ts';
 import { inlineMessage } from './inline-message.ts';
@@ -52,6 +53,7 @@ export function SchemaFormModal({ schema, title, okText, initial, busy, serverEr
     assertKnownWidgets(l.schema, l.uiSchema);
     return l;
   }, [schema, lang]);
+  const transformErrors = useMemo(() => transformErrorsFor(schema, lang), [schema, lang]);
   const shown = (own ?? fromServer ?? []).map((e) => ({ field: e.field, message: inlineMessage(schema, lang, e.field, e.message) }));
 
   const submit = () => {
@@ -71,6 +73,7 @@ export function SchemaFormModal({ schema, title, okText, initial, busy, serverEr
           uiSchema={localized.uiSchema as UiSchema}
           formData={formData}
           validator={formValidatorFor(schema)}
+          transformErrors={transformErrors}
           experimental_defaultFormStateBehavior={FORM_DEFAULTS}
           widgets={portalWidgets}
           extraErrors={shown.length ? toErrorSchema(shown) : undefined}

@@ -25,7 +25,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, storage: FileStor
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 11 * 1024 * 1024 }, (_req, body, done) => done(null, body));
   }
 
-  app.post<{ Querystring: { name?: string } }>('/api/files', { schema: S.upload }, async (req) => {
+  app.post<{ Querystring: { name?: string } }>('/api/files', { schema: S.upload, config: { accepts: KINDS } }, async (req) => {
     const user = currentUser(req);
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
     const rule = own(UPLOAD_RULES, type);

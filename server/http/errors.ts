@@ -30,11 +30,20 @@ export function sendError(reply: FastifyReply, lang: Language, err: ApiError): F
   });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route takes as its body, as people name it ('PDF, JPG'): said when another content type is sent (JSON unless told). */
+    accepts?: string;
+  }
+}
+
 /** Maps Fastify's own client errors (bad JSON, huge bodies, wrong content type) to 4xx envelopes. */
 function fromFastify(err: FastifyError, req: FastifyRequest, lang: Language): ApiError | undefined {
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
     return new ApiError(400, 'MALFORMED_JSON');
   }
+  // A body of a type no parser takes (a .csv sent as a file): the types the route takes, for people.
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', { types: req.routeOptions.config.accepts ?? 'JSON' });
   // A route schema refused the request: per-field messages in the request's language.
   if (err.validation) return new ApiError(400, 'VALIDATION_FAILED', {}, schemaViolations(err, req, lang));
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

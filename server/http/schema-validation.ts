@@ -19,7 +19,7 @@ type Part = 'body' | 'querystring' | 'params' | 'headers';
 
 /**
  * A route schema's violation as per-field messages in the language: the same messages as the
- * hand checks of forms (labels from `x-label`, else the field's name; ajv-i18n for the rule).
+ * hand checks of forms (labels from `x-label`, else the field's name; the engine's sentence for the rule).
  */
 export function schemaViolations(err: FastifyError, req: FastifyRequest, lang: Language): FieldError[] {
   const part = (err.validationContext ?? 'body') as Part;

@@ -57,7 +57,7 @@ export function importRoutes(app: FastifyInstance, db: Database, registry: Entit
       .send(file);
   });
 
-  app.post<{ Params: { entity: string }; Querystring: { validOnly?: string } }>('/api/entities/:entity/import', { schema: S.upload }, async (req) => {
+  app.post<{ Params: { entity: string }; Querystring: { validOnly?: string } }>('/api/entities/:entity/import', { schema: S.upload, config: { accepts: 'Excel (.xlsx, .xls)' } }, async (req) => {
     const reg = entityOf(req);
     const lang = requestLanguage(req);
     const body = req.body;

@@ -1,4 +1,5 @@
 import {
+  compileProblem,
   diffSchemas,
   localizeProblems,
   message,
@@ -258,7 +259,8 @@ export class TemplateService {
       try {
         prepared = this.registry.prepareVersion(current.bundle, version);
       } catch (err) {
-        const said = err instanceof SchemaBudgetError ? message(err.code, lang, err.params) : (err as Error).message;
+        // Never the compiler's own words: a translated sentence for what it could not compile.
+        const said = err instanceof SchemaBudgetError ? message(err.code, lang, err.params) : message('TEMPLATE_SCHEMA_INVALID', lang, { path: 'schema', detail: compileProblem(err, lang) });
         throw new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'bundle', keyword: err instanceof SchemaBudgetError ? err.code : 'TEMPLATE_DECLARATION_INVALID', message: said }]);
       }
       if (!(await repo.markPublished(tx, code, version, user.id))) throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });

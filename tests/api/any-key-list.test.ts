@@ -94,8 +94,8 @@ describe.each(BACKENDS)('any key as list column, filter and sort on %s', (backen
       const fields = (res.body.errors as { field: string; message: string }[]).map((e) => e.field);
       expect(fields.sort()).toEqual(['/$type', '/a.b', '/meta.data/$v', '/x~1y~0z', '2fa']);
       const byField = Object.fromEntries((res.body.errors as { field: string; message: string }[]).map((e) => [e.field, e.message]));
-      expect(byField['/a.b']).toBe(lang === 'en-US' ? 'Dotted: is required' : 'Dotted: 此项为必填项');
-      expect(byField['/meta.data/$v']).toMatch(/^Meta · Version: /);
+      expect(byField['/a.b']).toBe(lang === 'en-US' ? 'Please fill in "Dotted"' : '请填写“Dotted”');
+      expect(byField['/meta.data/$v']).toMatch(lang === 'en-US' ? /^"Meta · Version" / : /^“Meta · Version”/);
     }
   });
 

@@ -42,9 +42,9 @@ describe.each(BACKENDS)('bounds, references and undeclared keys on %s', (backend
     const en = await post('cpscTrfInfo', s.d.filingDoc(m, importer.id, { citations: [huge] }), s.staff);
     expect(en.status).toBe(400);
     expect(en.body.errorCode).toBe('VALIDATION_FAILED');
-    expect(en.body.errors).toContainEqual({ field: 'citations.0', keyword: 'maxLength', message: 'Citations (#1): must NOT be longer than 256 characters' });
+    expect(en.body.errors).toContainEqual({ field: 'citations.0', keyword: 'maxLength', message: '"Citations (#1)" can be at most 256 characters long' });
     const zh = await post('cpscTrfInfo', s.d.filingDoc(m, importer.id, { citations: [huge] }), s.staff, 'zh-CN');
-    expect(zh.body.errors!.find((e) => e.field === 'citations.0')?.message).toMatch(/^法规引用 \(#1\): .*256/);
+    expect(zh.body.errors!.find((e) => e.field === 'citations.0')?.message).toMatch(/^“法规引用 \(#1\)”.*256/);
   });
 
   it('refuses citation and exclusion ids of no record, or of another entity, on create and on update', async () => {
@@ -85,11 +85,11 @@ describe.each(BACKENDS)('bounds, references and undeclared keys on %s', (backend
     expect(en.status).toBe(400);
     expect(en.body.errorCode).toBe('VALIDATION_FAILED');
     expect(en.body.errors).toEqual([
-      { field: 'constructor', keyword: 'additionalProperties', message: 'the undeclared field "constructor" is not accepted' },
-      { field: 'lines.0.constructor', keyword: 'additionalProperties', message: 'Lines (#1): the undeclared field "constructor" is not accepted' },
+      { field: 'constructor', keyword: 'additionalProperties', message: 'This form does not accept the undeclared field "constructor"' },
+      { field: 'lines.0.constructor', keyword: 'additionalProperties', message: '"Lines (#1)" does not accept the undeclared field "constructor"' },
     ]);
     const zh = await post('lineSheet', doc, applicant, 'zh-CN');
-    expect(zh.body.errors!.map((e) => e.message)).toEqual(['不接受未声明的字段“constructor”', '明细 (#1): 不接受未声明的字段“constructor”']);
+    expect(zh.body.errors!.map((e) => e.message)).toEqual(['本表单不接受未声明的字段“constructor”', '“明细 (#1)”不接受未声明的字段“constructor”']);
     const clean = await post('lineSheet', { title: 'T', lines: [{ name: 'a' }] }, applicant);
     expect(clean.status).toBe(201);
     // On update too.
@@ -101,9 +101,9 @@ describe.each(BACKENDS)('bounds, references and undeclared keys on %s', (backend
   it('refuses a text past the default bound, naming the field and the limit', async () => {
     const applicant = await s.h.login('applicant');
     const en = await post('lineSheet', { title: 'T', note: 'n'.repeat(10_001) }, applicant);
-    expect(en.body.errors).toEqual([{ field: 'note', keyword: 'maxLength', message: 'Note: must NOT be longer than 10000 characters' }]);
+    expect(en.body.errors).toEqual([{ field: 'note', keyword: 'maxLength', message: '"Note" can be at most 10000 characters long' }]);
     const zh = await post('lineSheet', { title: 'T', note: 'n'.repeat(10_001) }, applicant, 'zh-CN');
-    expect(zh.body.errors![0]!.message).toMatch(/^备注: .*10000/);
+    expect(zh.body.errors![0]!.message).toMatch(/^“备注”.*10000/);
     expect((await post('lineSheet', { title: 'T', note: 'n'.repeat(10_000) }, applicant)).status).toBe(201);
   });
 });

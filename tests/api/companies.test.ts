@@ -67,9 +67,9 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
   it('checks the tax number\'s check character, in both languages, the same rule the browser runs', async () => {
     const doc = { name: '校验公司', roles: ['supplier'] };
     const en = await create({ ...doc, taxNo: WRONG_CHECK });
-    expect([en.status, en.body.errors]).toEqual([400, [expect.objectContaining({ field: 'taxNo', keyword: 'x-uscc', message: 'Tax number (unified social credit code): is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' })]]);
+    expect([en.status, en.body.errors]).toEqual([400, [expect.objectContaining({ field: 'taxNo', keyword: 'x-uscc', message: '"Tax number (unified social credit code)" is not a valid unified social credit code (18 characters with a GB 32100-2015 check character)' })]]);
     const zh = await create({ ...doc, taxNo: '9144030070846113' }, 'zh-CN');
-    expect(zh.body.errors!.map((e: { message: string }) => e.message)).toEqual(['税号（统一社会信用代码）: 不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）']);
+    expect(zh.body.errors!.map((e: { message: string }) => e.message)).toEqual(['“税号（统一社会信用代码）”不是有效的统一社会信用代码（18 位，校验位须符合 GB 32100-2015）']);
     const made = await create({ ...doc, taxNo: TAX_NO });
     expect([made.status, made.body.data.states]).toEqual([201, { $status: 'approved' }]);
     const id = made.body.data.id as string;
@@ -125,7 +125,7 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     expect(record.states).toEqual({ $status: 'todo' });
     const blank = await send(id, 'REFUSE', record.version, { reason: ' ' }, 'zh-CN');
     expect([blank.status, blank.body.errors!.map((e: { message: string }) => e.message)]).toEqual([400, ['拒绝原因: 请填写拒绝原因']]);
-    expect((await send(id, 'REFUSE', record.version, {})).body.errors!.map((e: { message: string }) => e.message)).toEqual(['Reason for refusal: is required']);
+    expect((await send(id, 'REFUSE', record.version, {})).body.errors!.map((e: { message: string }) => e.message)).toEqual(['Please fill in "Reason for refusal"']);
     // A customer admin decides no company: not one they cannot see (404), nor their own (403).
     expect((await send(id, 'APPROVE', record.version, undefined, 'en-US', admin)).status).toBe(404);
     expect((await send('c-applicant', 'APPROVE', 1, undefined, 'en-US', admin)).status).toBe(403);
@@ -187,7 +187,7 @@ describe.each(BACKENDS)('companies on %s', (backend) => {
     const lab = await create({ name: '第三方检测实验室', roles: ['thirdPartyLab'], contacts: [{ name: '彭工', email: 'lab@example.com', phone: '0755-1234' }, { name: '韩工' }] });
     expect([lab.status, lab.body.data.doc.contacts.length]).toEqual([201, 2]);
     const noName = await create({ name: '实验室二', roles: ['thirdPartyLab'], contacts: [{ email: 'x@example.com' }] }, 'zh-CN');
-    expect(noName.body.errors!.map((e: { message: string }) => e.message)).toEqual(['联系人 · 姓名 (#1): 此项为必填项']);
+    expect(noName.body.errors!.map((e: { message: string }) => e.message)).toEqual(['请填写“联系人 · 姓名 (#1)”']);
     expect((await create({ name: '自助实验室', roles: ['thirdPartyLab'] }, 'en-US', admin)).status).toBe(403);
   });
 

@@ -53,9 +53,9 @@ describe.each(BACKENDS)('e-filing rules (§5) on %s', (backend) => {
     expect((await post('tradeParty', { ...base, alternateId: 'ALT-1' })).status).toBe(201);
     const bad = await post('tradeParty', { ...base, gln: BAD_GLN });
     expect([bad.status, fields(bad)]).toEqual([400, ['gln']]);
-    expect(bad.body.errors![0]!.message).toBe('GLN: is not a valid GLN (13 digits with a GS1 check digit)');
+    expect(bad.body.errors![0]!.message).toBe('"GLN" is not a valid GLN (13 digits with a GS1 check digit)');
     const short = await post('tradeParty', { ...base, gln: '061414100001' }, 'zh-CN');
-    expect(short.body.errors![0]!.message).toBe('GLN: 不是有效的 GLN（13 位数字，末位须为 GS1 校验位）');
+    expect(short.body.errors![0]!.message).toBe('“GLN”不是有效的 GLN（13 位数字，末位须为 GS1 校验位）');
     for (const lang of ['en-US', 'zh-CN'] as const) {
       const neither = await post('tradeParty', { ...base, alternateId: '' }, lang);
       expect(neither.status).toBe(400);

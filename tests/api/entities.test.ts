@@ -34,7 +34,7 @@ describe.each(BACKENDS)('entity endpoints on %s', (backend) => {
     const submit = await h.call({ method: 'POST', url: `/api/entities/trf/${draft.id}/events`, payload: { type: 'SUBMIT', version: 1 }, token: applicant, lang: 'zh-CN' });
     expect(submit.status).toBe(400);
     expect(submit.body.errors!.map((e) => e.field).sort()).toEqual(['sampleReceivedDate', 'template']);
-    expect(submit.body.errors![0]!.message).toMatch(/此项为必填项/);
+    expect(submit.body.errors![0]!.message).toMatch(/^请填写“/);
   });
 
   it('validates every body against the schema with per-field messages in the request language', async () => {
@@ -47,13 +47,13 @@ describe.each(BACKENDS)('entity endpoints on %s', (backend) => {
     expect(en.status).toBe(400);
     const byField = Object.fromEntries(en.body.errors!.map((e) => [e.field, e.message]));
     expect(byField.dueDate).toBe('Due date: Due date must not be earlier than the sample received date');
-    expect(byField['buyer.contactName']).toMatch(/^Buyer · Contact name: .*50/);
+    expect(byField['buyer.contactName']).toMatch(/^"Buyer · Contact name" .*50/);
     expect(byField['buyer.contactEmail']).toMatch(/^Buyer · Contact email: .*200/);
     expect(byField.reportLanguage).toMatch(/^Report language/);
     const zh = await create(doc, applicant, 'zh-CN');
     const zhByField = Object.fromEntries(zh.body.errors!.map((e) => [e.field, e.message]));
     expect(zhByField.dueDate).toBe('要求完成日期: 要求完成日期不能早于收样日期');
-    expect(zhByField['buyer.contactName']).toMatch(/^买家 · 联系人: .*50/);
+    expect(zhByField['buyer.contactName']).toMatch(/^“买家 · 联系人”.*50/);
     const { rows } = await h.db.query<{ n: number }>("select count(*)::int as n from records where doc->>'reportLanguage' = '9'");
     expect(rows[0]!.n).toBe(0);
   });

@@ -105,8 +105,8 @@ describe('any key on list and detail pages', () => {
     const itemOf = (id: string) => page.locator(`[id="${id}"]`).locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-form-item ")][1]');
     await page.locator('[id="root_meta.data_$v"]').fill('x');
     await portal.save(ui('en-US', 'renderer.form.save'));
-    await expect.poll(() => itemOf('root_a.b').locator('.ant-form-item-explain-error').allTextContents()).toEqual(['is required']);
-    await expect.poll(() => itemOf('root_meta.data_$v').locator('.ant-form-item-explain-error').allTextContents()).toEqual(['must NOT be shorter than 2 characters']);
+    await expect.poll(() => itemOf('root_a.b').locator('.ant-form-item-explain-error').allTextContents()).toEqual(['Please fill in "Dotted"']);
+    await expect.poll(() => itemOf('root_meta.data_$v').locator('.ant-form-item-explain-error').allTextContents()).toEqual(['"Meta · Version" needs at least 2 characters']);
     await portal.shot('any-key-form-errors');
     expect(errors).toEqual([]);
   });

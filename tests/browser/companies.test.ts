@@ -69,7 +69,7 @@ describe('companies in the browser', () => {
     const refuse = dialog.locator('.ant-modal-footer button').last();
     await expect.poll(async () => ((await refuse.textContent()) ?? '').replace(/\s/g, ''), POLL).toBe(texts.action('REFUSE'));
     await refuse.click();
-    await portal.seeText(lang === 'zh-CN' ? '此项为必填项' : 'is required', dialog);
+    await portal.seeText(lang === 'zh-CN' ? '请填写“拒绝原因”' : 'Please fill in "Reason for refusal"', dialog);
     await dialog.locator('textarea').fill(lang === 'zh-CN' ? '营业执照已过期' : 'Business licence expired');
     await portal.shot('refuse-dialog', false);
     await refuse.click();

@@ -56,15 +56,15 @@ describe('default bounds (engine/validate/bounded-schema.ts)', () => {
     const en = toFieldErrors(FILING as unknown as EntitySchema, validate.errors, 'en-US');
     expect(en).toEqual(
       expect.arrayContaining([
-        { field: 'note', keyword: 'maxLength', message: 'Note: must NOT be longer than 10000 characters' },
-        { field: 'constructor', keyword: 'additionalProperties', message: 'the undeclared field "constructor" is not accepted' },
-        { field: 'citations.0', keyword: 'maxLength', message: 'Citations (#1): must NOT be longer than 256 characters' },
-        { field: 'samples.0.constructor', keyword: 'additionalProperties', message: 'Samples (#1): the undeclared field "constructor" is not accepted' },
+        { field: 'note', keyword: 'maxLength', message: '"Note" can be at most 10000 characters long' },
+        { field: 'constructor', keyword: 'additionalProperties', message: 'This form does not accept the undeclared field "constructor"' },
+        { field: 'citations.0', keyword: 'maxLength', message: '"Citations (#1)" can be at most 256 characters long' },
+        { field: 'samples.0.constructor', keyword: 'additionalProperties', message: '"Samples (#1)" does not accept the undeclared field "constructor"' },
       ]),
     );
     const zh = toFieldErrors(FILING as unknown as EntitySchema, validate.errors, 'zh-CN');
-    expect(zh.find((e) => e.field === 'samples.0.constructor')?.message).toBe('Samples (#1): 不接受未声明的字段“constructor”');
-    expect(zh.find((e) => e.field === 'citations.0')?.message).toMatch(/^法规引用 \(#1\): .*256/);
+    expect(zh.find((e) => e.field === 'samples.0.constructor')?.message).toBe('“Samples (#1)”不接受未声明的字段“constructor”');
+    expect(zh.find((e) => e.field === 'citations.0')?.message).toMatch(/^“法规引用 \(#1\)”.*256/);
   });
 
   it('keeps valid data valid across combinators: keys named only by branches, conditions or required are declared', () => {

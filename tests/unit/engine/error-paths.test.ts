@@ -38,12 +38,12 @@ describe('validation error paths: any key', () => {
     const errors = errorsOf({ $type: 'laptop', '2fa': 'two', 'x/y~z': 'no', 'meta.data': { $v: 'v' }, samples: [{ sampleNo: 'S1', 'c.d': 'x' }, {}], years: { 2024: 'x' } });
     expect(errors.map((e) => e.field).sort()).toEqual(['/$type', '/a.b', '/meta.data/$v', '/samples/0/c.d', '/x~1y~0z', '2fa', 'samples.1.sampleNo', 'years.2024'].sort());
     const message = (field: string) => errors.find((e) => e.field === field)?.message;
-    expect(message('/a.b')).toBe('Dotted: is required');
-    expect(message('/meta.data/$v')).toMatch(/^Meta · Version: /);
-    expect(message('/samples/0/c.d')).toMatch(/^Samples · Count \(#1\): /);
-    expect(message('samples.1.sampleNo')).toBe('Samples · Sample no (#2): is required');
+    expect(message('/a.b')).toBe('Please fill in "Dotted"');
+    expect(message('/meta.data/$v')).toMatch(/^"Meta · Version" /);
+    expect(message('/samples/0/c.d')).toMatch(/^"Samples · Count \(#1\)" /);
+    expect(message('samples.1.sampleNo')).toBe('Please fill in "Samples · Sample no (#2)"');
     // A digit key of an object is a key, not an item number.
-    expect(message('years.2024')).toMatch(/^Years · Year 2024: /);
+    expect(message('years.2024')).toMatch(/^"Years · Year 2024" /);
     expect(errorsOf({ $type: 'phone' }).map((e) => e.field)).toEqual(['/a.b']);
     expect(errorsOf({ 'a.b': 'x', $type: 'phone', 'meta.data': {} }).map((e) => e.field)).toEqual(['/meta.data/$v']);
   });
@@ -58,10 +58,10 @@ describe('validation error paths: any key', () => {
   it('puts each error under its field in the form, whatever its keys', () => {
     const errors = errorsOf({ $type: 'laptop', 'meta.data': { $v: 'v' }, samples: [{ sampleNo: 'S1', 'c.d': 'x' }] });
     expect(toErrorSchema(errors.map((e) => ({ field: e.field, message: inlineMessage(SCHEMA, 'en-US', e.field, e.message) })))).toEqual({
-      'a.b': { __errors: ['is required'] },
-      $type: { __errors: ['must be equal to one of the allowed values'] },
-      'meta.data': { $v: { __errors: ['must NOT be shorter than 2 characters'] } },
-      samples: { 0: { 'c.d': { __errors: ['must be integer'] } } },
+      'a.b': { __errors: ['Please fill in "Dotted"'] },
+      $type: { __errors: ['Please choose "Kind" from: phone, watch'] },
+      'meta.data': { $v: { __errors: ['"Meta · Version" needs at least 2 characters'] } },
+      samples: { 0: { 'c.d': { __errors: ['"Samples · Count (#1)" needs to be a whole number'] } } },
     });
     // Plain paths as before, and a key such as `__proto__` stays an own key.
     expect(toErrorSchema([{ field: 'parts.0.partNo', message: 'missing' }])).toEqual({ parts: { 0: { partNo: { __errors: ['missing'] } } } });

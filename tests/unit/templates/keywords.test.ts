@@ -37,12 +37,12 @@ describe('the engine keywords of the shared ajv configuration', () => {
   it('says what is wrong in both languages', () => {
     const doc = { styleNo: 'A1', cas: '50-00-1', composition: [{ component: 'Cotton', percentage: 60 }, { component: 'Linen' }], period: ['2025-02-01', '2025-01-01'] };
     expect(errors(doc).map((e) => e.message)).toEqual([
-      'CAS number: is not a valid CAS number (check digit)',
-      'Composition · Percentage (#2): is required',
-      'Test period: the end date must not be before the start date',
+      '"CAS number" is not a valid CAS number (check digit)',
+      'Please fill in "Composition · Percentage (#2)"',
+      'The end date of "Test period" cannot be before its start date',
     ]);
-    expect(errors({ ...doc, composition: [{ component: 'Cotton', percentage: 60 }] }, 'zh-CN').map((e) => e.message)).toContain('成分: 百分比合计须为 100（当前 60）');
-    expect(errors({ styleNo: 'A1', period: ['2022-01-01', '2024-01-01'] }, 'zh-CN').map((e) => e.message)).toEqual(['测试期间: 日期范围不能超过 366 天']);
+    expect(errors({ ...doc, composition: [{ component: 'Cotton', percentage: 60 }] }, 'zh-CN').map((e) => e.message)).toContain('“成分”的百分比合计须为 100（当前 60）');
+    expect(errors({ styleNo: 'A1', period: ['2022-01-01', '2024-01-01'] }, 'zh-CN').map((e) => e.message)).toEqual(['“测试期间”的日期范围不能超过 366 天']);
     expect(errors({ styleNo: 'A1', composition: new Array(101).fill({ component: 'x', percentage: 0 }) }).map((e) => e.keyword)).toContain('maxItems');
   });
 

@@ -78,7 +78,7 @@ describe('migrating a stored document across versions', () => {
     );
     expect(plan).toMatchObject({ from: 1, to: 2, total: 3, migrate: 1, blocked: 2, unchanged: 0, archived: 2 });
     expect(plan.records.find((r) => r.id === 'bad-qty')!.failures).toHaveLength(1);
-    expect(plan.records.find((r) => r.id === 'bad-sum')!.errors[0]!.message).toBe('Composition: percentages must add up to 100 (now 90)');
+    expect(plan.records.find((r) => r.id === 'bad-sum')!.errors[0]!.message).toBe('The percentages of "Composition" need to add up to 100 (now 90)');
     const same = compileMigrationStep({ version: 2, schema: V2 }, { version: 3, schema: { ...V2, $id: 'v3b' } });
     const unchanged = planMigration([same], [{ id: 'x', doc: { styleNumber: 'A', season: 'FW' } }], () => []);
     expect(unchanged).toMatchObject({ unchanged: 1, migrate: 0, blocked: 0 });
