@@ -9,7 +9,7 @@ const problems = (mutate: (gathers: Json) => void): string => {
   const statement = bundle('schemas/statement/statement.entity.json');
   mutate(statement.entity.gathers as Json);
   try {
-    checkLinkedEntities([statement, bundle('schemas/quotation/quotation.entity.json')]);
+    checkLinkedEntities([statement, bundle('schemas/quotation/quotation.entity.json'), bundle('schemas/invoice/invoice.entity.json')]);
   } catch (err) {
     expect(err).toBeInstanceOf(DeclarationError);
     return (err as Error).message;
