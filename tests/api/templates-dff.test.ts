@@ -112,9 +112,9 @@ describe.each(BACKENDS)('TRF DFF data on %s', (backend) => {
     expect(en.status).toBe(400);
     const byField = Object.fromEntries(en.body.errors!.map((e) => [e.field, e.message]));
     expect(Object.keys(byField).sort()).toEqual(['dff.color', 'dff.title']);
-    expect(byField['dff.title']).toMatch(/^Title: .*100/);
+    expect(byField['dff.title']).toMatch(/Title.*100/);
     const zh = await createTrf(validTrf(), bad, 'zh-CN');
-    expect(Object.fromEntries(zh.body.errors!.map((e) => [e.field, e.message]))['dff.title']).toMatch(/^名称: .*100/);
+    expect(Object.fromEntries(zh.body.errors!.map((e) => [e.field, e.message]))['dff.title']).toMatch(/名称.*100/);
     expect(zh.body.message).toBe('提交的数据有误，请检查后重试');
     // the DFF data of a TRF being updated is checked the same way, and the TRF stays as it was
     const ok = await createTrf(validTrf(), { template: 'sampleForm', doc: { title: 'Lot B' } });
