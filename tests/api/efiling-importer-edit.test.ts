@@ -48,7 +48,7 @@ describe.each(BACKENDS)('editing an e-filing importer without its key on %s', (b
     expect(await readSecret(h.db, importer.id, 'secretKey')).toBe('sk-live-123456');
     const sent = await d.send(made.id, 'SEND_TO_REGULATOR');
     expect([sent.status, sent.body.data.states.$status]).toEqual([200, 'filed']);
-    expect(sent.body.data.doc.referenceNo).toMatch(/^CPSC-\d{8}-\d{6}$/);
+    expect(sent.body.data.doc.referenceNo).toMatch(/^EMU-CPSC-\d{8}-\d{6}$/);
   });
 
   it('still refuses a new importer without a key, in the language', async () => {
@@ -60,6 +60,6 @@ describe.each(BACKENDS)('editing an e-filing importer without its key on %s', (b
       lang: 'zh-CN',
     });
     expect([missing.status, (missing.body.errors ?? []).map((e) => e.field)]).toEqual([400, ['secretKey']]);
-    expect(missing.body.errors![0]!.message).toMatch(/^密钥/);
+    expect(missing.body.errors![0]!.message).toMatch(/密钥/);
   });
 });

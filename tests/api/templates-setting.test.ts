@@ -168,8 +168,8 @@ describe.each(BACKENDS)('the demo DFF template on %s', (backend) => {
       expect((await call('POST', '/api/entities/dffTextile', { doc })).status).toBe(201);
       const bad = await call('POST', '/api/entities/dffTextile', { doc: { ...doc, composition: [{ component: 'Cotton', percentage: 90 }], substances: [{ name: 'X', cas: '50-00-1' }] } });
       expect(bad.body.errors.map((e: any) => e.message)).toEqual([
-        'Fibre composition: percentages must add up to 100 (now 90)',
-        'Substances · CAS number (#1): is not a valid CAS number (check digit)',
+        'The percentages of "Fibre composition" need to add up to 100 (now 90)',
+        '"Substances · CAS number (#1)" is not a valid CAS number (check digit)',
       ]);
       expect((await call('GET', '/api/entities/dffTextile?f.fabric=knit')).body.data.total).toBe(1);
       const resolved = await call('GET', '/api/template-settings/resolve?buyer=c-buyer&template=TPL-TEXTILE');

@@ -30,12 +30,15 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
     const can = { applicant: await buttons(tokens.applicant), staff: await buttons(tokens.staff) };
     const regions = reg.entity.lifecycle!.regions;
     for (const c of cases) {
-      let record = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf() }, token: tokens.applicant })).body.data;
+      // Asking for a quotation, so that Send quotation may make one (its relay refuses a TRF that asks for none).
+      let record = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ quotationNeeded: true }) }, token: tokens.applicant })).body.data;
       let model: PersistedSnapshot = initialSnapshot(machines.trf);
       for (const event of c.events) {
         const { type, ...payload } = event as { type: string } & Record<string, unknown>;
         // A transfer names another approved account of the TRF's company than its author (the sample account is nobody's).
         if (type === 'TRANSFER') payload.account = record.createdByName === '孙管理员' ? 'applicant' : 'admin';
+        // A quotation is sent priced (the model's sample payload has an empty line).
+        if (type === 'SEND_QUOTATION') Object.assign(payload, { currency: 'CNY', lines: [{ item: 'pH', amount: 10000 }] });
         const permission = reg.entity.actions![type]!.permission;
         const who = can.applicant.has(permission) ? 'applicant' : 'staff';
         expect(can[who].has(permission), `${type} needs ${permission}`).toBe(true);
