@@ -84,7 +84,7 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
     expectUnavailable(await call('GET', '/api/entities/timedCheck?page=1&size=10', { token: applicant }));
     await pg!.start();
     let made: Answered | undefined;
-    expect(await eventually(async () => (made = await create('after the start')).status === 201, 15_000), JSON.stringify(made?.body)).toBe(true);
+    expect(await eventually(async () => (made = await create('after the start')).status === 201, 120_000), JSON.stringify(made?.body)).toBe(true);
     expect((await read(made!.body.data.id)).status).toBe(200);
   });
 
@@ -109,11 +109,11 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
       }
     };
     const loops = Array.from({ length: LOOPS }, (_, n) => loop(n));
-    expect(await eventually(async () => acked.length >= 8, 20_000)).toBe(true);
+    expect(await eventually(async () => acked.length >= 8, 120_000)).toBe(true);
     await pg!.restart();
     restarted = true;
     const okAfter = () => answers.filter((a) => a.after && a.status >= 200 && a.status < 300).length;
-    const recovered = await eventually(async () => okAfter() >= 20, 30_000);
+    const recovered = await eventually(async () => okAfter() >= 20, 120_000);
     stopping = true;
     await Promise.all(loops);
 
@@ -137,22 +137,22 @@ describe.skipIf(!bin)('a PostgreSQL outage under a running server', () => {
     expect(made.status).toBe(201);
     expect((await start(made.body.data.id)).status).toBe(200);
     await db!.query("update records set timer_due_at = now() - interval '1 second' where id = $1", [made.body.data.id]);
-    expect(await eventually(async () => (await read(made.body.data.id)).body.data?.states.$status === 'expired', 15_000), 'the timer fired').toBe(true);
+    expect(await eventually(async () => (await read(made.body.data.id)).body.data?.states.$status === 'expired', 120_000), 'the timer fired').toBe(true);
 
     await db!.query("insert into outbox (to_address, subject, body, status) values ('after@outage.test', 'After the outage', 'Delivered.', 'pending')");
     const sent = async () => (await db!.query<{ status: string }>("select status from outbox where to_address = 'after@outage.test'")).rows[0]?.status === 'sent';
-    expect(await eventually(sent, 15_000), 'the mail worker sent it').toBe(true);
+    expect(await eventually(sent, 120_000), 'the mail worker sent it').toBe(true);
     expect(smtp!.received.some((m) => m.includes('After the outage'))).toBe(true);
 
     // An effect of a kind no handler runs: the worker claims it and fails it for good (it would otherwise stay pending).
     await db!.query("insert into effects (kind, machine, subject, subject_id, params) values ('outageProbe', 'timedCheck', 'record', 'outage-probe', '{}'::jsonb)");
     const settled = async () => (await db!.query<{ status: string }>("select status from effects where kind = 'outageProbe'")).rows[0]?.status === 'failed';
-    expect(await eventually(settled, 15_000), 'the effect worker ran it').toBe(true);
+    expect(await eventually(settled, 120_000), 'the effect worker ran it').toBe(true);
 
     const notified = async () => {
       await db!.query("select pg_notify('outage_probe', 'back')");
       return heard.includes('back');
     };
-    expect(await eventually(notified, 15_000), 'the listener listens again').toBe(true);
+    expect(await eventually(notified, 120_000), 'the listener listens again').toBe(true);
   });
 });
