@@ -43,7 +43,8 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
     // The global setup builds the product's client beside the other projects' files (client-builds.ts).
     if (!prepared) await builtClient('product');
     const clientDir = prepared?.clientDir ?? resolve(root, process.env.PORTICO_TEST_DIST ?? 'dist');
-    server = await startServer({ port: 0, dataDir, clientDir, registry: prepared?.registry, demoRecords: options.demoRecords ?? false });
+    // Back-pressure off, as for the API harness and server children: a loaded test machine must not make the server refuse (503 SERVER_BUSY).
+    server = await startServer({ port: 0, dataDir, clientDir, registry: prepared?.registry, demoRecords: options.demoRecords ?? false, pressureEnv: { PRESSURE: 'off' } });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     // Longer than the project's hook timeout: a file run on its own may wait for both client builds
     // (several minutes each on a loaded machine); this still catches a build that hangs.
