@@ -63,7 +63,12 @@ describe('a TRF draft as a new user makes it', () => {
     await expect.poll(() => page.locator('#root_applicant_name').inputValue(), POLL).toBe(company('c-applicant', lang));
     await page.getByTestId('dff-template').waitFor();
 
-    // (A select's placeholder is its hint, never an option: tests/unit/renderers/shell-widgets.test.tsx.)
+    // A select's first option (no value) reads "choose", never a blank line.
+    await dff.locator('#root_fabric').click();
+    const first = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
+    await expect.poll(() => first.textContent(), POLL).toBe(ui(lang, 'renderer.lookup.placeholder'));
+    await page.keyboard.press('Escape');
+
     // A blocking error in the DFF section is marked on its field and scrolled to.
     const styleNo = dff.locator('#root_styleNo');
     await styleNo.fill('S'.repeat(51));
