@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { text, STATIC_ACCESS, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
 
@@ -25,14 +25,12 @@ async function adminMenuHas(portal: PortalPage, lang: Language, item: string): P
 describe('account posts', () => {
   it('a customer admin gives an account a post, and the account then has the page it grants (zh-CN)', async () => {
     const lang: Language = 'zh-CN';
-    const before = await portalServer.open(lang, '/wel/index');
-    await before.logIn('applicant', DEMO_PASSWORD);
+    const before = await portalServer.signedIn('applicant', lang, '/wel/index');
     expect(await adminMenuHas(before, lang, WORKFLOWS[lang])).toBe(false);
     await before.page.context().close();
 
-    const admin = await portalServer.open(lang, '/accountPost/index');
+    const admin = await portalServer.signedIn('admin', lang, '/accountPost/index');
     const { page } = admin;
-    await admin.logIn('admin', DEMO_PASSWORD);
     await page.waitForURL(/\/accountPost\/index$/);
     const table = page.getByTestId('account-posts');
     await admin.seeText('applicant', table);
@@ -51,8 +49,7 @@ describe('account posts', () => {
     await admin.shot('account-posts-history');
     await page.context().close();
 
-    const after = await portalServer.open(lang, '/wel/index');
-    await after.logIn('applicant', DEMO_PASSWORD);
+    const after = await portalServer.signedIn('applicant', lang, '/wel/index');
     expect(await adminMenuHas(after, lang, WORKFLOWS[lang])).toBe(true);
     await after.page.locator('.ant-menu-submenu-popup:visible').getByText(WORKFLOWS[lang], { exact: true }).click();
     await after.page.waitForURL(/\/workflows$/);
@@ -62,9 +59,8 @@ describe('account posts', () => {
 
   it('internal staff see every company\'s accounts, filter them by company and give posts (en-US)', async () => {
     const lang: Language = 'en-US';
-    const staff = await portalServer.open(lang, '/accountPost/index');
+    const staff = await portalServer.signedIn('staff', lang, '/accountPost/index');
     const { page } = staff;
-    await staff.logIn('staff', DEMO_PASSWORD);
     await page.waitForURL(/\/accountPost\/index$/);
     await expect.poll(() => page.title(), POLL).toContain(ui(lang, 'route.accountPosts'));
     const table = page.getByTestId('account-posts');

@@ -3,7 +3,7 @@ import { createStaticRegistry, text, type Language } from '../../engine/index.ts
 import MENU from '../../schemas/_menu/menu.json';
 import { DEMO_COMPANIES } from '../../server/seed/demo-data.ts';
 import { validTrf } from '../support/api-harness.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
 
@@ -30,15 +30,13 @@ describe('an authorization between two companies', () => {
       const auth = entityTexts(authorization, lang);
       const trf = trfTexts(lang);
       const granteeCompany = DEMO_COMPANIES.find((c) => c.id === company)!;
-      const grantor = await portalServer.open(lang);
-      await grantor.logIn(grantorAccount, DEMO_PASSWORD);
+      const grantor = await portalServer.signedIn(grantorAccount, lang, '/trf/newList');
       // The grantor's submitted TRF, not naming the grantee.
       const made = await grantor.api<{ id: string; version: number; doc: { trfNo: string } }>('POST', '/api/entities/trf', { doc: validTrf({ selfReference: true }) });
       await grantor.api('POST', `/api/entities/trf/${made.id}/events`, { type: 'SUBMIT', version: made.version });
       const trfNo = made.doc.trfNo;
 
-      const grantee = await portalServer.open(lang);
-      await grantee.logIn(granteeAccount, DEMO_PASSWORD);
+      const grantee = await portalServer.signedIn(granteeAccount, lang, '/trf/newList');
       await grantee.page.goto(`${portalServer.url}/trf/newList`);
       await grantee.seeText(trf.field('trfNo'));
       expect(await grantee.page.getByRole('link', { name: trfNo }).count()).toBe(0);

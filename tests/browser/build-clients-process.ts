@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClient, discoveryFrom } from './build-client.ts';
 import type { ClientBuildJob } from './client-builds.ts';
@@ -11,7 +11,9 @@ import type { ClientBuildJob } from './client-builds.ts';
 const { statusDir, jobs } = JSON.parse(process.argv[2] ?? '{}') as { statusDir: string; jobs: ClientBuildJob[] };
 for (const job of jobs) {
   try {
-    await buildClient(job.outDir, job.layoutDir ? [discoveryFrom(job.layoutDir)] : []);
+    // A developer re-running a few browser files may keep the client built before (PORTICO_REUSE_CLIENTS=1); CI always builds.
+    const reuse = process.env.PORTICO_REUSE_CLIENTS === '1' && !process.env.CI && existsSync(join(job.outDir, 'index.html'));
+    if (!reuse) await buildClient(job.outDir, job.layoutDir ? [discoveryFrom(job.layoutDir)] : []);
     writeFileSync(join(statusDir, `${job.name}.done`), '');
   } catch (error) {
     writeFileSync(join(statusDir, `${job.name}.failed`), error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -29,9 +29,8 @@ describe('companies in the browser', () => {
     }
     await portalServer.db.exec(COMPANY_RECORDS_FROM_ROWS);
 
-    const portal = await portalServer.open(lang, '/company/info');
+    const portal = await portalServer.signedIn('admin', lang, '/company/info');
     const { page } = portal;
-    await portal.logIn('admin', PASSWORD);
     await page.waitForURL(/\/company\/info$/);
     await portal.seeText('演示申请方有限公司', page.getByTestId('entity-detail'));
     await portal.seeText(texts.field('taxNo'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { createTemplate, drag } from './designer-steps.ts';
 import { POLL } from './portal-page.ts';
 import { ui } from './portal-texts.ts';
@@ -13,9 +13,8 @@ const lang = 'en-US';
 
 describe('form designer: a cancelled drag', () => {
   it('lets the next drag start after Escape cancelled one with the button held', async () => {
-    const portal = await portalServer.open(lang, '/form/list');
+    const portal = await portalServer.signedIn('staff', lang, '/form/list');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await createTemplate(page, 'cancelForm', { zh: '取消表单', en: 'Cancel form' }, ui(lang, 'designer.list.create'));
     await drag(page, 'palette-text', 'canvas-zone-root');
     await page.getByTestId('canvas-field-text1').waitFor();

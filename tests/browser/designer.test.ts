@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
 import { choose, drag } from './designer-steps.ts';
 import { ui } from './portal-texts.ts';
@@ -17,9 +17,8 @@ const L = (lang: Language, zh: string, en: string) => (lang === 'zh-CN' ? zh : e
 // Each flow runs in one language (CI time), the two languages alternating across the flows.
 describe('form designer in the browser', () => {
   it.each<Language>(['en-US'])('an analyst builds a template by drag and drop, previews and publishes it (%s)', async (lang) => {
-    const portal = await portalServer.open(lang, '/form/list');
+    const portal = await portalServer.signedIn('staff', lang, '/form/list');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await page.waitForURL(/\/form\/list/);
     await page.getByTestId('template-list').waitFor();
 
@@ -137,9 +136,8 @@ describe('form designer in the browser', () => {
   });
 
   it.each<Language>(['zh-CN'])("a DFF template's field is made editable only in chosen test-request states (%s)", async (lang) => {
-    const portal = await portalServer.open(lang, '/form/list');
+    const portal = await portalServer.signedIn('staff', lang, '/form/list');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await page.getByTestId('template-list').waitFor();
     // A DFF template (the list page makes plain form templates; the template-setting pages make DFF ones).
     const code = lang === 'zh-CN' ? 'dffShoe' : 'dffBag';

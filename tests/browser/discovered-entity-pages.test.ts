@@ -4,7 +4,7 @@ import type { Language } from '../../engine/index.ts';
 import { openThrowawayLayout, type ThrowawayLayout } from '../fixtures/throwaway-entity.ts';
 import { builtClient, clientBuilds } from './client-builds.ts';
 import { POLL } from './portal-page.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 
 /**
@@ -29,9 +29,8 @@ describe('a new entity declared in its own files', () => {
   for (const lang of ['en-US', 'zh-CN'] as Language[]) {
     it(`has its menu entry, list, form and detail pages, and runs its lifecycle (${lang})`, async () => {
       const check = entityTexts(layout!.registry.get('sampleCheck'), lang);
-      const portal = await portalServer.open(lang);
+      const portal = await portalServer.signedIn('staff', lang, '/trf/newList');
       const { page } = portal;
-      await portal.logIn('staff', DEMO_PASSWORD);
       await portal.openMenu(check.entity);
       await page.waitForURL(/\/sampleCheck\/list$/);
       await portal.seeText(check.field('checkedOn'));

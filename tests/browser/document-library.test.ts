@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, enumLabel, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -17,8 +17,7 @@ describe('document library in the browser', () => {
   it.each<Language>(['zh-CN', 'en-US'])('staff publish a document for one customer group; a member reads it, others see the title only (%s)', async (lang) => {
     const name = `Retail care labels ${lang}`;
     const url = `https://www.sgs.com/care-labels-${lang.toLowerCase()}`;
-    const staff = await portalServer.open(lang, '/document/form');
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/document/form');
     await staff.page.waitForURL(/\/document\/form$/);
     await staff.page.locator('#root_name').fill(name);
     await staff.pick('root_theme', enumLabel(document.schema.properties.theme, 'guide', lang));
@@ -39,8 +38,7 @@ describe('document library in the browser', () => {
     await staff.page.context().close();
 
     // A member of the group reads the document.
-    const buyer = await portalServer.open(lang, '/document/list');
-    await buyer.logIn('buyer', PASSWORD);
+    const buyer = await portalServer.signedIn('buyer', lang, '/document/list');
     await buyer.page.waitForURL(/\/document\/list/);
     await buyer.page.locator('tr', { hasText: name }).getByText(name, { exact: true }).click();
     await buyer.page.waitForURL(/\/document\/detail\?id=/);
@@ -50,8 +48,7 @@ describe('document library in the browser', () => {
     await buyer.page.context().close();
 
     // A non-member finds the title, and is told that is all it may see.
-    const applicant = await portalServer.open(lang, '/document/list');
-    await applicant.logIn('applicant', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, '/document/list');
     await applicant.page.waitForURL(/\/document\/list/);
     const row = applicant.page.locator('tr', { hasText: name });
     await row.waitFor();

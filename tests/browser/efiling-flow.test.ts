@@ -1,6 +1,6 @@
 import { expect, it, describe } from 'vitest';
 import { createStaticRegistry, enumLabel, text, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -23,8 +23,7 @@ describe('US e-filing in the browser', () => {
     const cert = entityTexts(registry.get('cpscTrfInfo'), lang);
     const party = entityTexts(registry.get('tradeParty'), lang);
     const citation = entityTexts(registry.get('citation'), lang);
-    const staff = await portalServer.open(lang, '/wel/index');
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/wel/index');
 
     // A citation, from the list's New button.
     await staff.page.goto(`${portalServer.url}/eFiling/citation/list`);
@@ -110,8 +109,7 @@ describe('US e-filing in the browser', () => {
     // its detail page shows it in the US e-filing tab, which leads to the certificate.
     await post('trfMapping', { productLine: `Toys ${lang}`, customerName: `E-filing buyer ${lang}`, productCategory: 'Toys' });
     // The applicant makes the TRF and submits it; staff take it from there.
-    const applicant = await portalServer.open(lang, '/trf/newList');
-    await applicant.logIn('applicant', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, '/trf/newList');
     const trf = await applicant.api<{ id: string; version: number; doc: { trfNo: string } }>('POST', '/api/entities/trf', { doc: {
       template: 'TPL-TEXTILE', sampleReceivedDate: '2026-11-01', isEfilling: true,
       buyer: { companyId: 'c-buyer', name: `E-filing buyer ${lang}` }, applicant: { companyId: 'c-applicant', name: 'Demo Applicant' }, samples: [{ sampleNo: 'S-1', description: 'Plush toy' }],

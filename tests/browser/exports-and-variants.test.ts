@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createStaticRegistry, enumLabel, exportColumns, spacedCjkLatin, text, variantRegistration, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 import { validTrf } from '../support/api-harness.ts';
@@ -40,9 +40,8 @@ describe('exports and TRF variants in the browser', () => {
   it.each<Language>(['zh-CN', 'en-US'])('exports the TRF list with progress, then creates a CCL and an AFL TRF (%s)', async (lang) => {
     await seedBulk();
     const trf = trfTexts(lang);
-    const portal = await portalServer.open(lang, '/trf/newList');
+    const portal = await portalServer.signedIn('applicant', lang, '/trf/newList');
     const { page } = portal;
-    await portal.logIn('applicant', DEMO_PASSWORD);
     await page.waitForURL(/\/trf\/newList/);
     await portal.seeText(trf.entity, page.getByRole('heading'));
     const own = await portal.api<{ doc: { trfNo: string } }>('POST', '/api/entities/trf', { doc: validTrf() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, type Language } from '../../engine/index.ts';
 import { COMPANY_RECORDS_FROM_ROWS } from '../../server/db/migrations.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -31,8 +31,7 @@ describe('the companies journey', () => {
     await portalServer.db.exec(COMPANY_RECORDS_FROM_ROWS);
 
     // Staff approve it: the detail shows its new customer number.
-    const staff = await portalServer.open(lang, `/customer/detail?id=${id}`);
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, `/customer/detail?id=${id}`);
     await staff.page.waitForURL(/\/customer\/detail\?id=/);
     await expect.poll(() => staff.stateTag(), POLL).toBe(texts.status('todo'));
     await staff.act(texts.action('APPROVE'), async (d) => {
@@ -47,8 +46,7 @@ describe('the companies journey', () => {
     await staff.page.context().close();
 
     // A customer grants the new company an authorization, finding it by its customer number.
-    const buyer = await portalServer.open(lang, '/customer/authority/form');
-    await buyer.logIn('buyer', PASSWORD);
+    const buyer = await portalServer.signedIn('buyer', lang, '/customer/authority/form');
     await buyer.page.waitForURL(/\/customer\/authority\/form$/);
     const picker = buyer.page.locator('#root_grantee_companyId');
     await picker.click();
@@ -60,8 +58,7 @@ describe('the companies journey', () => {
     await buyer.page.context().close();
 
     // The TRF's buyer picker lists buyers only: not the provider's lab, not the applicant or the new company.
-    const applicant = await portalServer.open(lang, '/trf/trfForm');
-    await applicant.logIn('applicant', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, '/trf/trfForm');
     await applicant.page.waitForURL(/\/trf\/trfForm/);
     await applicant.page.locator('#root_buyer_companyId').click();
     const buyers = await optionLabels(applicant.page, 'root_buyer_companyId');

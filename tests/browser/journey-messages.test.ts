@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 
 const portalServer = usePortal();
@@ -21,9 +21,8 @@ const quoted = (label: string, lang: Language) => (lang === 'zh-CN' ? `“${labe
  */
 describe('validation messages in the browser', () => {
   it.each<Language>(['zh-CN', 'en-US'])('name the field by its label, for people (%s)', async (lang) => {
-    const portal = await portalServer.open(lang, '/company/info');
+    const portal = await portalServer.signedIn('admin', lang, '/company/info');
     const { page } = portal;
-    await portal.logIn('admin', PASSWORD);
     await page.waitForURL(/\/company\/info$/);
     await portal.button(ui(lang, 'renderer.detail.edit')).click();
     await page.waitForURL(/\/company\/form\?id=c-applicant/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, stateOptions, text, type Language } from '../../engine/index.ts';
 import { formatCurrency } from '../../engine/format/money.ts';
 import { validTrf } from '../support/api-harness.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
 
@@ -22,8 +22,7 @@ const PAYER_NAME = '演示申请方有限公司';
 type Rec = { id: string; version: number; doc: Record<string, any> };
 
 async function signedIn(lang: Language, account: string): Promise<PortalPage> {
-  const user = await portalServer.open(lang, '/wel/index');
-  await user.logIn(account, PASSWORD);
+  const user = await portalServer.signedIn(account, lang, '/wel/index');
   return user;
 }
 

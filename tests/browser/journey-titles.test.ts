@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessGrants, createStaticRegistry, STATIC_ACCESS, toPermissionMap, type Language } from '../../engine/index.ts';
 import { menuFor, type MenuItem } from '../../server/portal/menu.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 
 const portalServer = usePortal();
@@ -30,9 +30,8 @@ describe('the page title follows every navigation and language switch', () => {
     ['zh-CN', 'en-US'],
     ['en-US', 'zh-CN'],
   ])('staff walk through menu pages in %s, switch to %s and walk on', async (lang, other) => {
-    const portal = await portalServer.open(lang, '/wel/index');
+    const portal = await portalServer.signedIn('staff', lang, '/wel/index');
     const { page } = portal;
-    await portal.logIn('staff', PASSWORD);
     await page.waitForURL(/\/wel\/index$/);
     const expectTitle = async (language: Language, path: string) => {
       const menu = staffMenu(language);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
 import { validTrf } from '../support/api-harness.ts';
 
@@ -8,9 +8,8 @@ const portalServer = usePortal();
 
 describe('lifecycle view', () => {
   it('shows a submitted TRF on its machine: current state, what this user may do now, what not', async () => {
-    const portal = await portalServer.open('en-US');
+    const portal = await portalServer.signedIn('applicant', 'en-US', '/trf/newList');
     const { page } = portal;
-    await portal.logIn('applicant', DEMO_PASSWORD);
     const trf = await portal.api<{ id: string; version: number }>('POST', '/api/entities/trf', { doc: validTrf() });
     await portal.api('POST', `/api/entities/trf/${trf.id}/events`, { type: 'SUBMIT', version: trf.version });
     await page.goto(`${portalServer.url}/trf/trfDetail?id=${trf.id}`);
@@ -28,9 +27,8 @@ describe('lifecycle view', () => {
   });
 
   it('lists every registered machine for internal staff and opens one in the viewer, in Chinese', async () => {
-    const portal = await portalServer.open('zh-CN');
+    const portal = await portalServer.signedIn('staff', 'zh-CN', '/trf/newList');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await page.goto(`${portalServer.url}/workflows`);
     await page.getByText('测试申请单', { exact: false }).first().waitFor();
     // Opened cold (a reload): the shell appears with the chart in one pass, without a loading
@@ -81,9 +79,8 @@ describe('lifecycle view', () => {
     await page.context().close();
   });
   it('shows the chart the server drew at once on a cold open, where the app then draws it, and then only the app', async () => {
-    const portal = await portalServer.open('en-US');
+    const portal = await portalServer.signedIn('staff', 'en-US', '/trf/newList');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     // The page's head script has told the server the look (en-US, light) for the next cold open.
     await page.goto(`${portalServer.url}/workflows`);
     await page.getByText('Test request form', { exact: false }).first().waitFor();

@@ -46,8 +46,7 @@ async function staffApi(page: Page) {
 
 describe('maintenance notice', () => {
   it('upcoming alerts once, in progress blocks, finished closes; the whitelist never sees it', async () => {
-    const staff = await portalServer.open(lang);
-    await staff.logIn('staff', DEMO_PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/trf/newList');
     const api = await staffApi(staff.page);
     const start = new Date(Date.now() + 3_600_000).toISOString();
     const finish = new Date(Date.now() + 7_200_000).toISOString();
@@ -94,8 +93,7 @@ describe('maintenance notice', () => {
   });
 
   it('staff publish, start and finish a notice on /systemNotice/index', async () => {
-    const staff = await portalServer.open(lang);
-    await staff.logIn('staff', DEMO_PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/trf/newList');
     await staff.page.goto(`${portalServer.url}/systemNotice/index`);
     await staff.seeText(ui(lang, 'systemNotice.publishTitle'));
     await staff.page.locator('#notice-cn').fill('网络维护');
@@ -122,8 +120,7 @@ describe('maintenance notice', () => {
   // Issue 19: the notice pushed over the publish-status STOMP socket. Polling is set to an hour, so
   // nothing but the push can bring the change to the page, which is never reloaded.
   it.each(['zh-CN', 'en-US'] as const)('a change staff make is pushed to a signed-in user without a reload (%s)', async (language) => {
-    const staff = await portalServer.open(language);
-    await staff.logIn('staff', DEMO_PASSWORD);
+    const staff = await portalServer.signedIn('staff', language, '/trf/newList');
     const api = await staffApi(staff.page);
     const buyer = await userWatching('buyer', language, 3_600_000);
     await buyer.page.getByTestId('user-menu').waitFor();

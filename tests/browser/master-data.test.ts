@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, message, productMenu, searchProblems, text, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -21,8 +21,7 @@ describe('master data in the browser', () => {
     const lab = entityTexts(registry.get('lab'), lang);
     const pkg = entityTexts(registry.get('testPackage'), lang);
     const demo = entityTexts(registry.get('tableDemo'), lang);
-    const staff = await portalServer.open(lang, '/wel/index');
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/wel/index');
 
     // A lab: its list, a new one, its detail.
     // The staff's menu entries are checked by tests/api/portal.test.ts; a busy header may fold their group into its overflow.
@@ -64,8 +63,7 @@ describe('master data in the browser', () => {
     await staff.page.context().close();
 
     // A customer reads protocols and SGS services; there is no New button for them.
-    const customer = await portalServer.open(lang, '/wel/index');
-    await customer.logIn('applicant', PASSWORD);
+    const customer = await portalServer.signedIn('applicant', lang, '/wel/index');
     const protocol = entityTexts(registry.get('protocol'), lang);
     const service = entityTexts(registry.get('sgsService'), lang);
     await customer.openMenuEntry(group('resources', lang), protocol.entity);

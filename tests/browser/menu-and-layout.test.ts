@@ -24,9 +24,8 @@ const paddingTop = (page: Page) => page.getByTestId('shell-content').evaluate((e
 describe('menu routes, titles and layout', () => {
   for (const lang of ['en-US', 'zh-CN'] as const) {
     it(`builds the menu and its routes from the server; external links open embedded; titles from the menu (${lang})`, async () => {
-      const portal = await portalServer.open(lang, '/wel/index');
+      const portal = await portalServer.signedIn('staff', lang, '/wel/index');
       const { page } = portal;
-      await portal.logIn('staff', DEMO_PASSWORD);
       const menu = page.getByTestId('main-menu');
       await expect.poll(() => page.title(), POLL).toBe(title(lang, ui(lang, 'route.dashboard')));
 
@@ -142,9 +141,8 @@ describe('menu routes, titles and layout', () => {
   // One language (CI time): the menu test above runs in both.
   for (const lang of ['zh-CN'] as Language[]) {
     it(`the layout responds at 768, 992 and 1200 px (${lang})`, async () => {
-      const portal = await portalServer.open(lang, '/wel/index');
+      const portal = await portalServer.signedIn('staff', lang, '/wel/index');
       const { page } = portal;
-      await portal.logIn('staff', DEMO_PASSWORD);
       const header = page.getByTestId('shell-header');
       await header.getByTestId('main-menu').getByText(ui(lang, 'route.dashboard'), { exact: true }).waitFor();
       const expectations = [

@@ -37,8 +37,7 @@ describe('the notification centre in the header', () => {
   it.each(CASES)('staff accept a TRF and the applicant sees it live ($lang)', async ({ lang, choice, mailed, title }) => {
     // The account's own language (chosen at registration) is the language its notifications are written in.
     await portalServer.db.query(`update users set settings = coalesce(settings, '{}'::jsonb) || jsonb_build_object('language', $1::text) where account = 'applicant'`, [lang]);
-    const applicant = await portalServer.open(lang, '/wel/index');
-    await applicant.logIn('applicant', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, '/wel/index');
     // Start from nothing unread (the other language's run left its own).
     await applicant.api('POST', '/api/notifications/read-all');
     const made = await applicant.api<{ id: string; doc: { trfNo: string } }>('POST', '/api/entities/trf', { doc: validTrf() });

@@ -152,8 +152,7 @@ describe('from a quotation to a paid invoice in the browser', () => {
     // The providers' pages take the browser's language, as theirs do.
     await payer.page.context().setExtraHTTPHeaders({ 'Accept-Language': lang });
     await payer.logIn('applicant', PASSWORD);
-    const staff = await portalServer.open(lang, '/wel/index');
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/wel/index');
 
     // Staff issue a quotation for the TRF; the applicant rejects it with a reason.
     const trf = await trfNeedingQuotation(payer);

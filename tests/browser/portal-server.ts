@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { sealPassword } from '../support/api-harness.ts';
 import type { EntityRegistry, Language } from '../../engine/index.ts';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
@@ -20,6 +21,11 @@ export interface PortalHarness {
   readonly db: RunningServer['db'];
   /** A fresh browser context on /login (reached through the guard from `from`, remembered as `redirectedFrom`), in the language. */
   open(lang: Language, from?: string, redirectedFrom?: string): Promise<PortalPage>;
+  /**
+   * A fresh browser context signed in through the API (for tests where login is not under test:
+   * no login page is loaded), on `path` in the language, once the shell shows.
+   */
+  signedIn(account: string, lang: Language, path?: string, password?: string): Promise<PortalPage>;
 }
 
 /**
@@ -67,11 +73,7 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
     },
     async open(lang, from = '/trf/newList', redirectedFrom = from) {
       if (!server || !browser) throw new Error('The portal server has not started');
-      // Without antd's animations (the portal honours prefers-reduced-motion): tests wait for what a page shows, not for it to slide in.
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
-      // Playwright's 30 s for an action or a wait, doubled: a loaded machine is slower, not broken.
-      context.setDefaultTimeout(60_000);
-      const page = await context.newPage();
+      const page = await (await newContext(browser)).newPage();
       const portal = new PortalPage(page, server.url, lang);
       await page.goto(`${server.url}${from}`);
       await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirectedFrom') === redirectedFrom);
@@ -79,5 +81,37 @@ export function usePortal(options: { demoRecords?: boolean; prepare?: () => Prom
       await portal.seeText(ui(lang, 'login.acceptTerms'));
       return portal;
     },
+    async signedIn(account, lang, path = '/wel/index', password = DEMO_PASSWORD) {
+      if (!server || !browser) throw new Error('The portal server has not started');
+      const context = await newContext(browser);
+      // The login the page would send (password sealed with the server's key); its answer sets the session cookie in the context.
+      const key = await (await context.request.get(`${server.url}/api/auth/public-key`)).json();
+      const login = await context.request.post(`${server.url}/api/auth/token`, { data: { account, password: sealPassword(key.data.spki, password), type: 'account', termsAccepted: true } });
+      if (!login.ok()) throw new Error(`login ${account} failed: ${login.status()} ${await login.text()}`);
+      const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+      // What the login page leaves behind, once per tab before its first script (a later logout or language switch stays):
+      // the session's token in sessionStorage and the language the switch stored.
+      await context.addInitScript(
+        ({ token, language }) => {
+          if (sessionStorage.getItem('portico-test-signed-in')) return;
+          sessionStorage.setItem('portico-test-signed-in', '1');
+          sessionStorage.setItem('portico_token', token);
+          localStorage.setItem('portico-language', language);
+        },
+        { token: accessToken, language: JSON.stringify({ type: 'string', content: lang, datetime: Date.now() }) },
+      );
+      const page = await context.newPage();
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId('user-menu').waitFor();
+      return new PortalPage(page, server.url, lang);
+    },
   };
+}
+
+/** A browser context as a user's: without antd's animations (the portal honours prefers-reduced-motion), so tests wait for what a page shows, not for it to slide in. */
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+  // Playwright's 30 s for an action or a wait, doubled: a loaded machine is slower, not broken.
+  context.setDefaultTimeout(60_000);
+  return context;
 }

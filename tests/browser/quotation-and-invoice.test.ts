@@ -3,7 +3,7 @@ import { createStaticRegistry, text, type Language } from '../../engine/index.ts
 import { userByAccount } from '../../server/auth/sessions.ts';
 import { EntityService } from '../../server/entities/service.ts';
 import { validTrf } from '../support/api-harness.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -52,8 +52,7 @@ describe('quotations, statements and invoices to act on', () => {
     const made = await issued(month);
     const quo = entityTexts(quotationReg!, lang);
     const stm = entityTexts(statementReg!, lang);
-    const user = await portalServer.open(lang, '/wel/index');
-    await user.logIn('applicant', PASSWORD);
+    const user = await portalServer.signedIn('applicant', lang, '/wel/index');
     await user.page.goto(`${portalServer.url}${PAGE}`);
     const page = user.page;
     const row = (no: string) => page.locator('.ant-table-row', { hasText: no });

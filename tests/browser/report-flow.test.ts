@@ -103,8 +103,7 @@ describe('reports and results in the browser', () => {
     await staff.page.context().close();
 
     // The applicant sees the conclusion in its TRF list and downloads the PDF.
-    const applicant = await portalServer.open(lang, '/wel/index');
-    await applicant.logIn('applicant', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, '/wel/index');
     await applicant.openMenu(trfT.entity);
     await applicant.page.waitForURL(/\/trf\/newList/);
     const row = applicant.page.locator('tr', { hasText: trfNo });
@@ -128,8 +127,7 @@ describe('reports and results in the browser', () => {
     await applicant.page.context().close();
 
     // The buyer reviews each line, then the report, and finalizes the review.
-    const buyer = await portalServer.open(lang, '/wel/index');
-    await buyer.logIn('buyer', PASSWORD);
+    const buyer = await portalServer.signedIn('buyer', lang, '/wel/index');
     await buyer.page.goto(reportUrl);
     await expect.poll(() => buyer.stateTag(), POLL).toBe(rep.status('notReviewed'));
     const reviewLines = buyer.page.getByTestId('child-list-testLine');

@@ -32,9 +32,8 @@ const STORED = {
 
 describe('a JSON Schema with references and a uiSchema, in the browser', () => {
   it('renders the declared widgets, fills defaults on a new form only, and saves a stored record unchanged', { timeout: 300_000 }, async () => {
-    const portal = await portalServer.open('en-US', '/wel/index');
+    const portal = await portalServer.signedIn('staff', 'en-US', '/wel/index');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     // Each row's role has a code of its own, which staff lack: shown disabled in every row, a new row's default kept.
     const bundle = refUiTemplate(CODE);
     await portal.api('POST', '/api/templates', { code: CODE, kind: 'form', bundle: { ...bundle, entity: { ...bundle.entity, fieldPermissions: { 'people.role': 'refForm:role' } } } });

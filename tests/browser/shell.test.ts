@@ -9,9 +9,8 @@ const lang = 'en-US';
 
 describe('shell', () => {
   it('returns to the page asked for after login; locks and unlocks the screen; logout ends the lock', async () => {
-    const portal = await portalServer.open(lang, '/workflows');
+    const portal = await portalServer.signedIn('staff', lang, '/workflows');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await page.waitForURL(/\/workflows$/);
     await page.getByTestId('lock-button').click();
     await page.locator('#lock-password').fill('secret-1');
@@ -73,9 +72,8 @@ describe('shell', () => {
   });
 
   it('open tabs: open, switch, close; the dashboard tab alone cannot be closed; labels follow the language', async () => {
-    const portal = await portalServer.open(lang, '/wel/index');
+    const portal = await portalServer.signedIn('staff', lang, '/wel/index');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     const tabs = page.getByTestId('open-tabs');
     const tab = (label: string) => tabs.locator('.ant-tabs-tab', { hasText: label });
     await tab(ui(lang, 'route.dashboard')).waitFor();
@@ -144,9 +142,8 @@ describe('shell', () => {
 
   it('titles the TRF form and detail, and their tabs, by their own route and record, reached from the menu', async () => {
     const trf = trfTexts(lang);
-    const portal = await portalServer.open(lang, '/wel/index');
+    const portal = await portalServer.signedIn('applicant', lang, '/wel/index');
     const { page } = portal;
-    await portal.logIn('applicant', DEMO_PASSWORD);
     await page.getByTestId('dashboard').waitFor();
     const tabs = page.getByTestId('open-tabs');
     const active = () => tabs.locator('.ant-tabs-tab-active').textContent();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, message, productMenu, text, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -28,8 +28,7 @@ describe('supply chain in the browser', () => {
     const trf = trfTexts(lang);
     const receiver = text(relationship.entity.routes.partyLists![0]!.label, lang);
 
-    const buyer = await portalServer.open(lang, '/wel/index');
-    await buyer.logIn('buyer', PASSWORD);
+    const buyer = await portalServer.signedIn('buyer', lang, '/wel/index');
     await buyer.openMenuEntry(text(GROUP, lang), rel.entity);
     await buyer.page.waitForURL(/\/scmProvider\/index/);
     await buyer.button(ui(lang, 'renderer.list.new')).click();
@@ -49,8 +48,7 @@ describe('supply chain in the browser', () => {
     await buyer.page.context().close();
 
     // The supplier finds the invitation among its customers and accepts it.
-    const supplier = await portalServer.open(lang, '/wel/index');
-    await supplier.logIn('supplier', PASSWORD);
+    const supplier = await portalServer.signedIn('supplier', lang, '/wel/index');
     await supplier.openMenuEntry(text(GROUP, lang), receiver);
     await supplier.page.waitForURL(/\/scmReceiver\/index/);
     await supplier.seeText(receiver, supplier.page.getByRole('heading'));
@@ -90,8 +88,7 @@ describe('supply chain in the browser', () => {
     await supplier.page.context().close();
 
     // The buyer sees it in its TRF list.
-    const again = await portalServer.open(lang, '/trf/newList');
-    await again.logIn('buyer', PASSWORD);
+    const again = await portalServer.signedIn('buyer', lang, '/trf/newList');
     await again.page.waitForURL(/\/trf\/newList/);
     await again.seeText(trf.status('submitted'), again.page.locator('tr', { hasText: trfNo }));
     await again.shot(`supply-chain-buyer-trf-${lang}`);
@@ -102,8 +99,7 @@ describe('supply chain in the browser', () => {
     await portalServer.db.query("delete from records where entity = 'notificationSetting'");
     const texts = entityTexts(setting, lang);
     const label = (field: string, value: string) => text(setting.schema.properties[field]!['x-enumLabels']![value], lang);
-    const admin = await portalServer.open(lang, '/wel/index');
-    await admin.logIn('admin', PASSWORD);
+    const admin = await portalServer.signedIn('admin', lang, '/wel/index');
     await admin.openMenuEntry(text(COMPANY, lang), texts.entity);
     await admin.page.waitForURL(/\/company\/notification\/list/);
     await admin.seeText(texts.entity, admin.page.getByRole('heading'));

@@ -59,9 +59,8 @@ describe('template pipeline in the browser', () => {
   it('designs, publishes and binds a DFF template, fills it in a TRF, lists, then renames and removes fields in v2 and migrates', { timeout: 600_000 }, async () => {
     const lang: Language = 'zh-CN';
     const trf = trfTexts(lang);
-    const staff = await portalServer.open(lang, '/form/list');
+    const staff = await portalServer.signedIn('staff', lang, '/form/list');
     const { page } = staff;
-    await staff.logIn('staff', DEMO_PASSWORD);
     await page.getByTestId('template-list').waitFor();
 
     // A new template, built by drag and drop only.
@@ -209,8 +208,7 @@ describe('template pipeline in the browser', () => {
     await applicant.seeText(L.shade['zh-CN'], ap.getByTestId('dff-detail'));
 
     // The same pages in en-US.
-    const en = await portalServer.open('en-US', `/form/${CODE}/list`);
-    await en.logIn('applicant', DEMO_PASSWORD);
+    const en = await portalServer.signedIn('applicant', 'en-US', `/form/${CODE}/list`);
     await en.seeText(L.shade['en-US'], en.page.getByTestId('list-filters'));
     await expect.poll(() => en.page.locator('.ant-table-row').count(), POLL).toBe(2);
     await en.shot('pipeline-list');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { checkedSchema, message, validateForm, type Language } from '../../engine/index.ts';
 import groupSchema from '../../schemas/template/customer-group.schema.json' with { type: 'json' };
 import { DEMO_COMPANIES } from '../../server/seed/demo-data.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
 import { ui } from './portal-texts.ts';
 
@@ -62,9 +62,8 @@ const names = (lang: Language) => {
 describe('template setting and customer templates', () => {
   it.each<Language>(['zh-CN'])('staff bind a DFF template to a new customer group, edit and delete it, and check what buyers get (%s)', async (lang) => {
     const { suffix, groupCode, groupName, dffCode, textile } = names(lang);
-    const portal = await portalServer.open(lang, '/template/template-setting');
+    const portal = await portalServer.signedIn('staff', lang, '/template/template-setting');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await page.getByTestId('template-setting').waitFor();
     await portal.seeText(ui(lang, 'templateSetting.title'));
 
@@ -187,9 +186,8 @@ describe('template setting and customer templates', () => {
   }, 360_000); // a long walk through three tabs and the designer, in a shared, loaded browser
   it.each<Language>(['en-US'])('staff make a material template with the form designer and see its detail (%s)', async (lang) => {
     const { materialCode } = names(lang);
-    const portal = await portalServer.open(lang, '/customer/template/material');
+    const portal = await portalServer.signedIn('staff', lang, '/customer/template/material');
     const { page } = portal;
-    await portal.logIn('staff', DEMO_PASSWORD);
     await page.getByTestId('customer-templates-material').waitFor();
     await shots(portal, 'customer-templates-material');
     await page.getByTestId('customer-template-new').click();
@@ -225,9 +223,8 @@ describe('template setting and customer templates', () => {
   // After the material flow, in its language: the applicant reads the template it published.
   it.each<Language>(['en-US'])('an applicant cannot open the template setting and sees published customer templates read-only (%s)', async (lang) => {
     const { materialCode } = names(lang);
-    const portal = await portalServer.open(lang, '/template/template-setting');
+    const portal = await portalServer.signedIn('applicant', lang, '/template/template-setting');
     const { page } = portal;
-    await portal.logIn('applicant', DEMO_PASSWORD);
     await page.getByTestId('template-setting-forbidden').waitFor();
     await portal.seeText(ui(lang, 'templateSetting.noPermission'));
     await portal.shot('template-setting-403');

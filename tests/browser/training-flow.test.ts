@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, enumLabel, stateOptions, text, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -23,8 +23,7 @@ describe('training in the browser', () => {
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
     // Staff: a course, a module and a class (through the API), published on its page.
-    const staff = await portalServer.open(lang, '/training/class');
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/training/class');
     const course = await staff.api<{ id: string }>('POST', '/api/entities/trainingCourse', { doc: { code: `C-${lang}`, name: `Textile basics ${lang}` } });
     const mod = await staff.api<{ id: string }>('POST', '/api/entities/trainingModule', { doc: { courseId: course.id, name: 'Colour fastness' } });
     const made = await staff.api<{ id: string }>('POST', '/api/entities/trainingClass', { doc: { moduleId: mod.id, title, startDate: day(7), endDate: day(8), passScore: 60 } });
@@ -36,8 +35,7 @@ describe('training in the browser', () => {
     await staff.shot('class-published');
 
     // The trainee enrols.
-    const trainee = await portalServer.open(lang, '/training/enrolment/form');
-    await trainee.logIn('applicant', PASSWORD);
+    const trainee = await portalServer.signedIn('applicant', lang, '/training/enrolment/form');
     await trainee.page.waitForURL(/\/training\/enrolment\/form$/);
     await trainee.pick('root_classId', title);
     await trainee.pick('root_account', '(applicant)');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
 
@@ -21,10 +21,8 @@ describe('chat on a TRF in the browser', () => {
     );
     const trf = rows[0]!;
     const detail = `/trf/trfDetail?id=${encodeURIComponent(trf.id)}`;
-    const applicant = await portalServer.open(lang, detail);
-    await applicant.logIn('applicant', PASSWORD);
-    const staff = await portalServer.open(lang, detail);
-    await staff.logIn('staff', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, detail);
+    const staff = await portalServer.signedIn('staff', lang, detail);
     for (const p of [applicant, staff]) {
       await p.page.waitForURL(/\/trf\/trfDetail\?id=/);
       await p.page.getByTestId('chat-panel').waitFor();

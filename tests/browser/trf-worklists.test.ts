@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, productMenu, text, type Language } from '../../engine/index.ts';
-import { DEMO_PASSWORD as PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { entityTexts, trfTexts, ui } from './portal-texts.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
 
@@ -33,8 +33,7 @@ describe('TRF work lists and comments in the browser', () => {
   it.each<Language>(['zh-CN', 'en-US'])('to-do lists with counts, the Lululemon variant, drafts and a comment mailed to 3 recipients (%s)', async (lang) => {
     const trf = trfTexts(lang);
     const group = text(GROUP, lang);
-    const applicant = await portalServer.open(lang, '/wel/index');
-    await applicant.logIn('applicant', PASSWORD);
+    const applicant = await portalServer.signedIn('applicant', lang, '/wel/index');
     const draft = await make(applicant);
     const submitted = await submit(applicant, await make(applicant));
     await submit(applicant, await make(applicant, 'Lululemon'));
@@ -107,8 +106,7 @@ describe('TRF work lists and comments in the browser', () => {
     await applicant.page.context().close();
 
     // Staff: their to-do list counts what waits on the lab; the Lululemon list has its own columns.
-    const staff = await portalServer.open(lang, '/wel/index');
-    await staff.logIn('staff', PASSWORD);
+    const staff = await portalServer.signedIn('staff', lang, '/wel/index');
     await staff.openMenuEntry(group, listLabel('todo', lang));
     await staff.page.waitForURL(/\/trf\/todoList/);
     await staff.seeText(submitted.doc.trfNo, staff.page.locator('.ant-table'));
