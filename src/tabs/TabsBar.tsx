@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isNeverTab, routeOf } from './route-meta.ts';
 import { DASHBOARD_PATH, useTabs } from './tabs-store.ts';
+import { useLanguage } from '../i18n/language-store.ts';
 import { useMenu } from '../routes/menu-store.ts';
 import { menuNameOf } from '../routes/menu-routes.ts';
 
 /** The open tabs under the header: each visited page opens one, labelled by its menu name or route label; click to switch, × to close. */
 export function TabsBar() {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const tabs = useTabs((s) => s.tabs);
@@ -56,7 +58,7 @@ export function TabsBar() {
       // bar may not have re-rendered yet after a navigation that just committed.
       onTabClick={go}
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
-      items={tabs.map((tab) => ({ key: tab.path, label: menuNameOf(menu ?? [], tab.path) ?? (tab.meta.labelKey ? t(tab.meta.labelKey) : tab.label || tab.path), closable: tab.closable }))}
+      items={tabs.map((tab) => ({ key: tab.path, label: menuNameOf(menu ?? [], tab.path) ?? (tab.meta.labelKey ? t(tab.meta.labelKey) : tab.labels?.[lang] || tab.label || tab.path), closable: tab.closable }))}
       style={{ marginBottom: 0, paddingInline: 16, paddingTop: 8 }}
       data-testid="open-tabs"
     />

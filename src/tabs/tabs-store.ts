@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Language } from '../../engine/declaration/types.ts';
 import { readSetting, SETTING, writeSetting } from '../settings/ui-settings.ts';
 import { useSession } from '../auth/session-store.ts';
 
@@ -6,6 +7,8 @@ import { useSession } from '../auth/session-store.ts';
 export interface OpenTab {
   /** The page title shown on the tab (the route label or the page's own title). */
   label: string;
+  /** A title the page gave itself, in each language it could name itself in: the tab follows a language switch without the page on screen. */
+  labels?: Partial<Record<Language, string>>;
   path: string;
   params: Record<string, string | undefined>;
   query: string;
@@ -27,10 +30,10 @@ interface TabsState {
   tabs: OpenTab[];
   /** Opens (or refreshes the query of) the tab of a page, kept in the local settings; the dashboard tab comes first. */
   open(tab: Omit<OpenTab, 'closable'>): void;
-  /** The page's title, once it knows it. */
-  retitle(path: string, label: string): void;
+  /** The page's title, once it knows it (and in the languages it can name itself in). */
+  retitle(path: string, label: string, labels?: Partial<Record<Language, string>>): void;
   /** A page that titles itself (a generated entity page) opens its tab with its title. */
-  openTitled(path: string, query: string, label: string): void;
+  openTitled(path: string, query: string, label: string, labels?: Partial<Record<Language, string>>): void;
   /** Closes a tab; returns the tab to show instead when it was the active one. */
   close(path: string): OpenTab | undefined;
   reset(): void;
@@ -47,16 +50,18 @@ export const useTabs = create<TabsState>((set, get) => ({
     const tabs = get().tabs;
     const existing = tabs.find((t) => t.path === tab.path);
     const start = tabs.length || tab.path === DASHBOARD_PATH ? tabs : [DASHBOARD_TAB];
-    const next = existing ? tabs.map((t) => (t.path === tab.path ? { ...t, query: tab.query, params: tab.params, label: t.label || tab.label } : t)) : [...start, { ...tab, closable: true }];
+    const named = (t: OpenTab) => (t.label ? { label: t.label, labels: t.labels } : { label: tab.label, labels: tab.labels });
+    const next = existing ? tabs.map((t) => (t.path === tab.path ? { ...t, query: tab.query, params: tab.params, ...named(t) } : t)) : [...start, { ...tab, closable: true }];
     set({ tabs: save(withClosable(next)) });
   },
-  retitle(path, label) {
+  retitle(path, label, labels) {
     const tabs = get().tabs;
-    if (!tabs.some((t) => t.path === path && t.label !== label)) return;
-    set({ tabs: save(tabs.map((t) => (t.path === path ? { ...t, label } : t))) });
+    const same = (t: OpenTab) => t.label === label && JSON.stringify(t.labels) === JSON.stringify(labels);
+    if (!tabs.some((t) => t.path === path && !same(t))) return;
+    set({ tabs: save(tabs.map((t) => (t.path === path ? { ...t, label, labels } : t))) });
   },
-  openTitled(path, query, label) {
-    get().open({ label, path, params: {}, query, meta: {}, group: path.split('/')[1] ?? '' });
+  openTitled(path, query, label, labels) {
+    get().open({ label, labels, path, params: {}, query, meta: {}, group: path.split('/')[1] ?? '' });
   },
   close(path) {
     const tabs = get().tabs;

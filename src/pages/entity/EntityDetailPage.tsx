@@ -7,7 +7,8 @@ import { recordTitle } from '../../../engine/derive/fields.ts';
 import { variantOf, variantRegistration } from '../../../engine/derive/variants.ts';
 import { EntityDetail } from '../../../renderers/detail/EntityDetail.tsx';
 import { useLanguage } from '../../i18n/language-store.ts';
-import { usePageTitle } from '../../routes/page-title.ts';
+import { inEachLanguage, usePageTitle } from '../../routes/page-title.ts';
+import type { Language } from '../../../engine/declaration/types.ts';
 import { DffDetail } from './DffDetail.tsx';
 import { ToListWithMessage } from './ToListWithMessage.tsx';
 import { detailExtensionsOf } from '../extensions/page-extensions.tsx';
@@ -50,7 +51,11 @@ export default function EntityDetailPage({ reg, openAction, listPath }: { reg: R
   const extensions = detailExtensionsOf(reg);
   const entity = text(reg.entity.label, lang, reg.name);
   const number = title && title.id === id ? title.value : '';
-  usePageTitle(number ? `${entity} ${number}` : entity, Boolean(id), true);
+  const titleIn = (l: Language) => {
+    const name = text(reg.entity.label, l, reg.name);
+    return number ? `${name} ${number}` : name;
+  };
+  usePageTitle(titleIn(lang), Boolean(id), true, inEachLanguage(titleIn));
   if (!id) return <ToListWithMessage content={t('renderer.detail.noRecord', { entity })} list={listPath ?? reg.entity.routes.list} />;
   const extra = (record: Parameters<typeof DffDetail>[0]['record']) => (
     <>

@@ -2,11 +2,12 @@ import { lazy, useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { spacedCjkLatin, text } from '../../../engine/i18n/labels.ts';
+import { spacedCjkLatin } from '../../../engine/i18n/labels.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { refreshTemplates, useRegistry } from '../../registry/registry.ts';
-import { usePageTitle } from '../../routes/page-title.ts';
-import { isTemplatePath, matchEntityRoute } from './entity-route.ts';
+import { inEachLanguage, loadedText, usePageTitle } from '../../routes/page-title.ts';
+import type { Language } from '../../../engine/declaration/types.ts';
+import { entityPageLabel, isTemplatePath, matchEntityRoute } from './entity-route.ts';
 
 const pages = {
   list: lazy(() => import('./EntityListPage.tsx')),
@@ -39,14 +40,17 @@ export default function EntityPage() {
     };
   }, [pathname]);
   // A detail page titles itself with its record (EntityDetailPage); an unknown path opens no tab.
-  const entity = match?.preset?.label
-    ? text(match.preset.label, lang)
-    : match
-      ? text(match.tabs?.page ?? match.list?.label ?? match.reg.entity.label, lang, match.reg.name)
-      : undefined;
+  const entity = match ? entityPageLabel(match, lang) : undefined;
   // A new record's form says so ("New test request form"), apart from the list's tab.
   const creating = match?.kind === 'form' && !new URLSearchParams(search).get('id');
-  usePageTitle(entity && creating && !match?.preset?.label ? spacedCjkLatin(t('renderer.form.newTitle', { entity })) : entity, match?.kind !== 'detail' && match?.kind !== 'print', true);
+  const titled = match?.kind !== 'detail' && match?.kind !== 'print';
+  const titleIn = (l: Language) => {
+    if (!match) return undefined;
+    const name = entityPageLabel(match, l);
+    const fresh = creating && !match.preset?.label ? loadedText(l, 'renderer.form.newTitle', { entity: name }) : name;
+    return fresh ? spacedCjkLatin(fresh) : name;
+  };
+  usePageTitle(entity && creating && !match?.preset?.label ? spacedCjkLatin(t('renderer.form.newTitle', { entity })) : entity, titled, true, titled ? inEachLanguage(titleIn) : undefined);
   if (!match && isTemplatePath(pathname) && checked !== pathname) return <Spin description={t('app.loading')} />;
   if (!match) return <Navigate to="/404" replace />;
   if (match.kind === 'form') return <pages.form key={`${match.reg.name}:${pathname}`} reg={match.reg} preset={match.preset?.values} locked={match.locked} title={match.preset?.label ? entity : undefined} />;

@@ -1,5 +1,6 @@
 import type { EntityRegistry, RegisteredEntity } from '../../../engine/registry.ts';
-import type { ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
+import type { Language, ListParty, LocalizedText, PartyList } from '../../../engine/declaration/types.ts';
+import { text } from '../../../engine/i18n/labels.ts';
 import { matchVariantPath, variantFilter, variantPreset, variantRegistration, type VariantPageKind } from '../../../engine/derive/variants.ts';
 
 export type EntityPageKind = 'list' | 'detail' | 'form' | 'own' | 'print' | 'tabs';
@@ -74,3 +75,9 @@ function variantMatch(reg: RegisteredEntity, name: string, kind: VariantPageKind
 
 /** The pages of published templates live under /form/{code}/… (the designer's own pages excepted). */
 export const isTemplatePath = (pathname: string) => /^\/form\/[^/]+\/(list|detail|form)\/?$/.test(pathname);
+
+/** A generated page's name in the language, from its declarations: a preset form's title, a tabbed page's, a further list's, else the entity's. */
+export function entityPageLabel(match: EntityRouteMatch, lang: Language): string {
+  if (match.preset?.label) return text(match.preset.label, lang);
+  return text(match.tabs?.page ?? match.list?.label ?? match.reg.entity.label, lang, match.reg.name);
+}
