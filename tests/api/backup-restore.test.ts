@@ -15,7 +15,7 @@ import { startS3 } from '../support/s3-server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const pgDumpInstalled = spawnSync('pg_dump', ['--version']).status === 0;
-const CASES = [['pglite'], ...(process.env.TEST_DATABASE_URL && pgDumpInstalled ? [['postgres']] : [])] as const;
+const CASES: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_URL && pgDumpInstalled ? (['postgres'] as const) : [])];
 type Env = Record<string, string>;
 
 /** A portal's API over HTTP as a client sees it. */
