@@ -6,7 +6,7 @@ const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const archive = args.find((a) => !a.startsWith('--'));
 if (!archive || args.some((a) => a.startsWith('--') && a !== '--force')) {
-  console.error('Usage: npm run restore ARCHIVE [-- --force]');
+  console.error('Usage: npm run restore -- ARCHIVE [--force]');
   process.exit(2);
 }
 try {

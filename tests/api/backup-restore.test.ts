@@ -129,6 +129,12 @@ describe.each(CASES)('backup and restore on %s', (backend) => {
     const source = await instance('source');
     const server = await start(source);
     const api = client(server);
+    // The control channel answers only its token: no session, no guess.
+    for (const headers of [{}, { 'portico-control-token': 'guessed' }]) {
+      const refused = await fetch(`${server.url}/api/backup`, { method: 'POST', headers: { 'accept-language': 'zh-CN', ...headers } });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { message: string }).message).toBe('控制令牌缺失或不正确');
+    }
     const token = await api.login('applicant');
     const writers = startWriters(api, token, 3, 60);
     while (writers.acknowledged.length < 6) await new Promise((r) => setTimeout(r, 50));
