@@ -6,7 +6,8 @@ import { generateDeclarationIndex } from './declaration-index.ts';
 /**
  * `npm run gen` (run first by typecheck and build): writes the discovery indexes
  * (workflows/index.ts, engine/generated/declarations.ts), the shell's entities
- * (scripts/shell-entities.ts), the texts' login and app parts (scripts/text-parts.ts) and
+ * (scripts/shell-entities.ts), the texts' login and app parts (scripts/text-parts.ts), the README's
+ * configuration tables (scripts/config-table.ts) and
  * types/generated/ from schemas/,
  * removing type modules whose schema is gone, and the statechart layouts the viewer ships
  * (scripts/statechart-layouts.ts; only changed machines are laid out again). `--indexes` (run first by start and dev) writes
@@ -31,6 +32,9 @@ for (const [path, text] of shell) write(path, text);
 const { generateTextParts } = await import('./text-parts.ts');
 const texts = generateTextParts(root);
 for (const [path, text] of texts) write(path, text);
+const { generateConfigTable } = await import('./config-table.ts');
+const readme = generateConfigTable(root);
+for (const [path, text] of readme) write(path, text);
 let types = '';
 if (!process.argv.includes('--indexes')) {
   const { GENERATED_DIR, generateSchemaTypes } = await import('./schema-types.ts');
@@ -51,4 +55,4 @@ if (!process.argv.includes('--indexes')) {
   for (const [path, text] of layouts.files) write(path, text);
   types += `, ${keep.size} statechart layouts (${layouts.files.size} laid out)`;
 }
-console.log(`gen: indexes ${[...indexes.keys(), ...shell.keys(), ...texts.keys()].join(', ')}${types}`);
+console.log(`gen: indexes ${[...indexes.keys(), ...shell.keys(), ...texts.keys(), ...readme.keys()].join(', ')}${types}`);

@@ -66,6 +66,7 @@ import { setupNotifications } from './notifications/setup.ts';
 import { efilingServiceRoutes } from './efiling/service-routes.ts';
 import { JobPool, type JobLimits } from './jobs/pool.ts';
 import { closeTemplateLane } from './templates/record-validation.ts';
+import { backupRoute } from './backup/control.ts';
 
 export interface AppOptions {
   db: Database;
@@ -115,6 +116,8 @@ export interface AppOptions {
   pressure?: Pressure;
   /** The job pool's limits (server/jobs/pool.ts: JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE); the defaults unless given. */
   jobs?: Partial<JobLimits>;
+  /** The backup route's control token and what it backs up besides db and files (server/backup/control.ts); no route unless given. */
+  backup?: { token: string; dataDir: string; databaseUrl?: string };
 }
 
 declare module 'fastify' {
@@ -221,6 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   errorLogRoutes(app, opts.db, limits, opts.errorLogs);
   const files = opts.fileStorage ?? folderStorage(opts.filesDir);
   fileRoutes(app, opts.db, files, opts.registry);
+  if (opts.backup) backupRoute(app, { db: opts.db, storage: files, dataDir: opts.backup.dataDir, databaseUrl: opts.backup.databaseUrl }, opts.backup.token);
   exportRoutes(app, opts.db, opts.registry, files);
   importRoutes(app, opts.db, opts.registry, entities);
   trainingRoutes(app, opts.db, opts.registry);

@@ -17,6 +17,7 @@ import { startReclaimWorker } from './accounts/reclaim.ts';
 import { startSessionSweeper } from './auth/session-sweep.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
+import { controlToken, publishControl } from './backup/control.ts';
 
 export interface StartOptions {
   port: number;
@@ -54,6 +55,8 @@ export interface StartOptions {
   pressureEnv?: Record<string, string | undefined>;
   /** The job pool's limits (JOB_THREADS, JOB_HEAP_MB, JOB_TIME_LIMIT_MS, JOB_QUEUE: server/jobs/pool.ts); its defaults unless given. */
   jobsEnv?: Record<string, string | undefined>;
+  /** The backup route's token (BACKUP_TOKEN); the one kept in dataDir/control-token unless given (server/backup/control.ts). */
+  backupToken?: string;
 }
 
 export interface RunningServer {
@@ -105,6 +108,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     errorLogs: opts.errorLogs,
     pressure,
     jobs: jobLimitsFromEnv(opts.jobsEnv ?? {}),
+    backup: { token: await controlToken(dataDir, opts.backupToken), dataDir, databaseUrl: opts.databaseUrl },
   });
   const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : async () => undefined;
   const stopTimers = startTimerWorker(db, registry);
@@ -114,10 +118,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopPruner = startRecordWritesPruner(db);
   const stopSessionSweep = startSessionSweeper(db);
   await app.listen({ port, host });
+  // `npm run backup` finds this process here (server/backup/control.ts); taken back at close.
+  const unpublish = await publishControl(dataDir, localPublicUrl(host === '0.0.0.0' ? '127.0.0.1' : host, port));
   return {
     url: localPublicUrl(host, port),
     db,
     async close() {
+      await unpublish();
       await stopMail();
       await stopTimers();
       await stopNotices();

@@ -6,6 +6,7 @@ import { paymentSandboxOn } from './payments/registry.ts';
 import { errorLogLimitsOf } from './portal/error-log-repo.ts';
 import { workerCount } from './workers.ts';
 import { NPM_START_JOB_NICE } from './jobs/pool.ts';
+import { checkConfig } from './config/check-config.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
 /** TRUST_PROXY: `true`, or a comma list of the proxies' addresses (CIDR too); unset trusts none. */
@@ -21,6 +22,8 @@ const publicUrl = process.env.PUBLIC_URL || undefined;
 // Configuration mistakes stop the start with one line saying why (before any client build or worker).
 const { workers, sandbox } = (() => {
   try {
+    // Every variable against the settings' schema first (server/config/config-schema.ts).
+    checkConfig(process.env);
     return { workers: workerCount(process.env), sandbox: paymentSandboxOn(process.env, publicUrl ?? localPublicUrl(host, port)) };
   } catch (err) {
     console.error((err as Error).message);
@@ -61,6 +64,7 @@ if (cluster.isPrimary && workers > 1) {
     port,
     host,
     dataDir: process.env.DATA_DIR ?? resolve(root, 'data'),
+    backupToken: process.env.BACKUP_TOKEN || undefined,
     databaseUrl: process.env.DATABASE_URL || undefined,
     readDatabaseUrl: process.env.READ_DATABASE_URL || undefined,
     databasePoolSize: Number(process.env.DATABASE_POOL_SIZE) || undefined,

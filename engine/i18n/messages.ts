@@ -71,6 +71,8 @@ export const MESSAGES = {
   BAD_PAGE: { 'zh-CN': '分页参数无效', 'en-US': 'Invalid paging parameters' },
   FILE_TOO_LARGE: { 'zh-CN': '文件过大（最大 {max}）', 'en-US': 'The file is too large (at most {max})' },
   FILE_TYPE: { 'zh-CN': '不支持的文件类型（仅限 {types}）', 'en-US': 'Unsupported file type (only {types})' },
+  CONTROL_TOKEN: { 'zh-CN': '控制令牌缺失或不正确', 'en-US': 'The control token is missing or wrong' },
+  BACKUP_RUNNING: { 'zh-CN': '已有备份正在进行，请在其完成后再试', 'en-US': 'A backup is already running; try again when it has finished' },
   FILE_IN_USE: { 'zh-CN': '文件已附在记录上，不能删除', 'en-US': 'The file is attached to a record and cannot be deleted' },
   CODE_TIMED_OUT: { 'zh-CN': '验证码已过期，请重新获取', 'en-US': 'The verification code has timed out. Please get it again' },
   CODE_INVALID: { 'zh-CN': '验证码无效，请重新获取', 'en-US': 'The verification code is invalid, please get it again' },

@@ -25,6 +25,12 @@ export interface Database extends Queryable {
    * on PostgreSQL, where other processes write too (a snapshot is checked there instead).
    */
   committedWrites?(): number | undefined;
+  /**
+   * PGlite on a folder: copies its data folder to `target` (which must not exist) while no query
+   * or transaction runs, after a checkpoint: a crash-consistent image PGlite opens as it would
+   * after a power cut (server/backup/backup.ts). Undefined on PostgreSQL and in memory.
+   */
+  copyDataDir?(target: string): Promise<void>;
 }
 
 /** A database's count of committed writes (Database.committedWrites), if it keeps one: a transaction's Queryable keeps none. */
