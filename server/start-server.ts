@@ -15,6 +15,7 @@ import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
 import { startReclaimWorker } from './accounts/reclaim.ts';
 import { startSessionSweeper } from './auth/session-sweep.ts';
+import { startProcessHeartbeat } from './admin/process-heartbeat.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
 
@@ -113,6 +114,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopReclaim = startReclaimWorker(db, app.effects);
   const stopPruner = startRecordWritesPruner(db);
   const stopSessionSweep = startSessionSweeper(db);
+  const stopHeartbeat = startProcessHeartbeat(db, () => app.websocketServer?.clients.size ?? 0);
   await app.listen({ port, host });
   return {
     url: localPublicUrl(host, port),
@@ -124,6 +126,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopReclaim();
       await stopPruner();
       await stopSessionSweep();
+      await stopHeartbeat();
       await stopEffects();
       await app.close();
       await readDb?.close();

@@ -609,6 +609,20 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
       create index users_closed_account on users (closed_account_hash) where closed_account_hash is not null
     `,
   },
+  {
+    // The server processes and their WebSocket connections, each beating every 15 s (server/admin/process-heartbeat.ts), for the administration screens.
+    id: '048_server_processes',
+    sql: `
+      create table server_processes (
+        process_id text primary key,
+        host text not null,
+        pid integer not null,
+        started_at timestamptz not null,
+        sockets integer not null default 0,
+        seen_at timestamptz not null default now()
+      )
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */
