@@ -102,6 +102,10 @@ describe.each(BACKENDS)('personal-data rights on %s', (backend) => {
     expect(traces.rows[0]!.n).toBe(0);
     expect((await h.db.query("select 1 from audit where entity = 'account' and record_id = $1 and event = 'CLOSE'", [m.id])).rows).toHaveLength(1);
 
+    const offered = (await h.call({ method: 'GET', url: '/api/lookups/accounts', token: tokens.admin })).body.data.map((o: { value: string }) => o.value);
+    expect(offered).toContain('applicant');
+    expect(offered).not.toContain(`closed-${m.id}`);
+
     // Closing is final.
     expect([(await close('staff', m.id)).status, (await h.call({ method: 'POST', url: `/api/account-posts/${m.id}/enable`, token: tokens.staff })).status]).toEqual([409, 409]);
   });
