@@ -35,6 +35,7 @@ import { lookupRoutes } from './lookups/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { accountPostRoutes } from './accounts/posts-routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { Outbox } from './mail/outbox.ts';
 import { EffectRunner } from './effects/runner.ts';
@@ -230,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   trainingRoutes(app, opts.db, opts.registry);
   await statisticsRoutes(app, opts.db, opts.registry, opts.readDb);
   dashboardRoutes(app, opts.db, opts.registry);
+  adminRoutes(app, opts.db);
   powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
   app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants, notifications.hub));
   // After chat: the STOMP endpoint is served by the @fastify/websocket that chatRoutes registers.

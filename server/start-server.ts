@@ -15,6 +15,7 @@ import { startEffectWorker } from './effects/runner.ts';
 import { startNoticeWorker } from './notices/notice-lifecycle.ts';
 import { startReclaimWorker } from './accounts/reclaim.ts';
 import { startSessionSweeper } from './auth/session-sweep.ts';
+import { startProcessHeartbeat } from './admin/process-heartbeat.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
 import { controlToken, publishControl } from './backup/control.ts';
@@ -117,6 +118,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const stopReclaim = startReclaimWorker(db, app.effects);
   const stopPruner = startRecordWritesPruner(db);
   const stopSessionSweep = startSessionSweeper(db);
+  const stopHeartbeat = startProcessHeartbeat(db, () => app.websocketServer?.clients.size ?? 0);
   await app.listen({ port, host });
   // `npm run backup` finds this process here (server/backup/control.ts); taken back at close.
   const unpublish = await publishControl(dataDir, localPublicUrl(host === '0.0.0.0' ? '127.0.0.1' : host, port));
@@ -131,6 +133,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopReclaim();
       await stopPruner();
       await stopSessionSweep();
+      await stopHeartbeat();
       await stopEffects();
       await app.close();
       await readDb?.close();

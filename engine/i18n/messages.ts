@@ -160,6 +160,12 @@ export const MESSAGES = {
   MOBILE_TAKEN: { 'zh-CN': '该手机号已被其他账号使用', 'en-US': 'Another account already uses this mobile number' },
   ACCOUNT_DISABLED: { 'zh-CN': '该账号已被停用，请联系贵公司管理员', 'en-US': 'This account is disabled; contact your company admin' },
   CANNOT_DISABLE_SELF: { 'zh-CN': '不能停用自己的账号', 'en-US': 'You cannot disable your own account' },
+  ACCOUNT_CLOSED: { 'zh-CN': '该账号已注销，不能再登录', 'en-US': 'This account has been closed and can no longer sign in' },
+  CANNOT_CLOSE_SELF: { 'zh-CN': '不能注销自己的账号，请联系贵公司管理员', 'en-US': 'You cannot close your own account; ask your company admin' },
+  LAST_ADMIN_NOT_CLOSABLE: {
+    'zh-CN': '“{account}”是公司最后一个启用的管理员，不能注销',
+    'en-US': '"{account}" is the last enabled admin of its company and cannot be closed',
+  },
   LAST_ENABLED_ADMIN: {
     'zh-CN': '“{account}”是公司最后一个启用的管理员，不能停用',
     'en-US': '"{account}" is the last enabled admin of its company and cannot be disabled',

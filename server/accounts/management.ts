@@ -82,9 +82,25 @@ export async function createAccount(
   return (await accountById(db, userId))!;
 }
 
+/** An account row as locked for a change. */
+export interface LockedAccount {
+  id: string;
+  account: string;
+  user_name: string;
+  email: string | null;
+  mobile: string | null;
+  dimensions: Record<string, unknown>;
+  posts: string[];
+  department: string | null;
+  status: string;
+  account_state: string;
+  is_admin: boolean;
+  company_id: string;
+}
+
 /** Locks an account within reach; 404 when there is none (another company's account looks absent). */
-async function lockedAccount(tx: Queryable, userId: string, reach: string | undefined) {
-  const { rows } = await tx.query<{ id: string; account: string; user_name: string; email: string | null; mobile: string | null; dimensions: Record<string, unknown>; posts: string[]; department: string | null; status: string; account_state: string; is_admin: boolean; company_id: string }>(
+export async function lockedAccount(tx: Queryable, userId: string, reach: string | undefined): Promise<LockedAccount> {
+  const { rows } = await tx.query<LockedAccount>(
     'select id, account, user_name, email, mobile, dimensions, posts, department, status, account_state, is_admin, company_id from users where id = $1 and ($2::text is null or company_id = $2) for update',
     [userId, reach ?? null],
   );
@@ -131,29 +147,7 @@ export async function switchAccount(db: Database, effects: EffectRunner, by: Man
   await db.transaction(async (tx) => {
     const target = await lockedAccount(tx, userId, by.reach);
     if (target.status !== 'approved') throw new ApiError(409, 'ACCOUNT_NOT_APPROVED');
-    let facts = { self: false, lastAdmin: false };
-    if (event === 'DISABLE') {
-      const { rows } = await tx.query<{ n: number }>(
-        "select count(*)::int as n from users where company_id = $1 and id <> $2 and is_admin and status = 'approved' and account_state = 'enabled'",
-        [target.company_id, userId],
-      );
-      facts = { self: userId === by.id, lastAdmin: target.is_admin && target.account_state === 'enabled' && rows[0]!.n === 0 };
-    }
-    let d;
-    try {
-      d = decide({
-        machine,
-        subject: { kind: 'account', id: userId },
-        snapshot: toPersisted(machine, machine.resolveState({ value: target.account_state, context: {} })),
-        event: event === 'DISABLE' ? { type: 'DISABLE', ...facts } : { type: 'ENABLE' },
-        lang: by.lang,
-      });
-    } catch (err) {
-      // The machine refused by its guard: say which of its conditions failed.
-      if (err instanceof ApiError && err.code === 'GUARD_FAILED' && facts.self) throw new ApiError(400, 'CANNOT_DISABLE_SELF');
-      if (err instanceof ApiError && err.code === 'GUARD_FAILED' && facts.lastAdmin) throw new ApiError(400, 'LAST_ENABLED_ADMIN', { account: target.account });
-      throw err;
-    }
+    const d = await decideStatus(tx, by, target, event);
     await tx.query('update users set account_state = $2 where id = $1', [userId, d.to]);
     if (d.to !== 'enabled') await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
     forgetUserLocally(userId);
@@ -161,4 +155,39 @@ export async function switchAccount(db: Database, effects: EffectRunner, by: Man
   });
   await effects.afterCommit();
   return (await accountById(db, userId))!;
+}
+
+/** The refusals of a guard that failed, by event: which of the machine's conditions it was. */
+const REFUSALS = { DISABLE: { self: 'CANNOT_DISABLE_SELF', lastAdmin: 'LAST_ENABLED_ADMIN' }, CLOSE: { self: 'CANNOT_CLOSE_SELF', lastAdmin: 'LAST_ADMIN_NOT_CLOSABLE' } } as const;
+
+/**
+ * Decides an event of account-status.machine.ts on a locked account: DISABLE and CLOSE are told
+ * whether the account is the manager's own or its company's last enabled admin (the guard
+ * `keepsAnAdmin`), and a refusal says which of them it was.
+ */
+export async function decideStatus(tx: Queryable, by: Manager, target: LockedAccount, event: 'DISABLE' | 'ENABLE' | 'CLOSE') {
+  let facts = { self: false, lastAdmin: false };
+  if (event !== 'ENABLE') {
+    const { rows } = await tx.query<{ n: number }>(
+      "select count(*)::int as n from users where company_id = $1 and id <> $2 and is_admin and status = 'approved' and account_state = 'enabled'",
+      [target.company_id, target.id],
+    );
+    facts = { self: target.id === by.id, lastAdmin: target.is_admin && target.account_state === 'enabled' && rows[0]!.n === 0 };
+  }
+  try {
+    return decide({
+      machine,
+      subject: { kind: 'account', id: target.id },
+      snapshot: toPersisted(machine, machine.resolveState({ value: target.account_state, context: {} })),
+      event: event === 'ENABLE' ? { type: 'ENABLE' } : { type: event, ...facts },
+      lang: by.lang,
+    });
+  } catch (err) {
+    // The machine refused by its guard: say which of its conditions failed.
+    if (event !== 'ENABLE' && err instanceof ApiError && err.code === 'GUARD_FAILED') {
+      if (facts.self) throw new ApiError(400, REFUSALS[event].self);
+      if (facts.lastAdmin) throw new ApiError(400, REFUSALS[event].lastAdmin, { account: target.account });
+    }
+    throw err;
+  }
 }

@@ -7,7 +7,8 @@ import type { Outbox } from '../mail/outbox.ts';
 import type { EffectRunner } from '../effects/runner.ts';
 import { POST_SCHEMAS as S } from './posts-schemas.ts';
 import { createAccount, editAccount, switchAccount, type Manager } from './management.ts';
-import { companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts, type StoredAccountPosts } from './posts-repo.ts';
+import { accountById, companiesWithAccounts, listAccountPosts, postChanges, setAccountPosts, type StoredAccountPosts } from './posts-repo.ts';
+import { closeAccount } from './closing.ts';
 
 /** The permission of the account management page and its calls: accounts and their posts (schemas/_access/roles.json). */
 export const ASSIGN_POSTS = 'account:posts';
@@ -68,6 +69,12 @@ export function accountPostRoutes(app: FastifyInstance, db: Database, outbox: Ou
   for (const [path, event] of [['disable', 'DISABLE'], ['enable', 'ENABLE']] as const) {
     app.post<{ Params: { id: string } }>(`/api/account-posts/:id/${path}`, { schema: S.switch }, async (req) => ok(view(await switchAccount(db, effects, managerOf(req), req.params.id, event))));
   }
+
+  // Personal-data rights: closing anonymises the account for good (closing.ts); the page asks to confirm first.
+  app.post<{ Params: { id: string } }>('/api/account-posts/:id/close', { schema: S.switch }, async (req) => {
+    await closeAccount(db, managerOf(req), req.params.id);
+    return ok(view((await accountById(db, req.params.id))!));
+  });
 
   app.put<{ Params: { id: string }; Body: { posts: string[] } }>('/api/account-posts/:id', { schema: S.assign }, async (req) => {
     const reach = reachOf(req);

@@ -23,7 +23,7 @@ const ACCOUNT: JsonSchema = {
     companyId: { type: 'string' },
     companyName: { type: 'string' },
     status: { type: 'string' },
-    accountState: { type: 'string', enum: ['enabled', 'disabled', 'reclaimed'] },
+    accountState: { type: 'string', enum: ['enabled', 'disabled', 'reclaimed', 'closed'] },
     accountType: { type: ['string', 'null'] },
     department: NULLABLE_STRING,
     isAdmin: { type: 'boolean' },

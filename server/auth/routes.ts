@@ -102,6 +102,7 @@ export function authRoutes(app: FastifyInstance, db: Database, key: LoginKey, gr
       throw new ApiError(400, verdict.refusal, {}, undefined, { captchaRequired: verdict.next.failures >= CAPTCHA_AFTER });
     }
     if (!user) throw new ApiError(400, 'LOGIN_FAILED'); // the machine refused already: a wrong password
+    if (user.accountState === 'closed') throw new ApiError(403, 'ACCOUNT_CLOSED');
     if (user.status === 'rejected') throw new ApiError(403, 'ACCOUNT_REJECTED', { reason: user.rejectReason ?? '' });
     if (user.status !== 'approved') throw new ApiError(403, 'ACCOUNT_PENDING', { status: accountStatusLabel(user.status, requestLanguage(req)) });
     if (user.accountState === 'reclaimed') throw new ApiError(403, 'ACCOUNT_RECLAIMED');

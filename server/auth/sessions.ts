@@ -4,6 +4,7 @@ import { toPermissionMap, type PermissionMap } from '../../engine/index.ts';
 import { SESSION_TTL_MS } from '../../workflows/session-limits.ts';
 import { STATIC_GRANTS, type GrantSource } from './roles.ts';
 import { SessionCache } from './session-cache.ts';
+import { closedAccountHash } from '../accounts/closing.ts';
 import type { Database } from '../db/database.ts';
 
 /** Token cookie and session lifetime: 4 hours (SPEC §9; the session machine's expiry timer). */
@@ -27,7 +28,7 @@ export interface SessionUser {
   guide: Record<string, unknown>;
   /** Account approval state: 'approved' may log in. */
   status: string;
-  /** account-status.machine.ts: 'enabled' may log in ('disabled', 'reclaimed'). */
+  /** account-status.machine.ts: 'enabled' may log in ('disabled', 'reclaimed', 'closed'). */
   accountState: string;
   rejectReason: string | null;
   /** The user accepted the current terms of use and privacy policy (SPEC: tcpp). */
@@ -161,12 +162,15 @@ export interface LoginCandidate extends SessionUser {
   passwordHash: string;
 }
 
+/**
+ * The account a login names; else a closed account that had that login name (kept as a hash,
+ * server/accounts/closing.ts), so its user is told it was closed.
+ */
 export async function userByAccount(db: Queryable, account: string, grants: GrantSource = STATIC_GRANTS): Promise<LoginCandidate | undefined> {
-  const { rows } = await db.query<UserRow & { password_hash: string }>(
-    `select ${USER_COLUMNS}, u.password_hash
-     from users u join companies c on c.id = u.company_id where lower(u.account) = lower($1)`,
-    [account],
-  );
+  const find = (where: string, value: string) =>
+    db.query<UserRow & { password_hash: string }>(`select ${USER_COLUMNS}, u.password_hash from users u join companies c on c.id = u.company_id where ${where} limit 1`, [value]);
+  let { rows } = await find('lower(u.account) = lower($1)', account);
+  if (!rows[0]) ({ rows } = await find('u.closed_account_hash = $1', closedAccountHash(account)));
   const r = rows[0];
   return r && { ...toSessionUser(r, grants), passwordHash: r.password_hash };
 }

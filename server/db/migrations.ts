@@ -597,6 +597,32 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
     sql: '',
     statements: ERROR_LOG_CAP_STATEMENTS,
   },
+  {
+    // Closing an account (issue 58, personal-data rights; server/accounts/closing.ts): account-status.machine.ts's
+    // final state; its personal fields are blanked, the login name kept only as a hash so a login is told it was closed.
+    id: '047_closed_accounts',
+    sql: `
+      alter table users drop constraint users_account_state;
+      alter table users add constraint users_account_state check (account_state in ('enabled', 'disabled', 'reclaimed', 'closed'));
+      alter table users add column closed_at timestamptz;
+      alter table users add column closed_account_hash text;
+      create index users_closed_account on users (closed_account_hash) where closed_account_hash is not null
+    `,
+  },
+  {
+    // The server processes and their WebSocket connections, each beating every 15 s (server/admin/process-heartbeat.ts), for the administration screens.
+    id: '048_server_processes',
+    sql: `
+      create table server_processes (
+        process_id text primary key,
+        host text not null,
+        pid integer not null,
+        started_at timestamptz not null,
+        sockets integer not null default 0,
+        seen_at timestamptz not null default now()
+      )
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -70,13 +70,14 @@ export async function customerGroupOptions(db: Queryable, lang: string, q: strin
 /**
  * The login accounts of a company (every company's when `companyId` is undefined: internal staff), labelled with the user's name; at most LOOKUP_CAP (searched beyond).
  * A pick fills the account's company (`companyId`): an enrolment staff make for a trainee is shared with the trainee's company.
+ * A closed account (personal-data rights) is offered no more; asked by value, it still labels.
  */
 export async function accountOptions(db: Queryable, companyId: string | undefined, q: string, values: Values = null): Promise<Option[]> {
   const { rows } = await db.query<Option>(
     `select account as value, user_name || ' (' || account || ')' as label, json_build_object('companyId', company_id) as data from users
      where ($1::text is null or company_id = $1) and status = 'approved'
        and ($2 = '' or account ilike '%' || $2 || '%' or user_name ilike '%' || $2 || '%')
-       and ($4::text[] is null or account = any($4::text[]))
+       and ($4::text[] is null or account = any($4::text[])) and (account_state <> 'closed' or $4::text[] is not null)
      order by account limit $3`,
     [companyId ?? null, q, LOOKUP_CAP, values],
   );

@@ -81,5 +81,9 @@ export const PORTAL_SCHEMAS = {
   profile: { tags: TAGS, body: PROFILE_SCHEMA, response: answers(ANY) },
   settings: { tags: TAGS, body: SETTINGS_SCHEMA, response: answers(ANY) },
   guide: { tags: TAGS, body: GUIDE_SCHEMA, response: answers(ANY) },
+  personalData: {
+    tags: TAGS,
+    response: { 200: { description: "the signed-in user's personal data as a JSON file (docs/operations.md, Personal data): account, posts, audit of their own actions, sessions, records created, messages, notifications; each list bounded", type: 'object' } },
+  },
   errorLogs: { tags: TAGS, body: ERROR_LOG_SCHEMA, response: answers({ type: 'object', required: ['received'], properties: { received: { type: 'integer' } } }) },
 };

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
 import { menuFor } from './menu.ts';
+import { personalData } from '../accounts/personal-data.ts';
 import { menuLinksOf } from './menu-links-repo.ts';
 import { accountInfo, mergeGuide, mergeSettings, updateProfile } from './account-repo.ts';
 import { GUIDE_SCHEMA, PORTAL_SCHEMAS as S, PROFILE_SCHEMA, SETTINGS_SCHEMA } from './portal-schemas.ts';
@@ -23,6 +24,19 @@ export function portalRoutes(app: FastifyInstance, db: Database, registry: Entit
 
   app.get('/api/account/me', { schema: S.account }, async (req) => {
     return ok(await accountInfo(db, currentUser(req).id));
+  });
+
+  // Personal-data rights (PIPL, GDPR): the user's own data as a file; bounded lists (personal-data.ts).
+  app.get('/api/account/me/personal-data', { schema: S.personalData }, async (req, reply) => {
+    const user = currentUser(req);
+    const data = await personalData(db, user.id);
+    if (!data) throw new ApiError(404, 'NOT_FOUND');
+    const name = `personal-data-${user.account}-${new Date().toISOString().slice(0, 10)}.json`;
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
   });
 
   app.put('/api/account/me', { schema: S.profile }, async (req) => {

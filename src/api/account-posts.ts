@@ -17,4 +17,5 @@ export const postHistory = (id: string) => request<PostChange[]>(`${base}/${enco
 /** Field errors come back under their fields: the form shows them (quiet). */
 export const createAccount = (form: Record<string, unknown>) => request<AccountPosts>(base, { method: 'POST', json: form, quiet: true });
 export const editAccount = (id: string, form: Record<string, unknown>) => request<AccountPosts>(`${base}/${encodeURIComponent(id)}`, { method: 'PATCH', json: form, quiet: true });
-export const switchAccount = (id: string, to: 'disable' | 'enable') => request<AccountPosts>(`${base}/${encodeURIComponent(id)}/${to}`, { method: 'POST' });
+/** Disables, enables or closes (for good: personal data anonymised) an account. */
+export const switchAccount = (id: string, to: 'disable' | 'enable' | 'close') => request<AccountPosts>(`${base}/${encodeURIComponent(id)}/${to}`, { method: 'POST' });

@@ -41,4 +41,6 @@ export const staffKeys = {
   notices: ['notices'] as const,
   /** The outbox, optionally of one address. */
   outbox: (to: string) => ['outbox', to] as const,
+  /** An administration view's rows (/admin/{view}). */
+  adminView: (view: string) => ['admin-view', view] as const,
 };

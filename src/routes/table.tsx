@@ -2,6 +2,7 @@ import type { AppRoute } from './app-route.ts';
 import { MENU_ALIASES, STATISTICS_PAGE_PATHS } from '../../engine/static-routes.ts';
 import { iframePath } from './menu-routes.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
+import { ADMIN_VIEW_NAMES } from '../api/admin-views.ts';
 import { useLanguageStore } from '../i18n/language-store.ts';
 import { loadShippedLayout } from '../../renderers/statechart/shipped-layouts.ts';
 
@@ -21,6 +22,8 @@ export const routeTable: AppRoute[] = [
   { path: '/dataEntry/inputResult', menu: '/dataEntry/inputResult', label: 'route.inputResult', auth: true, lazy: () => import('../pages/dataEntry/InputResultPage.tsx') },
   { path: '/training/performance', menu: '/training/performance', label: 'route.trainingPerformance', auth: true, lazy: () => import('../pages/training/PerformancePage.tsx') },
   { path: '/outbox/index', menu: '/outbox/index', label: 'route.outbox', auth: true, lazy: () => import('../pages/staff/OutboxPage.tsx') },
+  // The administration screens (server/admin/admin-views.ts): one page draws each declared view.
+  ...ADMIN_VIEW_NAMES.map((view): AppRoute => ({ path: `/admin/${view}`, menu: `/admin/${view}`, label: `adminViews.${view}.title`, auth: true, lazy: () => import('../pages/admin/AdminViewPage.tsx') })),
   { path: '/info/index', label: 'route.userInfo', auth: true, lazy: () => import('../pages/user/UserInfoPage.tsx') },
   { path: '/personality/settings', label: 'route.settings', auth: true, lazy: () => import('../pages/user/SettingsPage.tsx') },
   { path: '/myiframe/*', label: 'route.iframe', auth: true, lazy: () => import('../pages/public/IframePage.tsx') },

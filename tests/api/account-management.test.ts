@@ -26,7 +26,7 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     return { account: `member${n}`, userName: `Member ${n}`, email: `member${n}@example.com`, mobile: `1380000${n}`, accountType: 'user', posts: ['viewer'], ...over };
   };
   const create = (by: string, payload: unknown, lang = 'en-US') => h.call({ method: 'POST', url: '/api/account-posts', token: tokens[by], payload: payload as object, lang });
-  const act = (by: string, id: string, what: 'disable' | 'enable', lang = 'en-US') => h.call({ method: 'POST', url: `/api/account-posts/${id}/${what}`, token: tokens[by], lang });
+  const act = (by: string, id: string, what: 'disable' | 'enable' | 'close', lang = 'en-US') => h.call({ method: 'POST', url: `/api/account-posts/${id}/${what}`, token: tokens[by], lang });
   const idOf = async (account: string) => (await h.db.query<{ id: string }>('select id from users where account = $1', [account])).rows[0]!.id;
   const stateOf = async (id: string) => (await h.db.query<{ account_state: string }>('select account_state from users where id = $1', [id])).rows[0]!.account_state;
   const mailTo = async (email: string) => (await h.db.query<{ subject: string; body: string }>('select subject, body from outbox where to_address = $1 order by id desc', [email])).rows;
@@ -191,7 +191,9 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
 
   it('replays every path of account-status.machine.ts against the API, and refuses what the machine does not take', async () => {
     const model = traverse(modelOf('accountStatus', machines.accountStatus));
-    expect(model.cases.map((c) => c.name).sort()).toEqual(['"disabled" + ENABLE', '"enabled" + DISABLE', '"enabled" + RECLAIM', '"reclaimed" + ENABLE']);
+    expect(model.cases.map((c) => c.name).sort()).toEqual([
+      '"disabled" + CLOSE', '"disabled" + ENABLE', '"enabled" + CLOSE', '"enabled" + DISABLE', '"enabled" + RECLAIM', '"reclaimed" + CLOSE', '"reclaimed" + ENABLE',
+    ]);
     const drive = async (id: string, type: string) => {
       if (type === 'RECLAIM') {
         // Its last activity 25 months ago: the hourly sweep reclaims it (and only it).
@@ -199,9 +201,9 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
         await h.db.query("update audit set at = now() - interval '25 months' where entity = 'account' and record_id = $1", [id]);
         return reclaimInactiveAccounts(h.db, h.app.effects);
       }
-      return act('staff', id, type === 'DISABLE' ? 'disable' : 'enable');
+      return act('staff', id, type === 'DISABLE' ? 'disable' : type === 'CLOSE' ? 'close' : 'enable');
     };
-    const refusal = { enabled: undefined, disabled: 'ACCOUNT_DISABLED', reclaimed: 'ACCOUNT_RECLAIMED' } as Record<string, string | undefined>;
+    const refusal = { enabled: undefined, disabled: 'ACCOUNT_DISABLED', reclaimed: 'ACCOUNT_RECLAIMED', closed: 'ACCOUNT_CLOSED' } as Record<string, string | undefined>;
     for (const c of model.cases) {
       const f = form();
       const id = (await create('admin', f)).body.data.id as string;
@@ -215,7 +217,7 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
       const answer = await login(f.account);
       expect(answer.body.errorCode, c.name).toBe(refusal[String(c.expected)]);
       // Every event the state does not take is refused with the machine's labels.
-      for (const type of ['DISABLE', 'ENABLE'].filter((t) => !machines.accountStatus.resolveState({ value: String(c.expected), context: {} }).can({ type: t, self: false, lastAdmin: false } as never))) {
+      for (const type of ['DISABLE', 'ENABLE', 'CLOSE'].filter((t) => !machines.accountStatus.resolveState({ value: String(c.expected), context: {} }).can({ type: t, self: false, lastAdmin: false } as never))) {
         const res = await drive(id, type);
         expect(typeof res !== 'number' && [res.status, res.body.errorCode], `${c.expected} + ${type}`).toEqual([409, 'EVENT_NOT_ALLOWED']);
       }

@@ -109,7 +109,7 @@ describe.each(BACKENDS)('notices, sso, menu, profile, guide and error logs on %s
       ['申报 TRF 映射', '/eFiling/trfMapping/list'],
     ]);
     expect(theirs.at(-1).name).toBe('系统管理');
-    expect(theirs.at(-1).children.map((c: any) => c.path)).toEqual(['/customer/management', '/customer/offlineRegister/offlineCustomer', '/customer/thirdLabRegister/thirdLabRegister', '/accountPer/index', '/accountPost/index', '/accountPer/authority', '/systemNotice/index', '/outbox/index', '/workflows', '/template/template-setting', '/customer/template/material', '/customer/template/product', '/extend/specificextend-setting', '/masterData/lab/list', '/masterData/labContact/list', '/masterData/testPackage/list', '/masterData/reviewConclusion/list', '/tableDemo/demo']);
+    expect(theirs.at(-1).children.map((c: any) => c.path)).toEqual(['/customer/management', '/customer/offlineRegister/offlineCustomer', '/customer/thirdLabRegister/thirdLabRegister', '/accountPer/index', '/accountPost/index', '/accountPer/authority', '/systemNotice/index', '/outbox/index', '/admin/lockedAccounts', '/admin/failedMail', '/admin/dueTimers', '/admin/failedEffects', '/admin/connections', '/admin/noticeSchedule', '/workflows', '/template/template-setting', '/customer/template/material', '/customer/template/product', '/extend/specificextend-setting', '/masterData/lab/list', '/masterData/labContact/list', '/masterData/testPackage/list', '/masterData/reviewConclusion/list', '/tableDemo/demo']);
   });
 
   it('shows and updates the user information and settings, validating them', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { text, type AccountPosts, type DeclaredAccessEntry, type PostChange } from '../../../engine/index.ts';
@@ -12,10 +12,11 @@ import { alreadyShown } from '../../api/client.ts';
 import { managedAccountKeys } from '../../api/query-keys.ts';
 import { useLanguage } from '../../i18n/language-store.ts';
 import { accountFormSchema, accountTypeLabel, formOf } from './account-form.ts';
+import { AccountRowActions } from './AccountRowActions.tsx';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 /** The state's dot (its text keeps the body colour, readable on any row). */
-const STATE_DOTS = { enabled: 'success', disabled: 'error', reclaimed: 'warning' } as const;
+const STATE_DOTS = { enabled: 'success', disabled: 'error', reclaimed: 'warning', closed: 'default' } as const;
 
 /**
  * /accountPost/index: account management (issue 14) and post roles (schemas/_access/posts.json).
@@ -84,10 +85,10 @@ export default function AccountPostsPage() {
       setBusy(false);
     }
   };
-  const switchTo = (row: AccountPosts, to: 'disable' | 'enable') =>
+  const switchTo = (row: AccountPosts, to: 'disable' | 'enable' | 'close') =>
     switchAccount(row.id, to)
       .then(changedList)
-      .then(() => message.success(t(to === 'disable' ? 'accountPosts.disabled' : 'accountPosts.enabled', { account: row.account })), alreadyShown);
+      .then(() => message.success(t(`accountPosts.${to}d`, { account: row.account })), alreadyShown);
   const showHistory = (account: AccountPosts) => postHistory(account.id).then((changes) => setHistory({ account, changes }), alreadyShown);
   const postList = (posts: readonly string[]) => (posts.length ? posts.map(labelOf).join(lang === 'zh-CN' ? '、' : ', ') : t('accountPosts.none'));
   // Staff create an account in the company they filter by.
@@ -197,28 +198,15 @@ export default function AccountPostsPage() {
             key: 'actions',
             fixed: 'right',
             render: (_, row) => (
-              <Space wrap>
-                <Button size="small" type="primary" disabled={!changed(row)} loading={saving === row.id} onClick={() => save(row)} data-testid={`save-posts-${row.account}`}>
-                  {t('accountPosts.save')}
-                </Button>
-                <Button size="small" onClick={() => setEditing({ account: row })} data-testid={`edit-${row.account}`}>
-                  {t('accountPosts.edit')}
-                </Button>
-                {row.accountState === 'enabled' ? (
-                  <Popconfirm title={t('accountPosts.disableConfirm', { account: row.account })} okText={t('accountPosts.disable')} cancelText={t('accountPosts.cancel')} onConfirm={() => switchTo(row, 'disable')}>
-                    <Button size="small" data-testid={`disable-${row.account}`}>
-                      {t('accountPosts.disable')}
-                    </Button>
-                  </Popconfirm>
-                ) : (
-                  <Button size="small" onClick={() => switchTo(row, 'enable')} data-testid={`enable-${row.account}`}>
-                    {t('accountPosts.enable')}
-                  </Button>
-                )}
-                <Button size="small" onClick={() => showHistory(row)}>
-                  {t('accountPosts.history')}
-                </Button>
-              </Space>
+              <AccountRowActions
+                row={row}
+                changed={changed(row)}
+                saving={saving === row.id}
+                onSave={() => save(row)}
+                onEdit={() => setEditing({ account: row })}
+                onSwitch={(to) => switchTo(row, to)}
+                onHistory={() => showHistory(row)}
+              />
             ),
           },
         ]}

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, Input, Spin } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
-import { getAccount, updateAccount, type AccountInfo } from '../../api/account.ts';
+import { downloadPersonalData, getAccount, updateAccount, type AccountInfo } from '../../api/account.ts';
+import { downloadFile } from '../../../renderers/list/use-list-export.ts';
 import { accountKeys } from '../../api/query-keys.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -14,7 +15,7 @@ type Editable = Pick<AccountInfo, 'userName' | 'mobile' | 'contactNumber'>;
 const EDITABLE = ['userName', 'mobile', 'contactNumber'] as const;
 const schema = ACCOUNT_FORMS.registration as AccountSchema;
 
-/** /info/index: the user's information; name, mobile and contact number can be changed. */
+/** /info/index: the user's information; name, mobile and contact number can be changed; their personal data downloads as a file. */
 export default function UserInfoPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -25,6 +26,14 @@ export default function UserInfoPage() {
   useEffect(() => {
     if (info) form.setFieldsValue({ userName: info.userName, mobile: info.mobile ?? '', contactNumber: info.contactNumber ?? '' });
   }, [info, form]);
+  const [downloading, setDownloading] = useState(false);
+  const download = () => {
+    setDownloading(true);
+    downloadPersonalData()
+      .then(({ blob, fileName }) => downloadFile(blob, fileName))
+      .catch((e: unknown) => message.error(e instanceof Error && e.message ? e.message : t('errors.generic')))
+      .finally(() => setDownloading(false));
+  };
   const saving = useMutation({ mutationFn: updateAccount, onSuccess: () => queries.invalidateQueries({ queryKey: accountKeys.me }) });
 
   const save = async (values: Editable) => {
@@ -61,6 +70,13 @@ export default function UserInfoPage() {
           {t('userInfo.save')}
         </Button>
       </Form>
+      <Space direction="vertical" style={{ marginTop: 32 }}>
+        <Typography.Title level={5}>{t('userInfo.personalData')}</Typography.Title>
+        <Typography.Text type="secondary">{t('userInfo.personalDataHint')}</Typography.Text>
+        <Button onClick={download} loading={downloading} data-testid="personal-data-download">
+          {t('userInfo.downloadPersonalData')}
+        </Button>
+      </Space>
     </Card>
   );
 }
