@@ -17,6 +17,10 @@ import { startReclaimWorker } from './accounts/reclaim.ts';
 import { startSessionSweeper } from './auth/session-sweep.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
+import type { LogSettings } from './observe/logging.ts';
+import type { MetricsAccess } from './observe/metrics-route.ts';
+import { closeGracefully, DEFAULT_SHUTDOWN_GRACE_MS } from './observe/shutdown.ts';
+import { measuredDatabase } from './observe/measured-db.ts';
 
 export interface StartOptions {
   port: number;
@@ -31,7 +35,12 @@ export interface StartOptions {
   databasePoolSize?: number;
   clientDir?: string;
   registry?: EntityRegistry;
-  logger?: boolean;
+  /** JSON-line logs (LOG_LEVEL, LOG=1: server/observe/logging.ts). */
+  logger?: boolean | LogSettings;
+  /** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW); nobody unless given. */
+  metricsAccess?: MetricsAccess;
+  /** How long close() waits for requests in flight and the workers' rows in hand (SHUTDOWN_GRACE_MS); 10 s unless given. */
+  shutdownGraceMs?: number;
   /** SMTP server URL (smtp://user:pass@host:port); without it mail stays in the outbox table. */
   smtpUrl?: string;
   /** Trust a reverse proxy's forwarded headers (see AppOptions.trustProxy). */
@@ -96,6 +105,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     fileStorage: files,
     clientDir: resolve(opts.clientDir ?? 'dist'),
     logger: opts.logger,
+    metricsAccess: opts.metricsAccess,
     smtpConfigured: Boolean(opts.smtpUrl),
     trustProxy: opts.trustProxy,
     publicUrl,
@@ -106,26 +116,26 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     pressure,
     jobs: jobLimitsFromEnv(opts.jobsEnv ?? {}),
   });
-  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : async () => undefined;
-  const stopTimers = startTimerWorker(db, registry);
-  const stopNotices = startNoticeWorker(db);
-  const stopEffects = startEffectWorker(app.effects);
-  const stopReclaim = startReclaimWorker(db, app.effects);
-  const stopPruner = startRecordWritesPruner(db);
-  const stopSessionSweep = startSessionSweeper(db);
+  // The workers log as the app does, by request id, and are measured.
+  const observe = { log: app.log, metrics: app.metrics };
+  const measured = measuredDatabase(db, app.metrics, 'primary');
+  const stops = [
+    opts.smtpUrl ? startMailWorker(measured, opts.smtpUrl, undefined, undefined, observe) : async () => undefined,
+    startTimerWorker(measured, registry, undefined, observe),
+    startNoticeWorker(db),
+    startEffectWorker(app.effects, undefined, app.log),
+    startReclaimWorker(db, app.effects),
+    startRecordWritesPruner(db),
+    startSessionSweeper(db),
+  ];
   await app.listen({ port, host });
   return {
     url: localPublicUrl(host, port),
     db,
     async close() {
-      await stopMail();
-      await stopTimers();
-      await stopNotices();
-      await stopReclaim();
-      await stopPruner();
-      await stopSessionSweep();
-      await stopEffects();
-      await app.close();
+      await closeGracefully(app, opts.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      });
       await readDb?.close();
       await db.close();
     },

@@ -6,6 +6,9 @@ import { paymentSandboxOn } from './payments/registry.ts';
 import { errorLogLimitsOf } from './portal/error-log-repo.ts';
 import { workerCount } from './workers.ts';
 import { NPM_START_JOB_NICE } from './jobs/pool.ts';
+import { logSettingsFromEnv } from './observe/logging.ts';
+import { metricsAccessFromEnv } from './observe/metrics-route.ts';
+import { shutdownGraceFromEnv } from './observe/shutdown.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
 /** TRUST_PROXY: `true`, or a comma list of the proxies' addresses (CIDR too); unset trusts none. */
@@ -19,9 +22,15 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 const publicUrl = process.env.PUBLIC_URL || undefined;
 // Configuration mistakes stop the start with one line saying why (before any client build or worker).
-const { workers, sandbox } = (() => {
+const { workers, sandbox, logger, metricsAccess, shutdownGraceMs } = (() => {
   try {
-    return { workers: workerCount(process.env), sandbox: paymentSandboxOn(process.env, publicUrl ?? localPublicUrl(host, port)) };
+    return {
+      workers: workerCount(process.env),
+      sandbox: paymentSandboxOn(process.env, publicUrl ?? localPublicUrl(host, port)),
+      logger: logSettingsFromEnv(process.env),
+      metricsAccess: metricsAccessFromEnv(process.env),
+      shutdownGraceMs: shutdownGraceFromEnv(process.env),
+    };
   } catch (err) {
     console.error((err as Error).message);
     return process.exit(1);
@@ -65,7 +74,9 @@ if (cluster.isPrimary && workers > 1) {
     readDatabaseUrl: process.env.READ_DATABASE_URL || undefined,
     databasePoolSize: Number(process.env.DATABASE_POOL_SIZE) || undefined,
     clientDir: resolve(root, 'dist'),
-    logger: process.env.LOG === '1',
+    logger,
+    metricsAccess,
+    shutdownGraceMs,
     smtpUrl: process.env.SMTP_URL || undefined,
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
     publicUrl,
@@ -79,7 +90,11 @@ if (cluster.isPrimary && workers > 1) {
   });
   const who = cluster.isWorker ? `worker ${process.pid}` : 'Portico';
   console.log(`${who} is running on ${server.url} (database: ${server.db.kind})`);
+  // SIGTERM (a supervisor, the cluster's primary): graceful (server/observe/shutdown.ts); a second signal does not start it again.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await server.close();
     process.exit(0);
   };
