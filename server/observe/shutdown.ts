@@ -12,6 +12,9 @@ export function shutdownGraceFromEnv(env: Record<string, string | undefined>): n
   return ms;
 }
 
+/** How often connections gone idle are closed while the server stops. */
+const IDLE_SWEEP_MS = 100;
+
 /** Resolves after `ms` (unref'd: it keeps no process alive). */
 const after = (ms: number) =>
   new Promise<void>((done) => {
@@ -24,17 +27,23 @@ const after = (ms: number) =>
  * (1012, server/observe/socket-metrics.ts); `stopWorkers` finishes the rows in hand and claims no
  * more. Past `graceMs` the connections still open are cut and the workers no longer waited for (a
  * row whose transaction has not committed stays due; leased mail and effects are due again when
- * their lease ends).
+ * their lease ends). Says whether everything finished in time (`drained`) or was cut.
  */
-export async function closeGracefully(app: FastifyInstance, graceMs: number, stopWorkers: () => Promise<void>): Promise<void> {
+export async function closeGracefully(app: FastifyInstance, graceMs: number, stopWorkers: () => Promise<void>): Promise<'drained' | 'cut'> {
+  let outcome: 'drained' | 'cut' = 'drained';
+  // A keep-alive connection whose request finishes after closing began goes idle, not closed: closed here as it does.
+  const idle = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   const cut = setTimeout(() => {
+    outcome = 'cut';
     app.log.warn({ graceMs }, 'shutdown grace over: closing the connections still open');
     for (const client of app.websocketServer?.clients ?? []) client.terminate();
     app.server.closeAllConnections();
   }, graceMs);
   try {
     await Promise.all([app.close(), Promise.race([stopWorkers(), after(graceMs)])]);
+    return outcome;
   } finally {
+    clearInterval(idle);
     clearTimeout(cut);
   }
 }
