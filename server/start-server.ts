@@ -21,6 +21,7 @@ import type { LogSettings } from './observe/logging.ts';
 import type { MetricsAccess } from './observe/metrics-route.ts';
 import { closeGracefully, DEFAULT_SHUTDOWN_GRACE_MS } from './observe/shutdown.ts';
 import { measuredDatabase } from './observe/measured-db.ts';
+import type { AppMetrics } from './observe/metrics.ts';
 
 export interface StartOptions {
   port: number;
@@ -68,6 +69,8 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   db: Database;
+  /** The app's metrics (a cluster worker reports them to the primary: server/observe/cluster-metrics.ts). */
+  metrics: AppMetrics;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   return {
     url: localPublicUrl(host, port),
     db,
+    metrics: app.metrics,
     async close() {
       await closeGracefully(app, opts.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, async () => {
         await Promise.all(stops.map((stop) => stop()));

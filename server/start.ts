@@ -9,6 +9,7 @@ import { NPM_START_JOB_NICE } from './jobs/pool.ts';
 import { logSettingsFromEnv } from './observe/logging.ts';
 import { metricsAccessFromEnv } from './observe/metrics-route.ts';
 import { shutdownGraceFromEnv } from './observe/shutdown.ts';
+import { metricsPortFromEnv, reportToCluster, serveClusterMetrics } from './observe/cluster-metrics.ts';
 
 /** `npm start`: builds the client when needed, then serves app and API (PORT, HOST, DATABASE_URL, WORKERS). */
 /** TRUST_PROXY: `true`, or a comma list of the proxies' addresses (CIDR too); unset trusts none. */
@@ -22,7 +23,7 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 const publicUrl = process.env.PUBLIC_URL || undefined;
 // Configuration mistakes stop the start with one line saying why (before any client build or worker).
-const { workers, sandbox, logger, metricsAccess, shutdownGraceMs } = (() => {
+const { workers, sandbox, logger, metricsAccess, shutdownGraceMs, metricsPort } = (() => {
   try {
     return {
       workers: workerCount(process.env),
@@ -30,6 +31,7 @@ const { workers, sandbox, logger, metricsAccess, shutdownGraceMs } = (() => {
       logger: logSettingsFromEnv(process.env),
       metricsAccess: metricsAccessFromEnv(process.env),
       shutdownGraceMs: shutdownGraceFromEnv(process.env),
+      metricsPort: metricsPortFromEnv(process.env),
     };
   } catch (err) {
     console.error((err as Error).message);
@@ -51,6 +53,9 @@ if (cluster.isPrimary && workers > 1) {
   let stopping = false;
   const fork = () => cluster.fork({ SKIP_CLIENT_BUILD: '1' });
   for (let i = 0; i < workers; i++) fork();
+  // Every worker's series added together (docs/operations.md, Metrics: several processes).
+  const metricsServer = metricsPort ? await serveClusterMetrics(metricsPort, host, metricsAccess) : undefined;
+  if (metricsServer) console.log(`The cluster's metrics are served on port ${metricsPort} (/metrics)`);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
@@ -58,6 +63,7 @@ if (cluster.isPrimary && workers > 1) {
   });
   const stop = () => {
     stopping = true;
+    metricsServer?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     cluster.on('exit', () => {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
@@ -88,6 +94,7 @@ if (cluster.isPrimary && workers > 1) {
     embedOrigins: process.env.POWERBI_EMBED_ORIGINS ? process.env.POWERBI_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
     errorLogs: errorLogLimitsOf(process.env),
   });
+  if (cluster.isWorker) reportToCluster(server.metrics);
   const who = cluster.isWorker ? `worker ${process.pid}` : 'Portico';
   console.log(`${who} is running on ${server.url} (database: ${server.db.kind})`);
   // SIGTERM (a supervisor, the cluster's primary): graceful (server/observe/shutdown.ts); a second signal does not start it again.

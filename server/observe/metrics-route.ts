@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import type { FastifySchema, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifySchema, FastifyInstance } from 'fastify';
 import { publicRoute } from '../auth/session-hook.ts';
 import { passUnderPressure } from '../http/back-pressure.ts';
 import { ApiError } from '../http/errors.ts';
@@ -56,15 +56,23 @@ function clientAllowed(list: BlockList, ip: string): boolean {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** Whether the request's `Authorization: Bearer …` is the token (compared in constant time). */
-function bearerMatches(req: FastifyRequest, token: string | undefined): boolean {
-  const header = req.headers.authorization;
+/** Whether an `Authorization: Bearer …` header is the token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string | undefined): boolean {
   if (!token || typeof header !== 'string') return false;
   const given = /^bearer\s+(.+)$/i.exec(header.trim())?.[1];
   return given !== undefined && given.length <= 512 && timingSafeEqual(digest(given), digest(token));
 }
 
 const META_SCHEMA: FastifySchema & { tags: string[] } = { tags: ['meta'] };
+
+/** Who may scrape: `off` when nobody is configured, else whether this request's token or address is. */
+export function metricsGate(access: MetricsAccess): (authorization: string | undefined, ip: string) => 'allowed' | 'forbidden' | 'off' {
+  const list = blockListOf(access.allow);
+  return (authorization, ip) => {
+    if (!access.token && !access.allow.length) return 'off';
+    return bearerMatches(authorization, access.token) || clientAllowed(list, ip) ? 'allowed' : 'forbidden';
+  };
+}
 
 /**
  * GET /metrics: the Prometheus text (docs/operations.md, Metrics) for the configured token or
@@ -73,12 +81,13 @@ const META_SCHEMA: FastifySchema & { tags: string[] } = { tags: ['meta'] };
  * address is the proxy's unless TRUST_PROXY is set: allow by token there.
  */
 export function metricsRoute(app: FastifyInstance, metrics: AppMetrics, access: MetricsAccess): void {
-  const list = blockListOf(access.allow);
+  const gate = metricsGate(access);
   const limited = publicRoute(SCRAPES_PER_MINUTE);
   const config = { ...limited.config, pressureHandler: passUnderPressure };
   app.get('/metrics', { config, schema: META_SCHEMA }, async (req, reply) => {
-    if (!access.token && !access.allow.length) throw new ApiError(404, 'ROUTE_NOT_FOUND');
-    if (!bearerMatches(req, access.token) && !clientAllowed(list, req.ip)) throw new ApiError(403, 'METRICS_FORBIDDEN');
+    const verdict = gate(req.headers.authorization, req.ip);
+    if (verdict === 'off') throw new ApiError(404, 'ROUTE_NOT_FOUND');
+    if (verdict === 'forbidden') throw new ApiError(403, 'METRICS_FORBIDDEN');
     return reply.type(metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
   });
 }

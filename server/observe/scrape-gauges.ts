@@ -59,6 +59,8 @@ export function registerScrapeGauges(metrics: AppMetrics, db: Queryable): void {
       help,
       labelNames: ['queue'] as const,
       registers,
+      // The database's figures, the same in every process: a cluster's aggregation takes one, not their sum.
+      aggregator: 'max',
       async collect() {
         const f = await figures();
         this.reset();
@@ -72,6 +74,7 @@ export function registerScrapeGauges(metrics: AppMetrics, db: Queryable): void {
     help: `Payment orders by state (of the first ${PAYMENT_SCAN_LIMIT})`,
     labelNames: ['state'] as const,
     registers,
+    aggregator: 'max',
     async collect() {
       const f = await figures();
       this.reset();
@@ -82,6 +85,7 @@ export function registerScrapeGauges(metrics: AppMetrics, db: Queryable): void {
     name: 'portico_database_up',
     help: 'Whether the database answered the last scrape’s queries (1) or not (0)',
     registers,
+    aggregator: 'min',
     async collect() {
       this.set((await figures()) ? 1 : 0);
     },

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -8,6 +9,7 @@ import { folderStorage } from '../../server/files/storage.ts';
 import { installErrorHandler } from '../../server/http/errors.ts';
 import { installProtections } from '../../server/http/protections.ts';
 import { publicRoute } from '../../server/auth/session-hook.ts';
+import { metricsPortFromEnv, serveClusterMetrics } from '../../server/observe/cluster-metrics.ts';
 import { AppMetrics } from '../../server/observe/metrics.ts';
 import { metricsAccessFromEnv, metricsRoute } from '../../server/observe/metrics-route.ts';
 import { ApiHarness } from '../support/api-harness.ts';
@@ -162,5 +164,27 @@ describe('the metrics route and its configuration', () => {
     expect((await app.inject({ method: 'GET', url: '/limited/2' })).statusCode).toBe(429);
     expect(sample(await metrics.registry.metrics(), 'portico_rate_limit_refusals_total', { route: '/limited/:id' })).toBe(1);
     await app.close();
+  });
+});
+
+describe("the cluster primary's metrics port", () => {
+  it('serves the workers\' series to the token only, with the refusal in the request language', async () => {
+    const server = await serveClusterMetrics(0, '127.0.0.1', { token: TOKEN, allow: [] });
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const allowed = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('content-type')).toContain('text/plain');
+      for (const lang of ['zh-CN', 'en-US'] as const) {
+        const refused = await fetch(`${base}/metrics`, { headers: { 'accept-language': lang } });
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({ errorCode: 'METRICS_FORBIDDEN', message: message('METRICS_FORBIDDEN', lang) });
+      }
+      expect((await fetch(`${base}/other`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      expect(metricsPortFromEnv({ METRICS_PORT: '9464' })).toBe(9464);
+      expect(() => metricsPortFromEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
