@@ -1,10 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../server/app.ts';
+import { userByAccount } from '../../server/auth/sessions.ts';
 import { COMPANY_RECORDS_FROM_ROWS } from '../../server/db/migrations.ts';
+import { EntityService } from '../../server/entities/service.ts';
+import { fireDueTimers } from '../../server/entities/timer-worker.ts';
+import { withRequestId } from '../../server/observe/request-context.ts';
+import { seedDemoAccounts } from '../../server/seed/seed.ts';
 import { deliverPendingMail } from '../../server/mail/mail-worker.ts';
 import { logSettingsFromEnv } from '../../server/observe/logging.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data.ts';
 import { ApiHarness } from '../support/api-harness.ts';
-import { BACKENDS } from '../support/backends.ts';
+import { BACKENDS, freshDatabase } from '../support/backends.ts';
+import { timedRegistry } from '../fixtures/timed-entity.ts';
 
 type Line = { level: number; msg: string; reqId?: string; userId?: string; companyId?: string; [key: string]: unknown };
 
@@ -78,5 +86,36 @@ describe.each(BACKENDS)('structured logs on %s', (backend) => {
     expect(logSettingsFromEnv({ LOG: '1', LOG_LEVEL: 'DEBUG' })).toEqual({ level: 'debug' });
     expect(logSettingsFromEnv({})).toBeUndefined();
     expect(() => logSettingsFromEnv({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/);
+  });
+});
+
+describe.each(BACKENDS)('a timer fires as part of the request that set it, on %s', (backend) => {
+  it('keeps the request id with the record\'s timers and logs the firing with it', async () => {
+    const { db, drop } = await freshDatabase(backend);
+    try {
+      const registry = timedRegistry();
+      await prepareDatabase(db, registry);
+      await seedDemoAccounts(db);
+      const user = (await userByAccount(db, 'applicant'))!;
+      const service = new EntityService(db);
+      const reg = registry.get('timedCheck');
+      const id = await withRequestId('req-timer-0001', async () => {
+        const made = await service.create(reg, { doc: { title: 'Timed' } }, user, 'en-US');
+        await service.send(reg, made.id, { type: 'START', version: 1 }, user, 'en-US');
+        return made.id;
+      });
+      const stored = async () => (await db.query<{ request_id: string | null }>('select timer_request_id as request_id from records where id = $1', [id])).rows[0]!.request_id;
+      expect(await stored()).toBe('req-timer-0001');
+      await db.query("update records set timer_due_at = now() - interval '1 second' where id = $1", [id]);
+      const seen: { line: Record<string, unknown>; msg: string }[] = [];
+      const capture = (line: Record<string, unknown>, msg: string) => seen.push({ line, msg });
+      const log = { info: capture, warn: capture, error: capture } as unknown as FastifyBaseLogger;
+      expect(await fireDueTimers(db, registry, new EntityService(db), { log })).toBe(1);
+      expect(seen).toEqual([{ msg: 'timer fired', line: { reqId: 'req-timer-0001', recordId: id, entity: 'timedCheck' } }]);
+      // No timer left: no request id kept with none.
+      expect(await stored()).toBeNull();
+    } finally {
+      await drop();
+    }
   });
 });
