@@ -21,7 +21,7 @@ const FOLDERS = {
   },
   server: {
     folders: ['server', 'engine', 'schemas', 'workflows', 'types'],
-    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/compress', '@fastify/cookie', 'helmet', '@fastify/rate-limit', '@fastify/under-pressure', '@fastify/websocket', 'ws', '@stomp/stompjs', 'postgres', '@electric-sql/pglite', 'nodemailer', 'pdfkit', 'svg-captcha', 'exceljs', 'archiver', 'yauzl', 'saxes', '@e965/xlsx', 'xstate', 'vite', 'node-forge', '@aws-sdk/client-s3', 'piscina', 'tar-stream'],
+    packages: ['node:*', 'fastify', '@fastify/static', '@fastify/compress', '@fastify/cookie', 'helmet', '@fastify/rate-limit', '@fastify/under-pressure', '@fastify/websocket', 'ws', '@stomp/stompjs', 'postgres', '@electric-sql/pglite', 'nodemailer', 'pdfkit', 'svg-captcha', 'exceljs', 'archiver', 'yauzl', 'saxes', '@e965/xlsx', 'xstate', 'vite', 'node-forge', '@aws-sdk/client-s3', 'piscina', 'tar-stream', 'prom-client'],
   },
 };
 const WHY = {

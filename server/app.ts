@@ -68,6 +68,11 @@ import { efilingServiceRoutes } from './efiling/service-routes.ts';
 import { JobPool, type JobLimits } from './jobs/pool.ts';
 import { closeTemplateLane } from './templates/record-validation.ts';
 import { backupRoute } from './backup/control.ts';
+import { installObservability, operationsRoutes } from './observe/install.ts';
+import { loggerOptions, type LogSettings } from './observe/logging.ts';
+import { requestIdOf } from './observe/request-context.ts';
+import type { MetricsAccess } from './observe/metrics-route.ts';
+import { countSockets } from './observe/socket-metrics.ts';
 
 export interface AppOptions {
   db: Database;
@@ -80,7 +85,10 @@ export interface AppOptions {
   fileStorage?: FileStorage;
   /** The built client (dist/) to serve, with the SPA fallback; omitted in API-only tests. */
   clientDir?: string;
-  logger?: boolean;
+  /** JSON-line request logs (server/observe/logging.ts: LOG_LEVEL, LOG=1): true logs at info; none unless given. */
+  logger?: boolean | LogSettings;
+  /** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW: server/observe/metrics-route.ts); nobody unless given. */
+  metricsAccess?: MetricsAccess;
   /** Mail goes out over SMTP when configured; it is always kept in the outbox table. */
   smtpConfigured?: boolean;
   /** Per-client request limits of the anonymous routes (`shared` on PostgreSQL unless given); `off` only for tests that hammer a route on purpose (fuzzing). */
@@ -163,7 +171,9 @@ export async function prepareDatabase(db: Database, registry: EntityRegistry): P
 
 /** The Fastify app: API and, when built, the client. `server.ts`-style starting lives in start-server.ts. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  const app = Fastify({ logger: loggerOptions(opts.logger), genReqId: requestIdOf, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  // The app uses the measured databases (every statement timed into /metrics).
+  const { db, readDb } = installObservability(app, opts.db, opts.readDb);
   // A schema past a walk's budget (engine/schema/walk.ts) is answered 422 SCHEMA_TOO_COMPLEX by the error handler, never a 500.
   installErrorHandler(app, [(err, lang) => duplicateValueError(opts.registry, err, lang)]);
   installSchemaValidation(app);
@@ -171,21 +181,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await installCompression(app);
   // On PostgreSQL other processes may serve the same clients: the counters are kept in the database.
-  const limits = opts.rateLimits ?? (opts.db.kind === 'postgres' ? 'shared' : 'on');
-  await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), opts.db, inlineScriptSources(opts.clientDir));
+  const limits = opts.rateLimits ?? (db.kind === 'postgres' ? 'shared' : 'on');
+  await installProtections(app, limits, paymentFormOrigins(opts.paymentsEnv ?? {}), db, inlineScriptSources(opts.clientDir), (route) => app.metrics.rateLimitRefusals.inc({ route }));
   // Before the session hook: a request refused under pressure costs no session lookup.
   await installBackPressure(app, opts.pressure ?? 'off');
   const grants = grantSource(() => opts.registry.list(), opts.access);
-  const stopSessionCache = await startSessionCache(opts.db);
+  const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', () => stopSessionCache());
   const jobs = new JobPool(opts.jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.close());
   app.addHook('onClose', () => closeTemplateLane());
-  installSessionHook(app, opts.db, grants);
+  installSessionHook(app, db, grants);
   installInputGuard(app);
-  const key = await loadLoginKey(opts.db);
-  await templateRoutes(app, opts.db, opts.registry);
+  const key = await loadLoginKey(db);
+  await templateRoutes(app, db, opts.registry);
   // The OpenAPI document follows the registry: rebuilt when a template version is published.
   let openapi: { key: string; doc: Record<string, unknown> } | undefined;
   const openapiNow = () => {
@@ -200,47 +210,50 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sendEmail = entityMailEffect(opts.registry, outbox, mailEffect(outbox, ACCOUNT_RECIPIENTS, ACCOUNT_MAILS), opts.access);
   // The payment effects run on the payment orders, which are made once the routes they need exist.
   const late: { orders?: PaymentOrders; regulator?: Regulator } = {};
-  await configureSecrets(opts.efilingEnv ?? {}, opts.db);
-  const filings = new FilingService(opts.registry, new EntityService(opts.db, undefined, opts.registry), () => late.regulator!.adapter);
+  await configureSecrets(opts.efilingEnv ?? {}, db);
+  const filings = new FilingService(opts.registry, new EntityService(db, undefined, opts.registry), () => late.regulator!.adapter);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-  const notifications = await setupNotifications(app, { db: opts.db, registry: opts.registry, outbox, publicUrl, access: opts.access, server: ACCOUNT_NOTIFICATIONS });
-  const effects = new EffectRunner(opts.db, { sendEmail, ...paymentEffects(() => late.orders!), fileWithRegulator: filings.handler(), notify: notifications.handler });
+  const notifications = await setupNotifications(app, { db: db, registry: opts.registry, outbox, publicUrl, access: opts.access, server: ACCOUNT_NOTIFICATIONS });
+  const handlers = { sendEmail, ...paymentEffects(() => late.orders!), fileWithRegulator: filings.handler(), notify: notifications.handler };
+  const effects = new EffectRunner(db, handlers, { log: app.log, metrics: app.metrics });
   checkServerMachines(effects, opts.registry.list().flatMap((r) => (r.machine ? [r.machine] : [])));
   app.decorate('effects', effects);
-  authRoutes(app, opts.db, key, grants);
-  accountRoutes(app, opts.db, opts.registry, key, outbox, effects);
-  accountPostRoutes(app, opts.db, outbox, effects, publicUrl, opts.access);
-  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(opts.db, e) });
+  authRoutes(app, db, key, grants);
+  accountRoutes(app, db, opts.registry, key, outbox, effects);
+  accountPostRoutes(app, db, outbox, effects, publicUrl, opts.access);
+  const payments = await buildPaymentProviders(app, { env: opts.paymentsEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl), log: (e) => logExchange(db, e) });
   app.decorate('payments', payments);
-  late.orders = new PaymentOrders(opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects), payments, publicUrl, effects);
+  late.orders = new PaymentOrders(db, opts.registry, new EntityService(db, undefined, opts.registry, effects), payments, publicUrl, effects);
   await paymentRoutes(app, late.orders);
   late.regulator = await buildRegulator(app, { env: opts.efilingEnv ?? {}, publicUrl, fetch: loopbackFetch(app, publicUrl) });
   app.decorate('regulator', late.regulator);
-  efilingRoutes(app, opts.db, opts.registry, new EntityService(opts.db, undefined, opts.registry, effects));
+  efilingRoutes(app, db, opts.registry, new EntityService(db, undefined, opts.registry, effects));
   efilingServiceRoutes(app, opts.registry);
-  const entities = entityRoutes(app, opts.db, opts.registry, outbox, publicUrl, effects, opts.readDb);
-  lookupRoutes(app, opts.db, opts.registry);
-  noticeRoutes(app, opts.db);
-  portalRoutes(app, opts.db, opts.registry);
-  errorLogRoutes(app, opts.db, limits, opts.errorLogs);
+  const entities = entityRoutes(app, db, opts.registry, outbox, publicUrl, effects, readDb);
+  lookupRoutes(app, db, opts.registry);
+  noticeRoutes(app, db);
+  portalRoutes(app, db, opts.registry);
+  errorLogRoutes(app, db, limits, opts.errorLogs);
   const files = opts.fileStorage ?? folderStorage(opts.filesDir);
-  fileRoutes(app, opts.db, files, opts.registry);
+  fileRoutes(app, db, files, opts.registry);
   if (opts.backup) backupRoute(app, { db: opts.db, storage: files, dataDir: opts.backup.dataDir, databaseUrl: opts.backup.databaseUrl }, opts.backup.token);
-  exportRoutes(app, opts.db, opts.registry, files);
-  importRoutes(app, opts.db, opts.registry, entities);
-  trainingRoutes(app, opts.db, opts.registry);
-  await statisticsRoutes(app, opts.db, opts.registry, opts.readDb);
-  dashboardRoutes(app, opts.db, opts.registry);
-  adminRoutes(app, opts.db);
-  powerbiRoutes(app, opts.db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
-  app.decorate('chat', await chatRoutes(app, opts.db, opts.registry, grants, notifications.hub));
+  exportRoutes(app, db, opts.registry, files);
+  importRoutes(app, db, opts.registry, entities);
+  trainingRoutes(app, db, opts.registry);
+  await statisticsRoutes(app, db, opts.registry, readDb);
+  dashboardRoutes(app, db, opts.registry);
+  adminRoutes(app, db);
+  powerbiRoutes(app, db, opts.registry, opts.embedOrigins ?? DEFAULT_EMBED_ORIGINS);
+  app.decorate('chat', await chatRoutes(app, db, opts.registry, grants, notifications.hub));
   // After chat: the STOMP endpoint is served by the @fastify/websocket that chatRoutes registers.
-  app.decorate('publishStatus', await publishStatusRoutes(app, opts.db, grants));
+  app.decorate('publishStatus', await publishStatusRoutes(app, db, grants));
+  countSockets(app, app.metrics);
+  operationsRoutes(app, { db, files, jobs, access: opts.metricsAccess });
   app.get('/api/openapi.json', { ...publicRoute(30), schema: META.openapi }, async () => openapiNow());
   // Answered under pressure too: a load balancer sees why the process refuses.
   const health = publicRoute(120);
   app.get('/api/health', { config: { ...health.config, pressureHandler: passUnderPressure }, schema: META.health }, async () =>
-    ok({ status: 'up', database: opts.db.kind, ...app.pressureFigures() }),
+    ok({ status: 'up', database: db.kind, ...app.pressureFigures() }),
   );
 
   const clientDir = opts.clientDir;

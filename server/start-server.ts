@@ -19,6 +19,11 @@ import { startProcessHeartbeat } from './admin/process-heartbeat.ts';
 import { startRecordWritesPruner } from './entities/list-cache.ts';
 import { paymentSandboxOn } from './payments/registry.ts';
 import { controlToken, publishControl } from './backup/control.ts';
+import type { LogSettings } from './observe/logging.ts';
+import type { MetricsAccess } from './observe/metrics-route.ts';
+import { closeGracefully, DEFAULT_SHUTDOWN_GRACE_MS } from './observe/shutdown.ts';
+import { measuredDatabase } from './observe/measured-db.ts';
+import type { AppMetrics } from './observe/metrics.ts';
 
 export interface StartOptions {
   port: number;
@@ -33,7 +38,12 @@ export interface StartOptions {
   databasePoolSize?: number;
   clientDir?: string;
   registry?: EntityRegistry;
-  logger?: boolean;
+  /** JSON-line logs (LOG_LEVEL, LOG=1: server/observe/logging.ts). */
+  logger?: boolean | LogSettings;
+  /** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW); nobody unless given. */
+  metricsAccess?: MetricsAccess;
+  /** How long close() waits for requests in flight and the workers' rows in hand (SHUTDOWN_GRACE_MS); 10 s unless given. */
+  shutdownGraceMs?: number;
   /** SMTP server URL (smtp://user:pass@host:port); without it mail stays in the outbox table. */
   smtpUrl?: string;
   /** Trust a reverse proxy's forwarded headers (see AppOptions.trustProxy). */
@@ -63,6 +73,8 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   db: Database;
+  /** The app's metrics (a cluster worker reports them to the primary: server/observe/cluster-metrics.ts). */
+  metrics: AppMetrics;
   close(): Promise<void>;
 }
 
@@ -100,6 +112,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     fileStorage: files,
     clientDir: resolve(opts.clientDir ?? 'dist'),
     logger: opts.logger,
+    metricsAccess: opts.metricsAccess,
     smtpConfigured: Boolean(opts.smtpUrl),
     trustProxy: opts.trustProxy,
     publicUrl,
@@ -111,31 +124,31 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     jobs: jobLimitsFromEnv(opts.jobsEnv ?? {}),
     backup: { token: await controlToken(dataDir, opts.backupToken), dataDir, databaseUrl: opts.databaseUrl },
   });
-  const stopMail = opts.smtpUrl ? startMailWorker(db, opts.smtpUrl) : async () => undefined;
-  const stopTimers = startTimerWorker(db, registry);
-  const stopNotices = startNoticeWorker(db);
-  const stopEffects = startEffectWorker(app.effects);
-  const stopReclaim = startReclaimWorker(db, app.effects);
-  const stopPruner = startRecordWritesPruner(db);
-  const stopSessionSweep = startSessionSweeper(db);
-  const stopHeartbeat = startProcessHeartbeat(db, () => app.websocketServer?.clients.size ?? 0);
+  // The workers log as the app does, by request id, and are measured.
+  const observe = { log: app.log, metrics: app.metrics };
+  const measured = measuredDatabase(db, app.metrics, 'primary');
+  const stops = [
+    opts.smtpUrl ? startMailWorker(measured, opts.smtpUrl, undefined, undefined, observe) : async () => undefined,
+    startTimerWorker(measured, registry, undefined, observe),
+    startNoticeWorker(db),
+    startEffectWorker(app.effects, undefined, app.log),
+    startReclaimWorker(db, app.effects),
+    startRecordWritesPruner(db),
+    startSessionSweeper(db),
+    startProcessHeartbeat(db, () => app.websocketServer?.clients.size ?? 0),
+  ];
   await app.listen({ port, host });
   // `npm run backup` finds this process here (server/backup/control.ts); taken back at close.
   const unpublish = await publishControl(dataDir, localPublicUrl(host === '0.0.0.0' ? '127.0.0.1' : host, port));
   return {
     url: localPublicUrl(host, port),
     db,
+    metrics: app.metrics,
     async close() {
       await unpublish();
-      await stopMail();
-      await stopTimers();
-      await stopNotices();
-      await stopReclaim();
-      await stopPruner();
-      await stopSessionSweep();
-      await stopHeartbeat();
-      await stopEffects();
-      await app.close();
+      await closeGracefully(app, opts.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      });
       await readDb?.close();
       await db.close();
     },

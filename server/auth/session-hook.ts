@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
+import { logAsUser } from '../observe/logging.ts';
 import { SESSION_MS, userOfToken, type SessionUser } from './sessions.ts';
 import type { GrantSource } from './roles.ts';
 
@@ -74,7 +75,7 @@ function sameOrigin(req: FastifyRequest): boolean {
  * reach a route meet the same check.
  */
 export function installSessionHook(app: FastifyInstance, db: Database, grants: GrantSource): void {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route === undefined) return; // no route: the not-found handler answers
     const { token, byCookie } = credentialsOf(req);
@@ -86,6 +87,7 @@ export function installSessionHook(app: FastifyInstance, db: Database, grants: G
       else {
         req.user = user;
         req.sessionToken = token;
+        logAsUser(req, reply, user);
       }
       return;
     }
@@ -102,6 +104,7 @@ export function installSessionHook(app: FastifyInstance, db: Database, grants: G
     }
     req.user = user;
     req.sessionToken = token;
+    logAsUser(req, reply, user);
   });
 }
 

@@ -38,7 +38,8 @@ const SERVER: Record<string, Setting> = {
   DATA_DIR: text('PGlite files, uploaded files and the control channel of `npm run backup`', { default: './data' }),
   WORKERS: text('server processes `npm start` runs (node:cluster, sharing the port); `auto`: one per core. More than one needs `DATABASE_URL` (docs/deployment.md)', { default: '1', pattern: '^(auto|[1-9][0-9]*)$' }),
   NODE_ENV: text('`production` refuses the development defaults (a missing `SECRETS_KEY`, the sandboxes and the regulator emulator)', { default: '(none)' }),
-  LOG: text('`1` for request logs', { default: '0', enum: ['1', '0'] }),
+  LOG: text('`1` for request logs at `info` (as `LOG_LEVEL=info`)', { default: '0', enum: ['1', '0'] }),
+  LOG_LEVEL: text('JSON-line logs at this level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`), with request ids, user and company ids, credentials redacted (docs/operations.md#logs)', { default: '(none: no request logs)' }),
   TRUST_PROXY: text("behind a reverse proxy: `true` or the proxies' addresses (comma list, CIDR too); rate limits then count the client's address, and https makes the session cookie `Secure` and adds HSTS", { default: '(none)' }),
   POWERBI_EMBED_ORIGINS: text('the https origins embedded BI reports may be framed from, comma list', { default: 'https://app.powerbi.com' }),
   SKIP_CLIENT_BUILD: text('`1`: `npm start` serves `dist/` as it is, without building the client when it is stale', { default: '0', enum: ['1', '0'] }),
@@ -121,9 +122,17 @@ const PAYMENTS: Record<string, Setting> = {
   UNIONPAY_BASE_URL: url("UnionPay's gateway", { default: '(the production gateway)' }),
 };
 
+const OPERATIONS: Record<string, Setting> = {
+  METRICS_TOKEN: { ...secret('the bearer token (16 characters or more) that may read `/metrics`, the Prometheus text (docs/operations.md#metrics); with neither this nor `METRICS_ALLOW`, `/metrics` answers 404'), default: '(none)' },
+  METRICS_ALLOW: text('addresses that may read `/metrics` without the token: comma list of IPs and CIDR ranges (`127.0.0.1,10.0.0.0/8`)', { default: '(none)' }),
+  METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: '(none)', description: "with `WORKERS` > 1: the primary serves every worker's series added together on this port (`/metrics`, same token and addresses)" },
+  SHUTDOWN_GRACE_MS: whole("on `SIGTERM`, how long requests in flight and the workers' rows in hand are waited for before the connections still open are cut (docs/operations.md#health-and-shutdown)", { default: '10000' }),
+};
+
 /** The sections of the README's table, in order. */
 export const CONFIG_SECTIONS: Record<string, Record<string, Setting>> = {
   Server: SERVER,
+  'Metrics, health and shutdown': OPERATIONS,
   Database: DATABASE,
   'Uploaded files': FILES,
   Mail: MAIL,
@@ -138,7 +147,7 @@ export const CONFIG_PROPERTIES: Record<string, Setting> = Object.assign({}, ...O
  * Variables under these prefixes are Portico's: one not declared is a misspelling and stops the
  * start (CONFIG_IGNORE lets a machine's own through).
  */
-export const CONFIG_PREFIXES = ['PAYMENTS_', 'ALIPAY_', 'WECHATPAY_', 'UNIONPAY_', 'S3_', 'SMTP_', 'EFILING_', 'CPSC_', 'JOB_', 'PRESSURE_', 'ERROR_LOG_', 'DATABASE_', 'BACKUP_'] as const;
+export const CONFIG_PREFIXES = ['PAYMENTS_', 'ALIPAY_', 'WECHATPAY_', 'UNIONPAY_', 'S3_', 'SMTP_', 'EFILING_', 'CPSC_', 'JOB_', 'PRESSURE_', 'ERROR_LOG_', 'DATABASE_', 'BACKUP_', 'METRICS_'] as const;
 
 /** The schema `npm start` validates the environment with: the settings, and the ones that need another. */
 export const CONFIG_SCHEMA = {

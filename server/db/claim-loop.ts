@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from './database.ts';
 import { isDatabaseOutage } from '../outage/unavailable.ts';
 
@@ -7,7 +8,9 @@ import { isDatabaseOutage } from '../outage/unavailable.ts';
  * same transaction, and the claim, the work and its bookkeeping commit together. When `run`
  * throws, the transaction rolls back and `failed` records the failure outside it (so one bad
  * row cannot hold the queue). The database's outage is not the row's failure: the row stays due,
- * uncounted, and the error ends this drain (the worker tries again at its next tick). Returns how
+ * uncounted, and the error ends this drain (the worker tries again at its next tick). Once
+ * `signal` is aborted (the server stopping) no further row is claimed: the one in progress
+ * commits, the others stay due, unclaimed, for another process or the next start. Returns how
  * many rows `run` finished.
  */
 export async function drainClaims<T>(
@@ -15,9 +18,11 @@ export async function drainClaims<T>(
   claim: (tx: Queryable) => Promise<T | undefined>,
   run: (tx: Queryable, item: T) => Promise<void>,
   failed: (item: T, err: unknown) => Promise<void>,
+  signal?: AbortSignal,
 ): Promise<number> {
   let done = 0;
   for (;;) {
+    if (signal?.aborted) return done;
     let current: T | undefined;
     const claimed = await db
       .transaction(async (tx) => {
@@ -37,25 +42,41 @@ export async function drainClaims<T>(
   }
 }
 
+/** What a worker reports to: the server's logger (JSON lines) and its stop signal. */
+export interface WorkerContext {
+  /** The app's logger (`app.log`); none: errors go to standard error as before. */
+  log?: FastifyBaseLogger;
+  /** Aborted when the server stops: a worker finishes the row in hand and claims no more. */
+  signal?: AbortSignal;
+}
+
 /**
  * Runs `work` every `intervalMs`, one run at a time; a run that throws is logged and the next
  * tick runs again (during the database's outage, one line a tick rather than a stack). The
- * returned function stops it and waits for a run in progress.
+ * returned function stops it: `work`'s signal is aborted (it claims no more) and a run in
+ * progress is waited for.
  */
-export function startIntervalWorker(name: string, work: () => Promise<unknown>, intervalMs: number): () => Promise<void> {
+export function startIntervalWorker(name: string, work: (signal: AbortSignal) => Promise<unknown>, intervalMs: number, log?: FastifyBaseLogger): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
+  const stopping = new AbortController();
+  const report = (err: unknown) => {
+    const outage = isDatabaseOutage(err);
+    if (log) log.error({ worker: name, ...(outage ? { outage: (err as Error).message } : { err }) }, 'worker run failed');
+    else console.error(name, outage ? (err as Error).message : err);
+  };
   const tick = () => {
-    if (busy) return;
+    if (busy || stopping.signal.aborted) return;
     busy = true;
-    running = work()
-      .catch((err: unknown) => console.error(name, isDatabaseOutage(err) ? (err as Error).message : err))
+    running = work(stopping.signal)
+      .catch(report)
       .finally(() => {
         busy = false;
       });
   };
   const handle = setInterval(tick, intervalMs);
   return async () => {
+    stopping.abort();
     clearInterval(handle);
     await running;
   };

@@ -5,6 +5,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** The connections it may open (PGlite: its one); reported as a metric (server/observe/measured-db.ts). */
+  readonly poolSize?: number;
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   /** Everything inside commits together or not at all. */

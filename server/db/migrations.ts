@@ -623,6 +623,15 @@ export const MIGRATIONS: readonly { id: string; sql: string; statements?: readon
       )
     `,
   },
+  {
+    // The request that queued a mail or an effect, or set a record's timers: their delivery logs it (issue 58; server/observe/request-context.ts).
+    id: '049_request_ids',
+    sql: `
+      alter table outbox add column request_id text;
+      alter table effects add column request_id text;
+      alter table records add column timer_request_id text
+    `,
+  },
 ];
 
 /** The advisory lock key of migrating (any fixed number; "Port" in ASCII). */

@@ -38,6 +38,7 @@ export function pgliteDatabase(pg: PGlite): Database {
   });
   return {
     kind: 'pglite',
+    poolSize: 1,
     ...wrap(pg, false),
     async exec(sql) {
       await pg.exec(sql);

@@ -98,8 +98,9 @@ export function socketOf(url: string): { url: string; host?: string } {
  */
 export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
   const target = socketOf(url);
+  const max = Math.max(MIN_POOL_SIZE, poolSize);
   const sql = postgres(target.url, {
-    max: Math.max(MIN_POOL_SIZE, poolSize),
+    max,
     ...(target.host ? { host: target.host } : {}),
     onnotice: () => undefined,
     // pg's conventions, which the code was written to: undefined is null, counts are numbers, a string is JSON already.
@@ -137,6 +138,7 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   const over = (conn: Connection): Queryable => ({ query: (text, params = []) => run(conn, text, params) });
   return {
     kind: 'postgres',
+    poolSize: max,
     query: (text, params = []) => run(sql, text, params),
     async exec(text) {
       await run(sql, text, []);

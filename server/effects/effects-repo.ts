@@ -1,6 +1,7 @@
 import type { DeclaredEffect } from '../../engine/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
+import { currentRequestId } from '../observe/request-context.ts';
 
 /** An effects row (migration 008): what to do, for which machine and subject, and how far it got. */
 export interface EffectRow {
@@ -14,11 +15,25 @@ export interface EffectRow {
   attempts: number;
   lastError: string | null;
   createdAt: string;
+  /** The request whose transition wrote it (server/observe/request-context.ts); null from a worker without one. */
+  requestId: string | null;
 }
 
-type Raw = { id: number; kind: string; machine: string; subject: string; subject_id: string; params: Record<string, unknown>; status: EffectRow['status']; attempts: number; last_error: string | null; created_at: Date | string };
+type Raw = {
+  id: number;
+  kind: string;
+  machine: string;
+  subject: string;
+  subject_id: string;
+  params: Record<string, unknown>;
+  status: EffectRow['status'];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  request_id: string | null;
+};
 
-const COLUMNS = 'id::int as id, kind, machine, subject, subject_id, params, status, attempts, last_error, created_at';
+const COLUMNS = 'id::int as id, kind, machine, subject, subject_id, params, status, attempts, last_error, created_at, request_id';
 const rowOf = (r: Raw): EffectRow => ({
   id: r.id,
   kind: r.kind,
@@ -30,17 +45,19 @@ const rowOf = (r: Raw): EffectRow => ({
   attempts: r.attempts,
   lastError: r.last_error,
   createdAt: isoTime(r.created_at),
+  requestId: r.request_id,
 });
 
 /** Writes a transition's effects in the transaction that makes the transition: they exist exactly when it committed. */
 export async function queueEffects(tx: Queryable, machine: string, subject: { kind: string; id: string }, effects: readonly DeclaredEffect[]): Promise<void> {
   for (const e of effects) {
-    await tx.query('insert into effects (kind, machine, subject, subject_id, params) values ($1, $2, $3, $4, $5::jsonb)', [
+    await tx.query('insert into effects (kind, machine, subject, subject_id, params, request_id) values ($1, $2, $3, $4, $5::jsonb, $6)', [
       e.kind,
       machine,
       subject.kind,
       subject.id,
       JSON.stringify(e.params),
+      currentRequestId(),
     ]);
   }
 }
@@ -87,8 +104,8 @@ export async function markFailedAttempt(db: Queryable, id: number, error: string
  */
 export async function requeueEffect(tx: Queryable, effect: EffectRow, params: Record<string, unknown>, delaySeconds: number): Promise<void> {
   await tx.query(
-    `insert into effects (kind, machine, subject, subject_id, params, next_attempt_at) values ($1, $2, $3, $4, $5::jsonb, now() + make_interval(secs => $6::int))`,
-    [effect.kind, effect.machine, effect.subject, effect.subjectId, JSON.stringify(params), delaySeconds],
+    `insert into effects (kind, machine, subject, subject_id, params, next_attempt_at, request_id) values ($1, $2, $3, $4, $5::jsonb, now() + make_interval(secs => $6::int), $7)`,
+    [effect.kind, effect.machine, effect.subject, effect.subjectId, JSON.stringify(params), delaySeconds, effect.requestId],
   );
 }
 

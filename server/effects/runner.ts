@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import { startIntervalWorker } from '../db/claim-loop.ts';
 import { isDatabaseOutage } from '../outage/unavailable.ts';
+import type { AppMetrics } from '../observe/metrics.ts';
+import { withRequestId } from '../observe/request-context.ts';
 import { claimDueEffect, leaseEffect, markDone, markFailedAttempt, relockLeased, type EffectRow } from './effects-repo.ts';
 
 /** Runs one kind of declared effect (docs/declarations.md §4). */
@@ -49,6 +52,8 @@ export class EffectRunner {
   constructor(
     private readonly db: Database,
     readonly handlers: EffectHandlers,
+    /** Where each run is logged (with the request id that wrote the effect) and counted. */
+    private readonly observe: { log?: FastifyBaseLogger; metrics?: AppMetrics } = {},
   ) {}
 
   /** Why the server cannot run an effect a machine declares; undefined when it can. */
@@ -62,10 +67,13 @@ export class EffectRunner {
    * Runs every due effect; returns how many were done. Each is claimed (`for update skip locked`)
    * and run in the claiming transaction, which marks it done; one with an outside call is leased
    * and committed first, called with no transaction open, then finished in a second transaction.
+   * Each runs as part of the request that wrote it (what it queues carries that request's id).
+   * Once `signal` is aborted (the server stopping) no further effect is claimed.
    */
-  async runDue(): Promise<number> {
+  async runDue(signal?: AbortSignal): Promise<number> {
     let done = 0;
     for (;;) {
+      if (signal?.aborted) return done;
       let current: EffectRow | undefined;
       const step = await this.db
         .transaction(async (tx): Promise<'empty' | 'done' | 'leased'> => {
@@ -76,7 +84,8 @@ export class EffectRunner {
             await leaseEffect(tx, current.id, CALL_LEASE_SECONDS);
             return 'leased';
           }
-          await handler.run(tx, current);
+          const effect = current;
+          await withRequestId(effect.requestId, () => handler.run(tx, effect));
           await markDone(tx, current.id);
           return 'done';
         })
@@ -87,9 +96,15 @@ export class EffectRunner {
           return 'failed';
         });
       if (step === 'empty') return done;
-      if (step === 'done') done += 1;
-      if (step === 'leased' && (await this.runLeased(current!))) done += 1;
+      if (step === 'done') this.ran(current!);
+      if (step === 'done' || (step === 'leased' && (await withRequestId(current!.requestId, () => this.runLeased(current!))))) done += 1;
     }
+  }
+
+  /** Logs and counts an effect done. */
+  private ran(effect: EffectRow): void {
+    this.observe.metrics?.effectRuns.inc({ kind: effect.kind, outcome: 'done' });
+    this.observe.log?.info({ reqId: effect.requestId, effectId: effect.id, kind: effect.kind, subject: effect.subject, subjectId: effect.subjectId }, 'effect done');
   }
 
   private handlerOf(effect: EffectRow): EffectHandler {
@@ -109,6 +124,7 @@ export class EffectRunner {
         await handler.run(tx, effect, called);
         await markDone(tx, effect.id);
       });
+      this.ran(effect);
       return true;
     } catch (err) {
       // Leased and not finished: with the database down it is due again when the lease runs out.
@@ -121,7 +137,10 @@ export class EffectRunner {
   private async failed(effect: EffectRow, err: unknown): Promise<void> {
     const attempts = effect.attempts + 1;
     const last = err instanceof PermanentEffectError || attempts >= MAX_EFFECT_ATTEMPTS;
-    if (!last) console.error(`effect ${effect.id} (${effect.kind}) failed; retrying in ${retryDelaySeconds(attempts)} s`, err);
+    this.observe.metrics?.effectRuns.inc({ kind: effect.kind, outcome: last ? 'failed' : 'retry' });
+    const line = { reqId: effect.requestId, effectId: effect.id, kind: effect.kind, attempts, err };
+    if (this.observe.log) this.observe.log.warn(line, last ? 'effect failed for good' : `effect failed; retrying in ${retryDelaySeconds(attempts)} s`);
+    else if (!last) console.error(`effect ${effect.id} (${effect.kind}) failed; retrying in ${retryDelaySeconds(attempts)} s`, err);
     await markFailedAttempt(this.db, effect.id, String(err instanceof Error ? err.message : err), last ? null : retryDelaySeconds(attempts));
   }
 
@@ -131,11 +150,11 @@ export class EffectRunner {
    * the request that caused it.
    */
   async afterCommit(): Promise<void> {
-    await this.runDue().catch((err: unknown) => console.error('effects', err));
+    await this.runDue().catch((err: unknown) => (this.observe.log ? this.observe.log.error({ err }, 'effects') : console.error('effects', err)));
   }
 }
 
 /** Runs `runner.runDue` every `intervalMs`; the returned function stops it and waits for a run in progress. */
-export function startEffectWorker(runner: EffectRunner, intervalMs = 1000): () => Promise<void> {
-  return startIntervalWorker('effect worker', () => runner.runDue(), intervalMs);
+export function startEffectWorker(runner: EffectRunner, intervalMs = 1000, log?: FastifyBaseLogger): () => Promise<void> {
+  return startIntervalWorker('effect worker', (signal) => runner.runDue(signal), intervalMs, log);
 }

@@ -16,9 +16,17 @@ export type RateLimits = 'on' | 'shared' | 'off';
  * Browser protections (helmet: CSP, nosniff, frame-ancestors, referrer policy; HSTS on https only)
  * and per-client rate limits on the routes that declare one (`publicRoute(perMinute)`: every
  * public API route does), answered with a 429 in the request's language. `formOrigins`: the
- * other origins a page of ours may post a form to (a configured payment gateway).
+ * other origins a page of ours may post a form to (a configured payment gateway). `onRefused`
+ * hears each refusal with the route's pattern (counted in /metrics).
  */
-export async function installProtections(app: FastifyInstance, limits: RateLimits, formOrigins: readonly string[] = [], db?: Queryable, inlineScripts: readonly string[] = []): Promise<void> {
+export async function installProtections(
+  app: FastifyInstance,
+  limits: RateLimits,
+  formOrigins: readonly string[] = [],
+  db?: Queryable,
+  inlineScripts: readonly string[] = [],
+  onRefused?: (route: string) => void,
+): Promise<void> {
   // One helmet middleware for the process: its headers are the same for every response
   // (@fastify/helmet built the middleware again on every request, parsing the policy each time).
   const protect = helmet({
@@ -58,5 +66,6 @@ export async function installProtections(app: FastifyInstance, limits: RateLimit
     global: false,
     ...(limits === 'shared' && db ? { store: databaseRateLimitStore(db) } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(429, 'RATE_LIMITED', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+    onExceeded: (req) => onRefused?.(req.routeOptions.url ?? 'unmatched'),
   });
 }

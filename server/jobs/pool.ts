@@ -131,6 +131,11 @@ export class JobPool implements Jobs {
     return { threads: this.pool?.threads.length ?? 0, jobs: this.active };
   }
 
+  /** Whether it takes a job now: not closed, its queue not full (readiness: /readyz). */
+  get accepting(): boolean {
+    return !this.closed && this.active < this.limits.threads + this.limits.maxQueue;
+  }
+
   /** Ends the threads; a job still running fails (503 JOB_FAILED). */
   async close(): Promise<void> {
     this.closed = true;

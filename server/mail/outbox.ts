@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { isoTime } from '../db/timestamps.ts';
+import { currentRequestId } from '../observe/request-context.ts';
 
 export interface Mail {
   to: string;
@@ -16,12 +17,14 @@ export interface Mail {
 export class Outbox {
   constructor(readonly smtpConfigured: boolean) {}
 
+  /** Queues the mail with the request id of the work queuing it (the delivery logs it). */
   async queue(tx: Queryable, mail: Mail): Promise<void> {
-    await tx.query('insert into outbox (to_address, subject, body, status) values ($1, $2, $3, $4)', [
+    await tx.query('insert into outbox (to_address, subject, body, status, request_id) values ($1, $2, $3, $4, $5)', [
       mail.to,
       mail.subject,
       mail.body,
       this.smtpConfigured ? 'pending' : 'stored',
+      currentRequestId(),
     ]);
   }
 }

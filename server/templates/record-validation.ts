@@ -28,6 +28,9 @@ const keys = new WeakMap<EntitySchema, string>();
 
 const laneOf = (): JobPool => (lane ??= new JobPool(LANE_LIMITS));
 
+/** Whether the lane takes a validation now (started on demand: true until it is, and while its queue has room). */
+export const templateLaneAccepting = (): boolean => lane?.accepting ?? true;
+
 /** Ends the lane's thread (app close); the next validation starts a new one. */
 export async function closeTemplateLane(): Promise<void> {
   const closing = lane;

@@ -130,7 +130,7 @@ describe.each(CASES)('backup and restore on %s', (backend) => {
     const server = await start(source);
     const api = client(server);
     // The control channel answers only its token: no session, no guess.
-    for (const headers of [{}, { 'portico-control-token': 'guessed' }]) {
+    for (const headers of [{}, { 'portico-control-token': 'guessed' }] as Record<string, string>[]) {
       const refused = await fetch(`${server.url}/api/backup`, { method: 'POST', headers: { 'accept-language': 'zh-CN', ...headers } });
       expect(refused.status).toBe(401);
       expect(((await refused.json()) as { message: string }).message).toBe('控制令牌缺失或不正确');

@@ -15,6 +15,8 @@ import { seededPglite } from './pglite-template.ts';
 import type { FileStorage } from '../../server/files/storage.ts';
 import type { ErrorLogLimits } from '../../server/portal/error-log-repo.ts';
 import type { JobLimits } from '../../server/jobs/pool.ts';
+import type { LogSettings } from '../../server/observe/logging.ts';
+import type { MetricsAccess } from '../../server/observe/metrics-route.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -44,6 +46,10 @@ export interface HarnessOptions {
   smtpConfigured?: boolean;
   /** The job pool's limits (server/app.ts `jobs`); the defaults unless given. */
   jobs?: Partial<JobLimits>;
+  /** Who may read /metrics (server/app.ts `metricsAccess`); nobody unless given. */
+  metricsAccess?: MetricsAccess;
+  /** JSON-line logs (server/app.ts `logger`): a test captures them with a stream; none unless given. */
+  logger?: LogSettings;
 }
 
 /** An app on a fresh database with the demo accounts, driven through `inject`. */
@@ -74,7 +80,7 @@ export class ApiHarness {
     await prepareDatabase(db, registry);
     await seedDemoAccounts(db);
     const filesDir = mkdtempSync(join(tmpdir(), 'portico-files-'));
-    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure, smtpConfigured: opts.smtpConfigured, jobs: opts.jobs });
+    const app = await buildApp({ db, registry, filesDir, fileStorage: opts.fileStorage, readDb: opts.readDb, clientDir: opts.clientDir, rateLimits: opts.rateLimits ?? 'off', trustProxy: opts.trustProxy, efilingEnv: opts.efilingEnv, paymentsEnv: opts.paymentsEnv, publicUrl: opts.publicUrl, errorLogs: opts.errorLogs, pressure: opts.pressure, smtpConfigured: opts.smtpConfigured, jobs: opts.jobs, metricsAccess: opts.metricsAccess, logger: opts.logger });
     const harness = new ApiHarness(app, db, registry, async () => {
       await app.close();
       await drop();
