@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { matchRoute } from './match-route.ts';
 import { useMenuTitle } from './menu-title.ts';
 import { usePageLabels } from './page-title.ts';
+import { useLanguage } from '../i18n/language-store.ts';
 
 /**
  * The address bar's path, as it changes: the router's own location moves in a transition (react-
@@ -41,7 +42,8 @@ export function useDocumentTitle(): void {
   const { t } = useTranslation();
   const pathname = useSyncExternalStore(subscribe, addressPath);
   const menuName = useMenuTitle(pathname);
-  const pageLabel = usePageLabels((s) => s.labels[pathname]);
+  const lang = useLanguage();
+  const pageLabel = usePageLabels((s) => s.labels[pathname]?.[lang]);
   const route = matchRoute(pathname, (r) => !r.redirect)?.route;
   const routeLabel = route && !route.titledByPage ? t(route.label) : undefined;
   const product = t('app.title');

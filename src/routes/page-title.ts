@@ -6,9 +6,10 @@ import { LANGUAGES, type Language } from '../../engine/declaration/types.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { useTabs } from '../tabs/tabs-store.ts';
 import { usePageContext } from '../tabs/page-context.ts';
+import { useLanguage } from '../i18n/language-store.ts';
 
-/** The labels pages give themselves (a record's number, a report's name), by path. */
-export const usePageLabels = create<{ labels: Readonly<Record<string, string>> }>(() => ({ labels: {} }));
+/** The labels pages give themselves (a record's number, a report's name), by path and language: a label of another language is never shown. */
+export const usePageLabels = create<{ labels: Readonly<Record<string, Partial<Record<Language, string>>>> }>(() => ({ labels: {} }));
 
 /**
  * A page's own label (a record's number, a report's name, a new record's form): the document
@@ -20,6 +21,7 @@ export const usePageLabels = create<{ labels: Readonly<Record<string, string>> }
  */
 export function usePageTitle(label: string | undefined, enabled = true, opensTab = false, labels?: Partial<Record<Language, string>>): void {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const product = t('app.title');
   const context = usePageContext();
   // One page element may show several paths (the generated pages' catch-all route): each is titled.
@@ -27,8 +29,11 @@ export function usePageTitle(label: string | undefined, enabled = true, opensTab
   const path = context.path ?? pathname;
   useLayoutEffect(() => {
     if (!enabled || !context.active) return;
-    usePageLabels.setState((s) => (s.labels[path] === (label ?? '') ? s : { labels: { ...s.labels, [path]: label ?? '' } }));
-  }, [label, enabled, context.active, path]);
+    const next = { ...labels, [lang]: label ?? '' };
+    usePageLabels.setState((s) => (JSON.stringify(s.labels[path]) === JSON.stringify(next) ? s : { labels: { ...s.labels, [path]: next } }));
+    // `labels` is read with `label`: a page changes both together.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [label, lang, enabled, context.active, path]);
   useEffect(() => {
     if (!enabled || !context.active || !label || label === product) return;
     if (opensTab) useTabs.getState().openTitled(pathname, window.location.search, label, labels);

@@ -51,6 +51,9 @@ export class Crawler {
     const settled = await this.page
       .waitForFunction(
         () => {
+          // A page in the shell, or a page of its own (/403, /404: a result page outside the shell).
+          const result = document.querySelector('.ant-result');
+          if (result && (result as HTMLElement).innerText.trim()) return true;
           const content = document.querySelector('[data-testid="shell-content"]');
           if (!content || content.querySelector('.ant-spin-spinning')) return false;
           return (content as HTMLElement).innerText.trim().length > 0;
