@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Language } from '../../engine/index.ts';
-import { sealPassword } from '../support/api-harness.ts';
-import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
+import { usePortal } from './portal-server.ts';
 import { ui } from './portal-texts.ts';
 
 /** Issue 58 items 6 and 7: staff open every administration screen and act on rows; a user downloads their personal data. */
@@ -12,13 +10,6 @@ const portalServer = usePortal();
 /** Each screen (/admin/{view}) and its first column. */
 const SCREENS = { lockedAccounts: 'account', failedMail: 'createdAt', dueTimers: 'machine', failedEffects: 'createdAt', connections: 'host', noticeSchedule: 'status' };
 
-/** Logs in through the API: the context's cookies then hold the session the page restores. */
-async function logInByApi(page: Page, account: string): Promise<void> {
-  const key = await (await page.request.get(`${portalServer.url}/api/auth/public-key`)).json();
-  const res = await page.request.post(`${portalServer.url}/api/auth/token`, { data: { account, password: sealPassword(key.data.spki, DEMO_PASSWORD), termsAccepted: true } });
-  expect(res.status()).toBe(200);
-}
-
 describe('administration screens and personal data', () => {
   for (const lang of ['zh-CN', 'en-US'] as Language[]) {
     it(`shows each administration screen, unlocks an account, discards failed mail, closes an account and downloads personal data (${lang})`, async () => {
@@ -26,14 +17,13 @@ describe('administration screens and personal data', () => {
       const subject = `Failed ${lang}`;
       await portalServer.db.query("insert into login_throttle (account_key, failures, locks, locked_until) values ($1, 5, 1, now() + interval '15 minutes')", [locked]);
       await portalServer.db.query("insert into outbox (to_address, subject, body, status, attempts, last_error) values ('nobody@example.com', $1, 'Body', 'failed', 8, 'refused')", [subject]);
-      const portal = await portalServer.open(lang);
+      const portal = await portalServer.signedIn('staff', lang);
       const { page } = portal;
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
       });
-      await logInByApi(page, 'staff');
 
       for (const [view, firstColumn] of Object.entries(SCREENS)) {
         await page.goto(`${portalServer.url}/admin/${view}`);
