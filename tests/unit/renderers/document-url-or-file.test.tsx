@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, ConfigProvider } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createStaticRegistry, deriveFormSections, type Language } from '../../../engine/index.ts';
 import { FormSection } from '../../../renderers/form/FormSection.tsx';
 import { validateDocument } from '../../../renderers/form/save-errors.ts';
-import { createQueryClient } from '../../../renderers/env/query-client.ts';
-import { RendererEnvProvider } from '../../../renderers/env/renderer-env.tsx';
-import { memoryDataProvider, translator } from './render-env.tsx';
+import { EnvProviders } from './render-env.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -26,15 +22,9 @@ async function formWith(lang: Language, formData: Record<string, unknown>) {
   for (const section of deriveFormSections(document_, lang, new Set(Object.keys(document_.schema.properties)))) {
     act(() =>
       root.render(
-        <ConfigProvider>
-          <App>
-            <QueryClientProvider client={createQueryClient()}>
-              <RendererEnvProvider value={{ lang, t: translator(lang), data: memoryDataProvider([]), permissions: {}, navigate: () => undefined }}>
-                <FormSection section={section} formData={formData} onChange={(_, d) => reported.push(d)} />
-              </RendererEnvProvider>
-            </QueryClientProvider>
-          </App>
-        </ConfigProvider>,
+        <EnvProviders lang={lang}>
+          <FormSection section={section} formData={formData} onChange={(_, d) => reported.push(d)} />
+        </EnvProviders>,
       ),
     );
     // The form draws its fields a few per frame: wait until the attachment's file shows.

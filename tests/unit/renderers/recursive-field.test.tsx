@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, ConfigProvider } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStaticRegistry, deriveFormSections, type EntitySchema, type Language, type TemplateBundle } from '../../../engine/index.ts';
 import { FormSection } from '../../../renderers/form/FormSection.tsx';
-import { createQueryClient } from '../../../renderers/env/query-client.ts';
-import { RendererEnvProvider } from '../../../renderers/env/renderer-env.tsx';
-import { memoryDataProvider, translator } from './render-env.tsx';
+import { EnvProviders } from './render-env.tsx';
 import { RECURSIVE_SCHEMAS } from '../../fixtures/hostile-schemas.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -40,15 +36,9 @@ function mount(schema: Record<string, unknown>, lang: Language, formData: Record
   const changes: Record<string, unknown>[] = [];
   act(() =>
     root.render(
-      <ConfigProvider>
-        <App>
-          <QueryClientProvider client={createQueryClient()}>
-            <RendererEnvProvider value={{ lang, t: translator(lang), data: memoryDataProvider([]), permissions: {}, navigate: () => undefined }}>
-              <FormSection section={sectionOf(schema, lang)} formData={formData} onChange={(_, data) => changes.push(data)} />
-            </RendererEnvProvider>
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
+      <EnvProviders lang={lang}>
+          <FormSection section={sectionOf(schema, lang)} formData={formData} onChange={(_, data) => changes.push(data)} />
+        </EnvProviders>,
     ),
   );
   return { host, changes };

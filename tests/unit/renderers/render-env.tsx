@@ -44,6 +44,19 @@ export function memoryDataProvider(records: EntityRecord[]): DataProvider {
   };
 }
 
+/** The providers a mounted renderer reads (antd's app, the query client, the renderer env over fixed records), in the language. */
+export function EnvProviders({ lang, children, permissions = {}, records = [] }: { lang: Language; children: ReactNode; permissions?: PermissionMap; records?: EntityRecord[] }) {
+  return (
+    <ConfigProvider>
+      <App>
+        <QueryClientProvider client={createQueryClient()}>
+          <RendererEnvProvider value={{ lang, t: translator(lang), data: memoryDataProvider(records), permissions, navigate: () => undefined }}>{children}</RendererEnvProvider>
+        </QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}
+
 export function renderWithEnv(node: ReactNode, lang: Language, permissions: PermissionMap, records: EntityRecord[] = []): string {
   return renderToString(
     <ConfigProvider button={{ autoInsertSpace: false }}>
