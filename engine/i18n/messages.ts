@@ -183,6 +183,10 @@ export const MESSAGES = {
   DATABASE_UNAVAILABLE: { 'zh-CN': '数据库暂时不可用，请稍后重试。', 'en-US': 'The database is unavailable for the moment. Please try again shortly.' },
   STORAGE_UNAVAILABLE: { 'zh-CN': '文件存储暂时不可用，请稍后重试。', 'en-US': 'File storage is unavailable for the moment. Please try again shortly.' },
   // Templates (issue 4): checks that stop publishing, rename maps, versions, migrations, template setting.
+  TEMPLATE_NOT_SAVED: {
+    'zh-CN': '模板未保存：有 {count} 处问题需先修正',
+    'en-US': 'The template was not saved: {count} problem(s) to fix first',
+  },
   TEMPLATE_INVALID: {
     'zh-CN': '模板有 {count} 处问题，不能发布',
     'en-US': 'The template cannot be published: {count} problem(s) to fix',

@@ -84,7 +84,7 @@ const LIMITS: Record<string, Setting> = {
   JOB_HEAP_MB: whole("each job thread's heap, MB", { default: '(server/jobs/pool.ts)' }),
   JOB_TIME_LIMIT_MS: whole("a job's time limit, ms", { default: '(server/jobs/pool.ts)' }),
   JOB_QUEUE: whole('jobs waiting at most; past it, 503', { default: '(server/jobs/pool.ts)' }),
-  JOB_NICE: { type: 'integer', minimum: 0, maximum: 19, description: 'the job threads\' lower priority (0 to 19)', default: '10 under `npm start`' },
+  JOB_NICE: { type: 'integer', minimum: 0, maximum: 19, description: 'the job threads\' lower priority (0 to 19)', default: '19 under `npm start`' },
   ERROR_LOG_MAX_ROWS: whole('client error log entries kept', { default: '(server/portal/error-log-repo.ts)' }),
   ERROR_LOG_MAX_BYTES: whole('client error log bytes kept', { default: '(server/portal/error-log-repo.ts)' }),
   ERROR_LOG_BYTES_PER_MINUTE: whole('client error log bytes taken per minute', { default: '(server/portal/error-log-repo.ts)' }),

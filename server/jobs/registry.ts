@@ -1,4 +1,4 @@
-import type { checkTemplateJob, importSchemaJob, validateRecordsJob } from '../templates/template-jobs.ts';
+import type { checkTemplateJob, importSchemaJob, schemaTitleJob, validateRecordsJob } from '../templates/template-jobs.ts';
 import type { readSheetJob } from '../imports/sheet-job.ts';
 import type { renderPdfJob } from '../documents/pdf-job.ts';
 import type { writeWorkbookJob } from '../exports/workbook-job.ts';
@@ -19,6 +19,7 @@ export interface JobRef {
 interface JobFunctions {
   checkTemplate: typeof checkTemplateJob;
   importSchema: typeof importSchemaJob;
+  schemaTitle: typeof schemaTitleJob;
   readSheet: typeof readSheetJob;
   renderPdf: typeof renderPdfJob;
   writeWorkbook: typeof writeWorkbookJob;
@@ -34,6 +35,7 @@ const at = (path: string) => new URL(path, import.meta.url).href;
 export const JOBS: Record<JobName, JobRef> = {
   checkTemplate: { module: at('../templates/template-jobs.ts'), fn: 'checkTemplateJob' },
   importSchema: { module: at('../templates/template-jobs.ts'), fn: 'importSchemaJob' },
+  schemaTitle: { module: at('../templates/template-jobs.ts'), fn: 'schemaTitleJob' },
   readSheet: { module: at('../imports/sheet-job.ts'), fn: 'readSheetJob' },
   renderPdf: { module: at('../documents/pdf-job.ts'), fn: 'renderPdfJob' },
   writeWorkbook: { module: at('../exports/workbook-job.ts'), fn: 'writeWorkbookJob' },

@@ -7,6 +7,7 @@ import { bodyOf, isRecord, requireDesigner } from './guards.ts';
 import { templateRoutes } from './template-bundle.ts';
 import type { DraftResult, TemplateService } from './template-service.ts';
 import * as repo from './templates-repo.ts';
+import { schemaTitleJob } from './template-jobs.ts';
 
 /** An imported template's first draft, with what the import changed or could not keep (`report`), field by field. */
 export interface ImportResultBody extends DraftResult {
@@ -23,17 +24,6 @@ export function codeOf(text: string): string {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 200) : undefined);
 
-/** The `title` of a schema given as an object or as JSON text (the import reports text that does not parse). */
-function titleOf(schema: unknown): string | undefined {
-  if (typeof schema !== 'string') return isRecord(schema) ? text(schema.title) : undefined;
-  try {
-    const parsed: unknown = JSON.parse(schema);
-    return isRecord(parsed) ? text(parsed.title) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * POST /api/templates/import (issue 21): a JSON Schema — pasted text or an object, with its
  * uiSchema and the sibling files it references — becomes a new template's first draft. Same
@@ -49,7 +39,8 @@ export async function importTemplate(db: Database, registry: EntityRegistry, tem
   if (body.schema === undefined) throw new ApiError(400, 'BAD_REQUEST', { detail: 'schema' });
   const label = (body.label ?? {}) as Partial<LocalizedText>;
   const given = typeof body.code === 'string' && body.code !== '' ? body.code : undefined;
-  const schemaTitle = titleOf(body.schema);
+  // Pasted text is parsed for its title in the job pool, as the import parses it there: up to the body limit of JSON.
+  const schemaTitle = typeof body.schema === 'string' ? await jobs.run('schemaTitle', { text: body.schema }) : schemaTitleJob({ schema: body.schema });
   let code = given ?? codeOf(text(label['en-US']) ?? schemaTitle ?? text(body.name)?.replace(/\.json$/i, '') ?? 'importedSchema');
   if (!given && TEMPLATE_CODE.test(code)) {
     // A code made up for the designer: the first free one (`name`, `name2`, …), never a built-in entity's.

@@ -15,6 +15,22 @@ export function checkTemplateJob(input: { bundle: unknown; lang: Language }): Te
   return checkTemplateWithWarnings(input.bundle, input.lang);
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The `title` of a schema given as an object or as JSON `text` (undefined when the text does not parse: the import reports it), trimmed to 200 characters. */
+export function schemaTitleJob(input: { schema?: unknown; text?: string }): string | undefined {
+  let schema = input.schema;
+  if (input.text !== undefined) {
+    try {
+      schema = JSON.parse(input.text);
+    } catch {
+      return undefined;
+    }
+  }
+  const title = isObject(schema) ? schema.title : undefined;
+  return typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : undefined;
+}
+
 /** A JSON Schema (with its uiSchema and sibling files) made a template bundle, or refused (engine/templates/import.ts). */
 export function importSchemaJob(input: ImportInput): ImportResult {
   return importSchema(input);
