@@ -32,7 +32,9 @@ const TEST_WORKERS = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(1, ava
 const PGLITE_TEMPLATES = 'tests/support/pglite-template-setup.ts';
 
 /**
- * One `vitest run` runs every project. Browser tests drive Debian's Chromium through
+ * One `vitest run` runs every project, the browser files after the others; `npm test` runs the
+ * browser project in a vitest of its own beside the other three (scripts/test-all.mjs), so that
+ * neither waits for the other. Browser tests drive Debian's Chromium through
  * playwright-core against a real server. Their global setup starts the client builds in a child
  * process and returns (tests/browser/client-builds.ts): the builds run beside the unit and API
  * files, and each browser file waits for the client it serves.
