@@ -32,7 +32,7 @@ const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 /** Runs a command with each output line prefixed; resolves to its exit status. */
 function run(lane, [command, args]) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env.FORCE_COLOR === undefined ? { ...process.env, NO_COLOR: '1' } : process.env });
     const prefix = `[${lane.padEnd(width)}] `;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => process.stdout.write(prefix + line + '\n'));
