@@ -15,6 +15,8 @@ export interface EntityRecord {
   version: number;
   companyId: string;
   companyName: string;
+  /** The company's English name, when it has one: `$companyName` shows it to English readers. */
+  companyNameEn?: string;
   createdBy: string;
   createdByName: string;
   createdAt: string;

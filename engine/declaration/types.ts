@@ -184,6 +184,8 @@ export interface ListColumn {
   /** Open the detail page when clicked. */
   link?: boolean;
   width?: number;
+  /** The heading, where it differs from the field's label (a value shown in the reader's language through `x-inLanguage`). */
+  label?: LocalizedText;
 }
 
 export interface ListFilter {

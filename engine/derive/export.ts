@@ -49,7 +49,7 @@ function stateLabels(reg: RegisteredEntity, field: string, lang: Language): Map<
 
 /** A record's value of a column as the user reads it in the list: states, enums, lookups, dates and numbers in the language. */
 export function exportCellText(reg: RegisteredEntity, col: ExportColumn, record: EntityRecord, lang: Language, labels: LookupLabels): string {
-  const value = shownValue(reg, col.field, record.doc, recordValue(record, col.field), lang);
+  const value = shownValue(reg, col.field, record.doc, recordValue(record, col.field, lang), lang);
   if (isBlankValue(value)) return '';
   if (col.kind === 'state') return stateLabels(reg, col.field, lang).get(String(value)) ?? String(value);
   // Lookup values by their labels; anything else as the detail page reads it (options, objects, rows).

@@ -91,8 +91,12 @@ const SYSTEM_VALUES: Record<string, (r: EntityRecord) => unknown> = {
   $companyName: (r) => r.companyName,
 };
 
-/** The value a view's field path names in a record: a state, a system field or a doc path. */
-export function recordValue(record: EntityRecord, path: string): unknown {
+/**
+ * The value a view's field path names in a record: a state, a system field or a doc path. With
+ * `lang`, the record's company is named in it (`$companyName`: the English name to English readers).
+ */
+export function recordValue(record: EntityRecord, path: string, lang?: Language): unknown {
+  if (path === '$companyName' && lang === 'en-US' && record.companyNameEn) return record.companyNameEn;
   if (path.startsWith('$')) return record.states[path] ?? SYSTEM_VALUES[path]?.(record);
   return valueAt(record.doc, path);
 }

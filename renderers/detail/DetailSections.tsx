@@ -19,7 +19,7 @@ export function DetailSections({ reg, record }: { reg: RegisteredEntity; record:
     <>
       {sections.map((section) => {
         const columns = screens.lg ? section.columns : screens.md ? Math.min(2, section.columns) : 1;
-        const values = section.fields.map((f) => recordValue(record, f.field));
+        const values = section.fields.map((f) => recordValue(record, f.field, lang));
         const spans = rowSpans(values.map(isWideValue), columns);
         return (
           <Card key={section.id} title={section.title} size="small" data-section={section.id}>

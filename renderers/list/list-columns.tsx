@@ -34,7 +34,7 @@ export function toTableColumns(
       render: (_: unknown, record: EntityRecord) => {
         // A field in each row of a list (`samples.price`) is not edited in place: the editor writes one value.
         if (node && inline.has(fieldPath(pathKeys(c.field))) && !crossesList(reg.schema, c.field)) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
-        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={shownValue(reg, c.field, record.doc, recordValue(record, c.field), lang)} doc={record.doc} compact />;
+        const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={shownValue(reg, c.field, record.doc, recordValue(record, c.field, lang), lang)} doc={record.doc} compact />;
         if (!c.link) return value;
         const to = detailPath(reg, record.id);
         return (

@@ -38,7 +38,7 @@ async function requireCode(db: Database, email: string, purpose: CodePurpose, co
 }
 
 /** Names and addresses are trimmed; what is left must still meet the form's rules (a blank name does not). */
-const TRIMMED = ['account', 'userName', 'email', 'mobile', 'contactNumber', 'companyName'];
+const TRIMMED = ['account', 'userName', 'email', 'mobile', 'contactNumber', 'companyName', 'companyNameEn'];
 function trimmed(body: Body): Body {
   const out = { ...body };
   for (const k of TRIMMED) if (typeof out[k] === 'string') out[k] = (out[k] as string).trim();
@@ -104,7 +104,7 @@ export async function register(db: Database, registry: EntityRegistry, body: Bod
     await new EntityService(db).createInside(tx, registry.get('company'), {
       id: companyId,
       companyId,
-      doc: { name: form.companyName, roles: ['applicant'] },
+      doc: { name: form.companyName, ...(form.companyNameEn ? { nameEn: form.companyNameEn } : {}), roles: ['applicant'] },
       state: 'todo',
       actorId: userId,
       lang,

@@ -21,6 +21,7 @@ interface Row {
   version: number;
   company_id: string;
   company_name: string;
+  company_name_en: string | null;
   created_by: string;
   created_by_name: string;
   created_at: Date | string;
@@ -41,6 +42,7 @@ function toRecord(r: Row): EntityRecord {
     version: r.version,
     companyId: r.company_id,
     companyName: r.company_name,
+    ...(r.company_name_en ? { companyNameEn: r.company_name_en } : {}),
     createdBy: r.created_by,
     createdByName: r.created_by_name,
     createdAt: isoTime(r.created_at),
@@ -60,7 +62,7 @@ function select(reg: RegisteredEntity, extra = ''): string {
   if (!known) selects.set(reg, (known = new Map()));
   let sql = known.get(extra);
   if (sql === undefined) {
-    sql = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name,
+    sql = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name, c.name_en as company_name_en,
   r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked${extra}
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
     known.set(extra, sql);

@@ -26,7 +26,7 @@ export type CompanyFilter = { role?: string; near?: string };
 
 /**
  * Approved companies whose name contains the text, whose customer number starts with it or whose id it is, at most LOOKUP_CAP (the form then searches
- * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name,
+ * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name (local) and English name,
  * customer number and default contact (its admin, else its first user); its customer number is a keyword the picker matches too.
  * `filter.role` (options, not `values`: a saved value is labelled whatever it is): that role's companies only, the ones
  * `filter.near` (the user's company) has an active supply-chain relationship with first.
@@ -35,7 +35,7 @@ export async function companyOptions(db: Queryable, lang: string, q: string, val
   const role = values ? null : (filter.role ?? null);
   const { rows } = await db.query<Option & { data: Record<string, string | null>; keywords: string | null }>(
     `select c.id as value, case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end as label, c.customer_no as keywords,
-            json_build_object('name', case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end, 'customerNo', c.customer_no,
+            json_build_object('name', c.name, 'nameEn', c.name_en, 'customerNo', c.customer_no,
               'contactName', u.user_name, 'contactEmail', u.email, 'contactPhone', u.mobile) as data
      from companies c
      left join lateral (select user_name, email, mobile from users where company_id = c.id order by is_admin desc, created_at, account limit 1) u on true

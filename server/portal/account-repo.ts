@@ -1,13 +1,15 @@
 import type { Queryable } from '../db/database.ts';
+import type { Language } from '../../engine/index.ts';
 import { forgetUserLocally } from '../auth/session-cache.ts';
 
 /** What /info/index shows of the user's own account and company. */
-export async function accountInfo(db: Queryable, userId: string): Promise<Record<string, unknown> | undefined> {
+export async function accountInfo(db: Queryable, userId: string, lang: Language): Promise<Record<string, unknown> | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `select u.account, u.user_name as "userName", u.email, u.mobile, u.contact_number as "contactNumber", c.name as "companyName",
+    `select u.account, u.user_name as "userName", u.email, u.mobile, u.contact_number as "contactNumber",
+       case when $2 = 'en-US' then coalesce(nullif(c.name_en, ''), c.name) else c.name end as "companyName",
        c.customer_no as "customerNo", c.approval_status as "companyStatus", u.status, u.settings
      from users u join companies c on c.id = u.company_id where u.id = $1`,
-    [userId],
+    [userId, lang],
   );
   return rows[0];
 }

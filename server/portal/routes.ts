@@ -23,7 +23,7 @@ export function portalRoutes(app: FastifyInstance, db: Database, registry: Entit
   });
 
   app.get('/api/account/me', { schema: S.account }, async (req) => {
-    return ok(await accountInfo(db, currentUser(req).id));
+    return ok(await accountInfo(db, currentUser(req).id, requestLanguage(req)));
   });
 
   // Personal-data rights (PIPL, GDPR): the user's own data as a file; bounded lists (personal-data.ts).

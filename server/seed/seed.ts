@@ -64,7 +64,11 @@ export async function seedDemoRecords(db: Database, registry: EntityRegistry, fi
   const applicant = await userByAccount(db, 'applicant');
   const staff = await userByAccount(db, 'staff');
   if (!applicant || !staff) return;
-  const party = (id: string, name: string, contact: string) => ({ companyId: id, name, contactName: contact, contactEmail: `${contact.toLowerCase()}@demo.portico.dev` });
+  // Both names, as a pick in the form fills them (the English one shown to English readers).
+  const party = (id: string, name: string, contact: string) => {
+    const nameEn = DEMO_COMPANIES.find((c) => c.id === id)?.nameEn;
+    return { companyId: id, name, ...(nameEn ? { nameEn } : {}), contactName: contact, contactEmail: `${contact.toLowerCase()}@demo.portico.dev` };
+  };
   // Typed by the schema's generated type (npm run gen): a seed that drifts from trf.schema.json fails the typecheck.
   const base = (template: string, received: string, due: string): Trf => ({
     template,

@@ -88,7 +88,8 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
 
   it('registers, waits for approval, is approved by staff, then logs in', async () => {
     const code = await mailedCode('registrant@example.com');
-    const res = await register(await form({ code }));
+    // Both names asked for (SPEC §3): the local one, and the English one shown to English readers.
+    const res = await register(await form({ code, companyName: '新来贸易有限公司', companyNameEn: ' Newcomer Trading Co. ' }));
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('toBeReviewed');
     const early = await h.call({ method: 'POST', url: '/api/auth/token', payload: { account: 'registrant', password: await h.encrypt('Secret#2024') }, lang: 'en-US' });
@@ -99,7 +100,7 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
     expect(earlyZh.body.message).toBe('账号尚未审核通过（待审核），审核需要 3–5 个工作日');
     const reviews = await h.call({ method: 'GET', url: '/api/accounts/reviews', token: staff });
     const pending = reviews.body.data.find((a: any) => a.account === 'registrant');
-    expect(pending).toMatchObject({ companyName: 'Newcomer Trading Co.', companyStatus: 'todo' });
+    expect(pending).toMatchObject({ companyName: '新来贸易有限公司', companyStatus: 'todo' });
     const applicant = await h.login('applicant');
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: applicant })).status).toBe(403);
     expect((await h.call({ method: 'POST', url: `/api/accounts/${pending.id}/approve`, token: staff })).status).toBe(200);
@@ -116,7 +117,12 @@ describe.each(BACKENDS)('registration, approval and password reset on %s', (back
     ]);
     const token = await h.login('registrant', 'Secret#2024');
     const me = await h.call({ method: 'GET', url: '/api/auth/me', token });
-    expect(me.body.data.userInfo.companyName).toBe('Newcomer Trading Co.');
+    expect(me.body.data.userInfo.companyName).toBe('新来贸易有限公司');
+    // The company record keeps both (trimmed); the user's own page names it in the reader's language.
+    const company = await h.call({ method: 'GET', url: `/api/entities/company/${me.body.data.userInfo.companyId}`, token: staff });
+    expect([company.body.data.doc.name, company.body.data.doc.nameEn]).toEqual(['新来贸易有限公司', 'Newcomer Trading Co.']);
+    expect((await h.call({ method: 'GET', url: '/api/account/me', token, lang: 'en-US' })).body.data.companyName).toBe('Newcomer Trading Co.');
+    expect((await h.call({ method: 'GET', url: '/api/account/me', token, lang: 'zh-CN' })).body.data.companyName).toBe('新来贸易有限公司');
     const mail = await h.call({ method: 'GET', url: '/api/outbox?to=registrant@example.com', token: staff });
     expect(mail.body.data[0].subject).toBe('Your Portico account is approved');
   });

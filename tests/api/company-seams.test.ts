@@ -57,6 +57,13 @@ describe.each(BACKENDS)('companies and documents across modules on %s', (backend
     expect([stored.body.data.doc.url, stored.body.data.doc.attachment]).toEqual([undefined, pdf]);
   });
 
+  it('fills both names of a picked company whatever the picker’s language: the copy shows each reader their own (issue 53, item 11)', async () => {
+    for (const lang of ['zh-CN', 'en-US']) {
+      const [option] = await lookup('values=c-buyer', staff, lang);
+      expect([option!.label, option!.data?.name, option!.data?.nameEn], lang).toEqual([lang === 'en-US' ? 'Demo Buyer Co., Ltd.' : '演示买家有限公司', '演示买家有限公司', 'Demo Buyer Co., Ltd.']);
+    }
+  });
+
   it('finds a company by its customer number, the number a keyword the picker matches', async () => {
     const found = await lookup('q=CN-B-0001');
     expect(found.map((o) => [o.value, o.keywords])).toEqual([['c-buyer', 'CN-B-0001']]);

@@ -18,10 +18,10 @@ describe.each(BACKENDS)('lookups and files on %s', (backend) => {
     const en = await h.call({ method: 'GET', url: '/api/lookups/templates?q=toy', token: applicant, lang: 'en-US' });
     expect(en.body.data).toEqual([{ value: 'TPL-TOYS', label: 'Toy safety testing' }]);
     const companies = await h.call({ method: 'GET', url: '/api/lookups/companies?q=buyer', token: applicant, lang: 'en-US' });
-    // A company's data is what a pick fills into a party (x-lookupFill): name, customer no., default contact;
+    // A company's data is what a pick fills into a party (x-lookupFill): both names (the local one whatever the picker's language), customer no., default contact;
     // its keywords (the customer number) are what the picker also matches typing against.
     expect(companies.body.data).toEqual([
-      { value: 'c-buyer', label: 'Demo Buyer Co., Ltd.', keywords: 'CN-B-0001', data: { name: 'Demo Buyer Co., Ltd.', customerNo: 'CN-B-0001', contactName: '王买家', contactEmail: 'buyer@demo.portico.dev' } },
+      { value: 'c-buyer', label: 'Demo Buyer Co., Ltd.', keywords: 'CN-B-0001', data: { name: '演示买家有限公司', nameEn: 'Demo Buyer Co., Ltd.', customerNo: 'CN-B-0001', contactName: '王买家', contactEmail: 'buyer@demo.portico.dev' } },
     ]);
     expect((await h.call({ method: 'GET', url: '/api/lookups/planets', token: applicant })).status).toBe(404);
   });

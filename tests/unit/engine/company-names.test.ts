@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStaticRegistry, exportCellText, exportColumns, recordTitle, shownValue, type Language } from '../../../engine/index.ts';
+import { createStaticRegistry, deriveListColumns, exportCellText, exportColumns, recordTitle, recordValue, shownValue, type Language } from '../../../engine/index.ts';
 import type { EntityRecord } from '../../../engine/api-contract.ts';
 
 const company = createStaticRegistry().get('company');
@@ -32,5 +32,30 @@ describe('company names in the reader’s language', () => {
     expect(exportCellText(company, nameColumn('en-US'), both, 'en-US', noLookups)).toBe('Demo Buyer Co., Ltd.');
     expect(exportCellText(company, nameColumn('zh-CN'), both, 'zh-CN', noLookups)).toBe('演示买家有限公司');
     expect(exportCellText(company, nameColumn('en-US'), localOnly, 'en-US', noLookups)).toBe('本地公司');
+  });
+
+  it('heads the list column "Company name" in either language (it holds the name in the reader’s language), with no second English column', () => {
+    expect(deriveListColumns(company, 'en-US').map((c) => c.title).slice(0, 2)).toEqual(['Company name', 'Customer no.']);
+    expect(deriveListColumns(company, 'zh-CN').map((c) => c.title).slice(0, 2)).toEqual(['公司名称', '客户编号']);
+  });
+
+  it('shows the copies other records keep (a TRF’s parties, a quotation’s, invoice’s and statement’s payer) in the reader’s language', () => {
+    const registry = createStaticRegistry();
+    const trf = registry.get('trf');
+    const doc = { buyer: { companyId: 'c-buyer', name: '演示买家有限公司', nameEn: 'Demo Buyer Co., Ltd.' }, applicant: { companyId: 'c-x', name: '本地公司' } };
+    expect(shownValue(trf, 'buyer.name', doc, '演示买家有限公司', 'en-US')).toBe('Demo Buyer Co., Ltd.');
+    expect(shownValue(trf, 'buyer.name', doc, '演示买家有限公司', 'zh-CN')).toBe('演示买家有限公司');
+    expect(shownValue(trf, 'applicant.name', doc, '本地公司', 'en-US')).toBe('本地公司');
+    for (const name of ['quotation', 'invoice', 'statement']) {
+      const payer = { payer: { companyId: 'c-buyer', name: '演示买家有限公司', nameEn: 'Demo Buyer Co., Ltd.' } };
+      expect(shownValue(registry.get(name), 'payer.name', payer, '演示买家有限公司', 'en-US'), name).toBe('Demo Buyer Co., Ltd.');
+    }
+  });
+
+  it('names a record’s company ($companyName) in the reader’s language', () => {
+    const withEn = { ...record({}), companyName: '演示买家有限公司', companyNameEn: 'Demo Buyer Co., Ltd.', states: {} } as EntityRecord;
+    expect(recordValue(withEn, '$companyName', 'en-US')).toBe('Demo Buyer Co., Ltd.');
+    expect(recordValue(withEn, '$companyName', 'zh-CN')).toBe('演示买家有限公司');
+    expect(recordValue({ ...withEn, companyNameEn: undefined }, '$companyName', 'en-US')).toBe('演示买家有限公司');
   });
 });
