@@ -92,7 +92,9 @@ export async function seedBulkReports(db: Database, registry: EntityRegistry, op
       join sup on sup.k = 1 + abs(hashtext(i || ':s')) % ${s.length}
     )`;
   const params = [opts.trfs, s.map((x) => x.id), s.map((x) => x.buyer), s.map((x) => x.segment), s.map((x) => x.failPercent)];
-  const party = (col: string) => `jsonb_build_object('companyId', ${col}, 'name', (select name from companies where id = ${col}), 'contactName', 'Demo', 'contactEmail', 'demo@demo.portico.dev')`;
+  // Both names, as a pick in the form fills them (jsonb_strip_nulls: no nameEn where the company has none).
+  const party = (col: string) =>
+    `jsonb_strip_nulls(jsonb_build_object('companyId', ${col}, 'name', (select name from companies where id = ${col}), 'nameEn', (select name_en from companies where id = ${col}), 'contactName', 'Demo', 'contactEmail', 'demo@demo.portico.dev'))`;
   await db.transaction(async (tx) => {
     await tx.query(
       `${plan}
