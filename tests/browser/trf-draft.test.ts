@@ -50,9 +50,11 @@ describe('a TRF draft as a new user makes it', () => {
 
     // (The buyer picker lists buyers only, x-lookupFilter; a buyer without a template setting is
     // answered BUYER_NO_CUSTOMER_GROUP: tests/api/templates-dff.test.ts.)
-    // Picking a company fills its party: name, customer number, default contact.
+    // Picking a company fills its party: both names (the local one and the English one, whatever the
+    // picker's language: each reader of the TRF sees theirs), customer number, default contact.
     await portal.pick('root_buyer_companyId', company('c-buyer', lang));
-    await expect.poll(() => page.locator('#root_buyer_name').inputValue(), POLL).toBe(company('c-buyer', lang));
+    await expect.poll(() => page.locator('#root_buyer_name').inputValue(), POLL).toBe(company('c-buyer', 'zh-CN'));
+    expect(await page.locator('#root_buyer_nameEn').inputValue()).toBe(company('c-buyer', 'en-US'));
     expect(await page.locator('#root_buyer_customerNo').inputValue()).toBe('CN-B-0001');
     // The default contact is the company's customer admin (the demo network gives the demo buyer one).
     const { rows: admins } = await portalServer.db.query<{ user_name: string; email: string }>("select user_name, email from users where company_id = 'c-buyer' and is_admin");
