@@ -33,7 +33,7 @@ describe.each(BACKENDS)('a template menu placement chosen on publishing on %s', 
     const { routes: _routes, ...entity } = sampleFormV1().entity;
     expect((await h.call({ method: 'POST', url: '/api/templates', token: staff, payload: { code, bundle: { ...sampleFormV1(), entity } } })).status).toBe(201);
   };
-  const publish = (code: string, version: number, payload?: unknown, lang = 'en-US') =>
+  const publish = (code: string, version: number, payload?: object, lang = 'en-US') =>
     h.call({ method: 'POST', url: `/api/templates/${code}/versions/${version}/publish`, token: staff, lang, ...(payload === undefined ? {} : { payload }) });
 
   it('keeps a template published before placements (the demo DFF) at the top level for every role', async () => {
@@ -93,7 +93,7 @@ describe.each(BACKENDS)('a template menu placement chosen on publishing on %s', 
     expect(errors[1]!.message).toContain('pirate');
     const malformed = await publish(code, 1, { placement: { roles: 'buyer' } }, lang);
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors.map((e: { field: string }) => e.field)).toEqual(['placement.roles']);
+    expect(malformed.body.errors!.map((e: { field: string }) => e.field)).toEqual(['placement.roles']);
     const version = await h.call({ method: 'GET', url: `/api/templates/${code}/versions/1`, token: staff });
     expect(version.body.data.status).toBe('draft');
   });
