@@ -109,6 +109,9 @@ export function checkEntityBundle(bundle: EntityBundle, machines: Readonly<Recor
   if (entity.menu?.group !== undefined && !MENU_GROUPS.has(entity.menu.group)) {
     fail(files.entity, '/menu/group', `'${entity.menu.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);
   }
+  (entity.menu?.roles ?? []).forEach((role, i) => {
+    if (!isDeclaredRole(role)) fail(files.entity, `/menu/roles/${i}`, `'${role}' is not a role of ${ACCESS_FILES.roles} (roles: ${ROLE_NAMES.join(', ')})`);
+  });
   const links = entity.menuLinks;
   if (links) {
     if (!MENU_GROUPS.has(links.group)) fail(files.entity, '/menuLinks/group', `'${links.group}' is not a group of ${MENU_FILE} (groups: ${[...MENU_GROUPS].join(', ')})`);

@@ -715,7 +715,13 @@ export interface EntityDeclaration {
   /** Values that may not repeat, among one company's records (the default) or all records (docs/declarations.md §3). */
   unique?: readonly { fields: readonly FieldPath[]; per?: 'company' | 'all'; emptyMatches?: boolean; message?: LocalizedText }[];
   /** Where the list sits in the main menu: a group of schemas/_menu/menu.json (top level when absent) and its order there. */
-  menu?: { group?: string; order?: number; label?: LocalizedText };
+  menu?: {
+    group?: string;
+    order?: number;
+    label?: LocalizedText;
+    /** The roles whose users see the entry (besides the list permission); absent: all, empty: none (reached by link). */
+    roles?: readonly string[];
+  };
   /**
    * Each record is a link in the menu of the users of the company its `for` field names (a
    * customer's extension menus, /extend/specificextend-setting): labelled by the record's `label`

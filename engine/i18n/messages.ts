@@ -1,5 +1,6 @@
 import type { Language } from '../declaration/types.ts';
 import { IMPORT_MESSAGES } from './import-messages.ts';
+import { MENU_MESSAGES } from './menu-messages.ts';
 import { OPERATIONS_MESSAGES } from './operations-messages.ts';
 
 /**
@@ -389,6 +390,7 @@ export const MESSAGES = {
   // A body of a type the route does not take (server/http/errors.ts): the types it takes.
   UNSUPPORTED_MEDIA_TYPE: { 'zh-CN': '不支持此类文件，请上传 {types} 格式', 'en-US': 'This type of file is not accepted here; please upload {types}' },
   ...IMPORT_MESSAGES,
+  ...MENU_MESSAGES,
   ...OPERATIONS_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

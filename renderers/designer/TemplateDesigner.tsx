@@ -15,8 +15,9 @@ import { Preview } from './Preview.tsx';
 import { ProblemList } from './ProblemList.tsx';
 import { TranslationView } from './TranslationView.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
 import { allPaths, viewField } from './schema-tree.ts';
-import { asFailure, type Problem, type TemplateApi, type TemplateSummary, type TemplateVersion } from './template-api.ts';
+import { asFailure, type MenuPlacement, type Problem, type TemplateApi, type TemplateSummary, type TemplateVersion } from './template-api.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { VersionPanel } from './VersionPanel.tsx';
 
@@ -53,6 +54,7 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion, d
   const [loaded, setLoaded] = useState<Loaded>();
   const [loadError, setLoadError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problem[]>();
   const sensors = useSensors(useSensor(FramePointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -100,9 +102,11 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion, d
     const { problems } = await save();
     message.success(problems.length ? t('saved.withProblems', { count: problems.length }) : t('saved.ok'));
   });
-  const onPublish = () => act(async () => {
+  // Publishing asks first where the version appears in the menu and for which roles.
+  const onPublish = (placement: MenuPlacement) => act(async () => {
+    setPublishing(false);
     await save();
-    const published = await api.publish(code, version);
+    const published = await api.publish(code, version, placement);
     message.success(t('published', { version: published.version }));
     setLoaded(await load(api, code, version));
   });
@@ -126,9 +130,10 @@ export function TemplateDesigner({ code, version, api, t, lang, onOpenVersion, d
             <Typography.Title level={4} style={{ margin: 0 }}>
               {t('title', { name: text(loaded.summary.label, lang, code), code })}
             </Typography.Title>
-            <Toolbar code={code} version={version} status={status} busy={busy} onSave={onSave} onPublish={onPublish} onNewVersion={onNewVersion} onImport={onImport} />
+            <Toolbar code={code} version={version} status={status} busy={busy} onSave={onSave} onPublish={() => setPublishing(true)} onNewVersion={onNewVersion} onImport={onImport} />
           </Flex>
         </Card>
+        <PublishDialog open={publishing} version={version} hasPrevious={loaded.summary.versions.some((x) => x.status === 'published' && x.version < version)} onCancel={() => setPublishing(false)} onPublish={onPublish} />
         {status === 'published' && <Alert type="info" showIcon title={t('publishedReadOnly')} />}
         <ProblemList server={serverProblems} />
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>

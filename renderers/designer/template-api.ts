@@ -63,6 +63,21 @@ export interface MigrationResult {
   archived: number;
 }
 
+/**
+ * Where a published version sits in the menu (server/templates/menu-placement.ts): a declared menu
+ * group (null: the top level) and the roles whose users see it (none: no entry, reached by link).
+ */
+export interface MenuPlacement {
+  group: string | null;
+  roles: string[];
+}
+
+/** The declared groups and roles a publish may choose, labelled in the interface language. */
+export interface PlacementChoices {
+  groups: { id: string; label: string }[];
+  roles: { code: string; label: string }[];
+}
+
 /** The template calls the designer needs; the portal implements them over its request function. */
 export interface TemplateApi {
   list(): Promise<TemplateSummary[]>;
@@ -70,7 +85,9 @@ export interface TemplateApi {
   get(code: string): Promise<TemplateSummary>;
   version(code: string, version: number): Promise<TemplateVersion>;
   save(code: string, version: number, bundle: TemplateBundle, renames: RenameMap): Promise<{ version: TemplateVersion; problems: Problem[] }>;
-  publish(code: string, version: number): Promise<TemplateVersion>;
+  /** Publishes a draft, in the menu where `placement` says (none: where the previous version was). */
+  publish(code: string, version: number, placement?: MenuPlacement): Promise<TemplateVersion>;
+  placementChoices(): Promise<PlacementChoices>;
   newVersion(code: string): Promise<{ version: TemplateVersion; problems: Problem[] }>;
   diff(code: string, version: number): Promise<DiffAnswer>;
   previewMigration(code: string, from: number, to: number): Promise<MigrationPreview>;

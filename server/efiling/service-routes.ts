@@ -72,7 +72,7 @@ export function efilingServiceRoutes(app: FastifyInstance, registry: EntityRegis
       const code = req.query.languageCode;
       if (code !== undefined && !(LANGUAGES as readonly string[]).includes(code)) throw new ApiError(400, 'EFILING_LANGUAGE', { languageCode: code.slice(0, 20) });
       const lang = (code as Language | undefined) ?? requestLanguage(req);
-      return ok(serviceMenu(registry, user.permissionMap, lang, SERVICE));
+      return ok(serviceMenu(registry, user.permissionMap, lang, SERVICE, user.roles));
     },
   );
 }

@@ -32,20 +32,33 @@ export interface MenuLink {
   icon: string;
 }
 
+/** What a user's menu is built from besides the user's codes. */
+export interface MenuOptions {
+  menu?: MenuDeclaration;
+  /** Links records make in the user's company's menu (menu-links-repo.ts). */
+  links?: readonly MenuLink[];
+  /** The user's roles: an entity whose `menu.roles` names none of them has no entry (a template's publish placement). */
+  roles?: readonly string[];
+}
+
+/** Whether an entity's menu entry shows to a user of these roles: every role when the entity names none. */
+const shownTo = (placed: readonly string[] | undefined, roles: readonly string[]) => placed === undefined || placed.some((r) => roles.includes(r));
+
 /**
  * The user's menu, from declarations: the home entry, every entity list the user may open (each
- * entity's `menu` places it), and the pages of schemas/_menu/menu.json the user's permissions
- * allow, in their groups; a group with nothing the user may open is left out. Labels in the
- * request language.
+ * entity's `menu` places it, and its `roles` say to whom), and the pages of schemas/_menu/menu.json
+ * the user's permissions allow, in their groups; a group with nothing the user may open is left
+ * out. Labels in the request language.
  */
-export function menuFor(registry: EntityRegistry, permissions: PermissionMap, lang: Language, menu: MenuDeclaration = MENU, links: readonly MenuLink[] = []): MenuItem[] {
+export function menuFor(registry: EntityRegistry, permissions: PermissionMap, lang: Language, options: MenuOptions = {}): MenuItem[] {
+  const { menu = MENU, links = [], roles = [] } = options;
   const leaf = (label: LocalizedText, path: string, icon: string): MenuItem => ({ name: text(label, lang), path, source: icon, children: [] });
   const placed = new Map<string | undefined, Placed[]>();
   const place = (group: string | undefined, order: number, item: MenuItem) => placed.set(group, [...(placed.get(group) ?? []), { order, item }]);
   const tabbed = new Set<string>();
   for (const r of registry.list()) {
     if (!hasPermission(permissions, r.entity.permissions.list)) continue;
-    place(r.entity.menu?.group, r.entity.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(r.entity.menu?.label ?? r.entity.label, r.entity.routes.list, 'file-text'));
+    if (shownTo(r.entity.menu?.roles, roles)) place(r.entity.menu?.group, r.entity.menu?.order ?? DEFAULT_ENTITY_ORDER, leaf(r.entity.menu?.label ?? r.entity.label, r.entity.routes.list, 'file-text'));
     // Each further list of one side (routes.partyLists) is an entry of its own.
     for (const l of r.entity.routes.partyLists ?? []) {
       // A tabbed page (partyLists `tab`) has one entry, that of the list declaring its menu place, titled by the page.
@@ -70,8 +83,9 @@ export function menuFor(registry: EntityRegistry, permissions: PermissionMap, la
 }
 
 /** The groups a service's routes call answers (menu.json `service`: the e-filing routes), with the user's entries, in order. */
-export function serviceMenu(registry: EntityRegistry, permissions: PermissionMap, lang: Language, service: string, menu: MenuDeclaration = MENU): MenuItem[] {
+export function serviceMenu(registry: EntityRegistry, permissions: PermissionMap, lang: Language, service: string, roles: readonly string[] = [], menu: MenuDeclaration = MENU): MenuItem[] {
   const ids = new Set(menu.groups.filter((g) => g.service === service).map((g) => g.id));
-  const full = menuFor(registry, permissions, lang, { ...menu, groups: menu.groups.map((g) => (g.service === service ? { id: g.id, label: g.label, icon: g.icon, order: g.order } : g)) });
+  const groups = menu.groups.map((g) => (g.service === service ? { id: g.id, label: g.label, icon: g.icon, order: g.order } : g));
+  const full = menuFor(registry, permissions, lang, { menu: { ...menu, groups }, roles });
   return full.filter((item) => ids.has(item.path.slice(1)) && item.children.length);
 }

@@ -19,7 +19,7 @@ export function portalRoutes(app: FastifyInstance, db: Database, registry: Entit
 
   app.get('/api/menu', { schema: S.menu }, async (req) => {
     const user = currentUser(req);
-    return ok(menuFor(registry, user.permissionMap, requestLanguage(req), undefined, await menuLinksOf(db, registry, user.companyId)));
+    return ok(menuFor(registry, user.permissionMap, requestLanguage(req), { links: await menuLinksOf(db, registry, user.companyId), roles: user.roles }));
   });
 
   app.get('/api/account/me', { schema: S.account }, async (req) => {

@@ -3,7 +3,8 @@ import { message, type EntityRegistry, type MessageCode } from '../../engine/ind
 import type { Database } from '../db/database.ts';
 import { currentUser } from '../auth/session-hook.ts';
 import { ApiError, ok, requestLanguage } from '../http/errors.ts';
-import { versionNumber } from './guards.ts';
+import { requireDesigner, versionNumber } from './guards.ts';
+import { placementChoices } from './menu-placement.ts';
 import { loadPublishedTemplates } from './load.ts';
 import { syncTemplates } from './template-sync.ts';
 import { publishedBundle, publishedBundles } from './published-bundles.ts';
@@ -71,9 +72,18 @@ export async function templateRoutes(app: FastifyInstance, db: Database, registr
     await templates.removeDraft(req.params.code, v(req.params), currentUser(req));
     return ok({});
   });
-  app.post<{ Params: CodeVersion }>('/api/templates/:code/versions/:version/publish', { schema: S.version }, async (req) =>
-    ok(await templates.publish(req.params.code, v(req.params), currentUser(req), requestLanguage(req))),
+  // A publish without a body keeps the previous version's menu placement: the body schema sees `{}`.
+  const noBodyIsEmpty = async (req: { body: unknown }) => {
+    req.body ??= {};
+  };
+  app.post<{ Params: CodeVersion }>('/api/templates/:code/versions/:version/publish', { schema: S.publish, preValidation: noBodyIsEmpty }, async (req) =>
+    ok(await templates.publish(req.params.code, v(req.params), req.body, currentUser(req), requestLanguage(req))),
   );
+  // The menu groups and roles a publish may place a template in, with their declared labels (designers only).
+  app.get('/api/template-placements', { schema: S.placements }, async (req) => {
+    requireDesigner(currentUser(req));
+    return ok(placementChoices(requestLanguage(req)));
+  });
   app.get<{ Params: CodeVersion }>('/api/templates/:code/versions/:version/diff', { schema: S.version }, async (req) =>
     ok(await templates.diff(req.params.code, v(req.params), currentUser(req), requestLanguage(req))),
   );

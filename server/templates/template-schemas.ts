@@ -17,6 +17,17 @@ export const TEMPLATE_SCHEMAS = {
   template: { tags: TEMPLATES, params: code, response: answers(ANY) },
   newVersion: { tags: TEMPLATES, params: code, response: answers(ANY, 201) },
   version: { tags: TEMPLATES, params: codeVersion, response: answers(ANY) },
+  /** The body is optional: `{ placement: { group, roles } }` (menu-placement.ts checks it with field messages). */
+  publish: {
+    tags: TEMPLATES,
+    params: codeVersion,
+    body: {
+      type: 'object',
+      properties: { placement: { type: 'object', properties: { group: { type: ['string', 'null'], maxLength: 60 }, roles: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 60 } } } } },
+    },
+    response: answers(ANY),
+  },
+  placements: { tags: TEMPLATES, response: answers(ANY) },
   saveDraft: { tags: TEMPLATES, params: codeVersion, body: OBJECT_BODY, response: answers(ANY) },
   migrate: { tags: TEMPLATES, params: code, body: OBJECT_BODY, response: answers(ANY) },
   history: { tags: TEMPLATES, params: code, response: answers(ANY) },

@@ -27,6 +27,7 @@ import * as repo from './templates-repo.ts';
 import type { TemplateKind, TemplateVersion } from './templates-repo.ts';
 import type { TemplateSync } from './template-sync.ts';
 import { compileInLane } from './record-validation.ts';
+import { placedBundle, placementOf, requestedPlacement, type MenuPlacement } from './menu-placement.ts';
 
 export interface TemplateSummary {
   code: string;
@@ -73,6 +74,20 @@ function summarize(code: string, kind: TemplateKind, versions: repo.VersionHead[
 /** The newest published version before `version`: the one a new version is diffed and migrated from. */
 const previousPublished = (versions: TemplateVersion[], version: number) =>
   versions.filter((v) => v.status === 'published' && v.version < version).at(-1);
+
+/**
+ * The bundle a draft is published as: with the menu placement asked for, else the previous
+ * version's (a version published before placements keeps showing to every user), else for a first
+ * version the draft's own roles or none (no menu entry).
+ */
+function publishedAs(draft: TemplateBundle, requested: MenuPlacement | undefined, previous: TemplateVersion | undefined): TemplateBundle {
+  if (requested) return placedBundle(draft, requested);
+  if (previous) {
+    const before = placementOf(previous.bundle);
+    return before ? placedBundle(draft, before) : draft;
+  }
+  return placedBundle(draft, placementOf(draft) ?? { group: draft.entity.menu?.group ?? null, roles: [] });
+}
 
 /**
  * Templates: drafts the designer edits freely, published versions that never change, and the
@@ -240,10 +255,12 @@ export class TemplateService {
    * Publishes a draft: every check passes or nothing changes (400 with the problems). The version
    * is compiled inside the transaction and joins the registry once it commits; then the list
    * indexes its views declare are built. The answer carries the warnings (missing translations)
-   * that did not stop it.
+   * that did not stop it. `placement` of the body: where the list sits in the menu and for which
+   * roles (menu-placement.ts); checked first.
    */
-  async publish(code: string, version: number, user: SessionUser, lang: Language): Promise<TemplateVersion & { warnings: FieldError[] }> {
+  async publish(code: string, version: number, raw: unknown, user: SessionUser, lang: Language): Promise<TemplateVersion & { warnings: FieldError[] }> {
     requireDesigner(user);
+    const requested = requestedPlacement(bodyOf(raw), lang);
     let prepared: RegisteredEntity | undefined;
     let warnings: FieldError[] = [];
     // The checks run in the job pool before the transaction, which then publishes only the bundle checked.
@@ -263,14 +280,15 @@ export class TemplateService {
       const checked = this.checkOf(check, current.bundle, current.renames, previous, lang);
       if (checked.problems.length) throw new ApiError(400, 'TEMPLATE_INVALID', { count: checked.problems.length }, checked.problems);
       warnings = checked.warnings;
+      const bundle = publishedAs(current.bundle, requested, previous);
       try {
-        prepared = this.registry.prepareVersion(current.bundle, version);
+        prepared = this.registry.prepareVersion(bundle, version);
       } catch (err) {
         // Never the compiler's own words: a translated sentence for what it could not compile.
         const said = err instanceof SchemaBudgetError ? message(err.code, lang, err.params) : message('TEMPLATE_SCHEMA_INVALID', lang, { path: 'schema', detail: compileProblem(err, lang) });
         throw new ApiError(400, 'TEMPLATE_INVALID', { count: 1 }, [{ field: 'bundle', keyword: err instanceof SchemaBudgetError ? err.code : 'TEMPLATE_DECLARATION_INVALID', message: said }]);
       }
-      if (!(await repo.markPublished(tx, code, version, user.id))) throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
+      if (!(await repo.markPublished(tx, code, version, user.id, bundle))) throw new ApiError(409, 'TEMPLATE_PUBLISHED', { version });
       await this.sync?.announce(tx, { code, version });
       return (await repo.getVersion(tx, code, version))!;
     });

@@ -126,11 +126,12 @@ export async function updateDraft(db: Queryable, code: string, version: number, 
   return rows.length === 1;
 }
 
-export async function markPublished(db: Queryable, code: string, version: number, userId: string): Promise<boolean> {
+/** Publishes a draft with its bundle as published (the draft's, with the menu placement chosen on publishing). */
+export async function markPublished(db: Queryable, code: string, version: number, userId: string, bundle: TemplateBundle): Promise<boolean> {
   const { rows } = await db.query<{ version: number }>(
-    `update template_versions set status = 'published', published_at = now(), published_by = $3, updated_at = now()
+    `update template_versions set status = 'published', published_at = now(), published_by = $3, bundle = $4::json, updated_at = now()
      where code = $1 and version = $2 and status = 'draft' returning version`,
-    [code, version, userId],
+    [code, version, userId, JSON.stringify(bundle)],
   );
   return rows.length === 1;
 }

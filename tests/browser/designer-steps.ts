@@ -31,3 +31,18 @@ export async function createTemplate(page: Page, code: string, names: { zh: stri
   await page.waitForURL(/\/form\/design\?code=/);
   await page.getByTestId('template-designer').waitFor();
 }
+
+/**
+ * Publishes the designer's version through its publish dialog: optionally placed in a menu group
+ * and shown to roles (their visible labels), else with the dialog's preselection.
+ */
+export async function publishFromDesigner(page: Page, placement?: { group: string; roles: readonly string[] }): Promise<void> {
+  await page.getByTestId('designer-publish').click();
+  const dialog = page.getByTestId('publish-dialog');
+  await dialog.waitFor();
+  if (placement) {
+    await choose(page, dialog.getByTestId('publish-group'), placement.group);
+    for (const role of placement.roles) await dialog.getByTestId('publish-roles').getByLabel(role, { exact: true }).check();
+  }
+  await page.locator('#publish-confirm').click();
+}

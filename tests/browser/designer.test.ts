@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../engine/index.ts';
 import { usePortal } from './portal-server.ts';
 import { POLL } from './portal-page.ts';
-import { choose, drag } from './designer-steps.ts';
+import { choose, drag, publishFromDesigner } from './designer-steps.ts';
 import { ui } from './portal-texts.ts';
 
 /**
@@ -108,9 +108,12 @@ describe('form designer in the browser', () => {
     await page.getByTestId('preview-validate').click();
     await expect.poll(() => errors.count(), POLL).toBe(1);
 
-    // Publish: the version becomes read-only and the list shows it published.
-    await page.getByTestId('designer-publish').click();
+    // Publish, placed in the "Test requests" group for internal staff (the publish dialog's declared
+    // labels): the version becomes read-only, the staff's menu has it there, and the list shows it published.
+    await publishFromDesigner(page, { group: L(lang, '测试申请', 'Test requests'), roles: [L(lang, '内部员工', 'Internal staff')] });
     await portal.seeText(ui(lang, 'designer.status.published', { version: 1 }));
+    const menu = await portal.api<{ path: string; children: { path: string }[] }[]>('GET', '/api/menu');
+    expect(menu.find((m) => m.path === '/trf')?.children.map((c) => c.path)).toContain(`/form/${code}/list`);
     await portal.seeText(ui(lang, 'designer.publishedReadOnly'));
     // Nothing on a published version can be edited: no palette, drop zones, drag handles or delete
     // buttons; the panel's inputs are disabled; the JSON is read-only; undo and redo are off.

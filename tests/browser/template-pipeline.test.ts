@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
-import { choose, drag } from './designer-steps.ts';
+import { choose, drag, publishFromDesigner } from './designer-steps.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 
 /**
@@ -110,7 +110,7 @@ describe('template pipeline in the browser', () => {
     await page.getByTestId('preview-validate').click();
     await preview.locator('.ant-form-item-explain-error').first().waitFor();
     await staff.shot('pipeline-preview');
-    await page.getByTestId('designer-publish').click();
+    await publishFromDesigner(page);
     await staff.seeText(ui(lang, 'designer.status.published', { version: 1 }));
 
     // Bound to the buyer's customer group for footwear TRFs (the template-setting API).
@@ -189,7 +189,7 @@ describe('template pipeline in the browser', () => {
     await page.getByTestId('designer-migration-preview').click();
     await staff.seeText(ui(lang, 'designer.versions.counts', { total: 2, unchanged: 0, migrate: 2, blocked: 0, archived: 1 }));
     await staff.shot('pipeline-v2-diff');
-    await page.getByTestId('designer-publish').click();
+    await publishFromDesigner(page);
     await staff.seeText(ui(lang, 'designer.status.published', { version: 2 }));
     await page.getByRole('tab', { name: ui(lang, 'designer.tabs.versions') }).click();
     await page.getByTestId('designer-migration-run').click();

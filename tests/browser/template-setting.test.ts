@@ -5,6 +5,7 @@ import groupSchema from '../../schemas/template/customer-group.schema.json' with
 import { DEMO_COMPANIES } from '../../server/seed/demo-data.ts';
 import { usePortal } from './portal-server.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
+import { publishFromDesigner } from './designer-steps.ts';
 import { ui } from './portal-texts.ts';
 
 /**
@@ -93,7 +94,7 @@ describe('template setting and customer templates', () => {
     await page.locator('#customer-template-en').fill(`Toy DFF ${suffix}`);
     await portal.button(ui(lang, 'designer.list.create')).click();
     await page.waitForURL((u) => u.pathname === '/form/design' && u.searchParams.get('code') === dffCode);
-    await page.getByTestId('designer-publish').click();
+    await publishFromDesigner(page);
     await portal.seeText(ui(lang, 'designer.status.published', { version: 1 }));
     await page.goto(`${portalServer.url}/template/template-setting`);
 
@@ -197,7 +198,7 @@ describe('template setting and customer templates', () => {
     await portal.button(ui(lang, 'designer.list.create')).click();
     await page.waitForURL((u) => u.pathname === '/form/design' && u.searchParams.get('code') === materialCode);
     await page.getByTestId('template-designer').waitFor();
-    await page.getByTestId('designer-publish').click();
+    await publishFromDesigner(page);
     await portal.seeText(ui(lang, 'designer.status.published', { version: 1 }));
 
     await page.goto(`${portalServer.url}/customer/template/material`);

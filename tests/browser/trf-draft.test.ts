@@ -65,10 +65,13 @@ describe('a TRF draft as a new user makes it', () => {
     await expect.poll(() => page.locator('#root_applicant_name').inputValue(), POLL).toBe(company('c-applicant', lang));
     await page.getByTestId('dff-template').waitFor();
 
-    // A select's first option (no value) reads "choose", never a blank line.
-    await dff.locator('#root_fabric').click();
+    // An empty select reads "choose" as its hint; the placeholder is never an option to pick: the
+    // first option is the first value (tests/unit/renderers/enum-select.test.tsx).
+    const fabric = dff.locator('#root_fabric');
+    await expect.poll(() => fabric.evaluate((el) => el.closest('.ant-select')?.textContent ?? ''), POLL).toContain(ui(lang, 'renderer.lookup.placeholder'));
+    await fabric.click();
     const first = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
-    await expect.poll(() => first.textContent(), POLL).toBe(ui(lang, 'renderer.lookup.placeholder'));
+    await expect.poll(() => first.textContent(), POLL).toBe(lang === 'zh-CN' ? '针织' : 'Knit');
     await page.keyboard.press('Escape');
 
     // A blocking error in the DFF section is marked on its field and scrolled to.

@@ -61,7 +61,7 @@ function memoryTemplateApi(): TemplateApi {
     get: async () => summary,
     version: async () => structuredClone(version),
     save: async () => ({ version, problems: [] }),
-    create: refuse, publish: refuse, newVersion: refuse, diff: refuse, previewMigration: refuse, runMigration: refuse, importBundle: refuse,
+    create: refuse, publish: refuse, placementChoices: refuse, newVersion: refuse, diff: refuse, previewMigration: refuse, runMigration: refuse, importBundle: refuse,
   };
 }
 
