@@ -10,9 +10,13 @@ export interface SimpleRegistration {
    */
   email: string;
   /**
-   * Company name (公司名称)
+   * Company name (local) (公司名称（本地语言）)
    */
   companyName: string;
+  /**
+   * Shown to English readers wherever the company is named (lists, titles, exports, the header), the local name where it is left empty.
+   */
+  companyNameEn?: string;
   /**
    * Password (密码)
    */

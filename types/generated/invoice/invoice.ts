@@ -26,6 +26,10 @@ export interface Invoice {
      */
     name?: string;
     /**
+     * Company name (English) (公司英文名称)
+     */
+    nameEn?: string;
+    /**
      * Customer no. (客户编号)
      */
     customerNo?: string;

@@ -28,6 +28,10 @@ export type Quotation = {
      */
     name?: string;
     /**
+     * Company name (English) (公司英文名称)
+     */
+    nameEn?: string;
+    /**
      * Customer no. (客户编号)
      */
     customerNo?: string;

@@ -18,6 +18,10 @@ export interface Statement {
      */
     name?: string;
     /**
+     * Company name (English) (公司英文名称)
+     */
+    nameEn?: string;
+    /**
      * Customer no. (客户编号)
      */
     customerNo?: string;

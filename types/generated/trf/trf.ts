@@ -297,6 +297,10 @@ export interface BuyerParty {
    */
   name?: string;
   /**
+   * Company name (English) (公司英文名称)
+   */
+  nameEn?: string;
+  /**
    * Customer no. (客户编号)
    */
   customerNo?: string;
@@ -326,6 +330,10 @@ export interface Party {
    * Company name (公司名称)
    */
   name?: string;
+  /**
+   * Company name (English) (公司英文名称)
+   */
+  nameEn?: string;
   /**
    * Customer no. (客户编号)
    */
