@@ -120,14 +120,21 @@ export async function setAccountPosts(db: Database, userId: string, posts: reado
   });
 }
 
-/** Every change of an account's posts, oldest first; undefined when the account is out of reach. */
+/**
+ * Every change of an account's posts, oldest first: the posts an admin gave it at its creation
+ * (from none), then each change. Undefined when the account is out of reach.
+ */
 export async function postChanges(db: Queryable, userId: string, companyId: string | undefined): Promise<PostChange[] | undefined> {
   const { rows: found } = await db.query('select 1 from users where id = $1 and ($2::text is null or company_id = $2)', [userId, companyId ?? null]);
   if (!found.length) return undefined;
-  const { rows } = await db.query<{ at: Date | string; actor_name: string | null; payload: { from: string[]; to: string[] } }>(
-    `select a.at, u.user_name as actor_name, a.payload from audit a left join users u on u.id = a.actor_id
-     where a.entity = $1 and a.record_id = $2 and a.kind = $3 order by a.id`,
+  const { rows } = await db.query<{ at: Date | string; actor_name: string | null; kind: string; payload: { from?: string[]; to: { posts?: string[] } | string[] } }>(
+    `select a.at, u.user_name as actor_name, a.kind, a.payload from audit a left join users u on u.id = a.actor_id
+     where a.entity = $1 and a.record_id = $2 and (a.kind = $3 or (a.kind = 'create' and jsonb_typeof(a.payload->'to'->'posts') = 'array' and a.payload->'to'->'posts' <> '[]'::jsonb))
+     order by a.id`,
     [AUDIT_ENTITY, userId, AUDIT_KIND],
   );
-  return rows.map((r) => ({ at: isoTime(r.at), actorName: r.actor_name, from: r.payload.from, to: r.payload.to }));
+  return rows.map((r) => {
+    const [from, to] = r.kind === AUDIT_KIND ? [r.payload.from ?? [], r.payload.to as string[]] : [[], (r.payload.to as { posts: string[] }).posts];
+    return { at: isoTime(r.at), actorName: r.actor_name, from, to };
+  });
 }

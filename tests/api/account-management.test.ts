@@ -113,6 +113,12 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     const { rows } = await h.db.query<{ kind: string; payload: Record<string, unknown> }>("select kind, payload from audit where entity = '$account' and record_id = $1 order by id", [id]);
     expect(rows.map((r) => r.kind)).toEqual(['create', 'update', 'posts']);
     expect(rows[1]!.payload).toEqual({ from: { userName: f.userName, accountType: 'Applicant', department: null }, to: { userName: 'Renamed member', accountType: 'Buyer', department: 'Purchasing' } });
+    // The account's post history starts with the posts it was created with (the page's "History").
+    const history = await h.call({ method: 'GET', url: `/api/account-posts/${id}/history`, token: tokens.admin });
+    expect(history.body.data.map((c: { actorName: string; from: string[]; to: string[] }) => [c.actorName, c.from, c.to])).toEqual([
+      ['孙管理员', [], ['viewer']],
+      ['孙管理员', ['viewer'], ['finance', 'viewer']],
+    ]);
     const dup = await edit({ ...f, email: 'admin@demo.portico.dev' });
     expect([dup.status, dup.body.errors![0]!.field]).toEqual([409, 'email']);
     expect((await edit({ ...f, userName: 'x' })).body.errors![0]!).toMatchObject({ field: 'userName', message: 'User name: The user name has 3 to 50 characters' });
