@@ -139,6 +139,8 @@ export interface PostChange {
   actorName: string | null;
   from: string[];
   to: string[];
+  /** A change of the account's state instead of its posts (disabled, enabled again…): the states before and after. */
+  state?: { from: string; to: string };
 }
 
 /** The post assignment page's data. */

@@ -9,6 +9,8 @@ export type StoredAccountPosts = Omit<AccountPosts, 'roles'> & { dimensions: Rec
 /** The audit trail's entity name for account changes: not an entity name (those are camelCase). */
 const AUDIT_ENTITY = '$account';
 const AUDIT_KIND = 'posts';
+/** The account-status machine's states (its transitions share the `account` audit rows with the approval machine's, whose states differ). */
+const ACCOUNT_STATES = ['enabled', 'disabled', 'reclaimed', 'closed'];
 
 const ACCOUNT_COLUMNS = `u.id, u.account, u.user_name, u.email, u.mobile, u.department, u.company_id, c.name as company_name, u.status,
   u.account_state, u.is_admin, u.dimensions, u.posts,
@@ -121,20 +123,27 @@ export async function setAccountPosts(db: Database, userId: string, posts: reado
 }
 
 /**
- * Every change of an account's posts, oldest first: the posts an admin gave it at its creation
- * (from none), then each change. Undefined when the account is out of reach.
+ * The account's history, oldest first: the posts an admin gave it at its creation (from none),
+ * each change of its posts, and each change of its state (disabled, enabled again, reclaimed,
+ * closed: the account machine's transitions, `state`). Undefined when the account is out of reach.
  */
 export async function postChanges(db: Queryable, userId: string, companyId: string | undefined): Promise<PostChange[] | undefined> {
   const { rows: found } = await db.query('select 1 from users where id = $1 and ($2::text is null or company_id = $2)', [userId, companyId ?? null]);
   if (!found.length) return undefined;
-  const { rows } = await db.query<{ at: Date | string; actor_name: string | null; kind: string; payload: { from?: string[]; to: { posts?: string[] } | string[] } }>(
-    `select a.at, u.user_name as actor_name, a.kind, a.payload from audit a left join users u on u.id = a.actor_id
+  type Row = { at: Date | string; actor_name: string | null; kind: string; payload: { from?: string[]; to: { posts?: string[] } | string[] } | null; state_from: string | null; state_to: string | null };
+  const { rows } = await db.query<Row>(
+    `select a.at, u.user_name as actor_name, a.kind, a.payload, null as state_from, null as state_to, a.id from audit a left join users u on u.id = a.actor_id
      where a.entity = $1 and a.record_id = $2 and (a.kind = $3 or (a.kind = 'create' and jsonb_typeof(a.payload->'to'->'posts') = 'array' and a.payload->'to'->'posts' <> '[]'::jsonb))
-     order by a.id`,
-    [AUDIT_ENTITY, userId, AUDIT_KIND],
+     union all
+     select a.at, u.user_name, a.kind, null, a.from_states->>'status', a.to_states->>'status', a.id from audit a left join users u on u.id = a.actor_id
+     where a.entity = 'account' and a.record_id = $2 and a.kind = 'event' and a.to_states->>'status' = any($4::text[])
+     order by at, id limit 500`,
+    [AUDIT_ENTITY, userId, AUDIT_KIND, ACCOUNT_STATES],
   );
   return rows.map((r) => {
-    const [from, to] = r.kind === AUDIT_KIND ? [r.payload.from ?? [], r.payload.to as string[]] : [[], (r.payload.to as { posts: string[] }).posts];
+    if (r.state_to !== null) return { at: isoTime(r.at), actorName: r.actor_name, from: [], to: [], state: { from: r.state_from ?? '', to: r.state_to } };
+    const payload = r.payload!;
+    const [from, to] = r.kind === AUDIT_KIND ? [payload.from ?? [], payload.to as string[]] : [[], (payload.to as { posts: string[] }).posts];
     return { at: isoTime(r.at), actorName: r.actor_name, from, to };
   });
 }

@@ -74,7 +74,13 @@ export const POST_SCHEMAS = {
       items: {
         type: 'object',
         required: ['at', 'from', 'to'],
-        properties: { at: { type: 'string' }, actorName: NULLABLE_STRING, from: { type: 'array', items: { type: 'string' } }, to: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          at: { type: 'string' },
+          actorName: NULLABLE_STRING,
+          from: { type: 'array', items: { type: 'string' } },
+          to: { type: 'array', items: { type: 'string' } },
+          state: { type: 'object', required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } },
+        },
       },
     }),
   },

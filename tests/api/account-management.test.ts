@@ -161,6 +161,13 @@ describe.each(BACKENDS)('account management on %s', (backend) => {
     expect((await mailTo(f.email))[0]!.subject).toBe('Your Portico account is enabled');
     const events = (await listAudit(h.db, 'account', id)).map((a) => [a.event, a.actorId]);
     expect(events).toEqual([['DISABLE', await idOf('admin')], ['ENABLE', await idOf('admin')]]);
+    // The page's "History" shows both, after the posts it was created with, by whom, the states before and after.
+    const history = await h.call({ method: 'GET', url: `/api/account-posts/${id}/history`, token: tokens.admin });
+    const admin = (await h.db.query<{ user_name: string }>("select user_name from users where account = 'admin'")).rows[0]!.user_name;
+    expect(history.body.data.slice(-2)).toEqual([
+      { at: expect.any(String), actorName: admin, from: [], to: [], state: { from: 'enabled', to: 'disabled' } },
+      { at: expect.any(String), actorName: admin, from: [], to: [], state: { from: 'disabled', to: 'enabled' } },
+    ]);
   });
 
   it('refuses an admin disabling themself, or the last enabled admin of a company, with the reason', async () => {

@@ -90,6 +90,7 @@ export default function AccountPostsPage() {
       .then(changedList)
       .then(() => message.success(t(`accountPosts.${to}d`, { account: row.account })), alreadyShown);
   const showHistory = (account: AccountPosts) => postHistory(account.id).then((changes) => setHistory({ account, changes }), alreadyShown);
+  const stateText = (state: string) => (state in STATE_DOTS ? t(`accountPosts.states.${state}`) : state);
   const postList = (posts: readonly string[]) => (posts.length ? posts.map(labelOf).join(lang === 'zh-CN' ? '、' : ', ') : t('accountPosts.none'));
   // Staff create an account in the company they filter by.
   const mayCreate = page !== undefined && (!page.allCompanies || companyId !== undefined);
@@ -228,15 +229,15 @@ export default function AccountPostsPage() {
         {history && !history.changes.length && <Typography.Text type="secondary">{t('accountPosts.never')}</Typography.Text>}
         {history && history.changes.length > 0 && (
           <Table<PostChange>
-            rowKey="at"
+            rowKey={(c) => `${c.at}:${c.state?.to ?? c.to.join()}`}
             size="small"
             pagination={false}
             dataSource={history.changes}
             columns={[
               { title: t('accountPosts.when'), dataIndex: 'at', render: when },
               { title: t('accountPosts.by'), dataIndex: 'actorName' },
-              { title: t('accountPosts.from'), dataIndex: 'from', render: postList },
-              { title: t('accountPosts.to'), dataIndex: 'to', render: postList },
+              { title: t('accountPosts.from'), key: 'from', render: (_, c) => (c.state ? stateText(c.state.from) : postList(c.from)) },
+              { title: t('accountPosts.to'), key: 'to', render: (_, c) => (c.state ? stateText(c.state.to) : postList(c.to)) },
             ]}
           />
         )}
