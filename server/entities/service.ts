@@ -62,6 +62,7 @@ import {
 import { scopeOf } from './visibility.ts';
 import { numberIfDue } from './numbering.ts';
 import { runRelays } from './relays.ts';
+import { refuseParentState } from './parent-state.ts';
 import { gatherInto } from './gathers.ts';
 import { runSpawns, type RefreshRecord, type SpawnRecord } from './spawns.ts';
 import { allDraftStates, checkFieldPermissions, childrenToCopy, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
@@ -229,6 +230,8 @@ export class EntityService {
     // The records it gathers (entity `gathers`: a statement's quotations) follow the document's conditions.
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
     const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+    // A new record of its parent's (not a revision's copy) only in the states its New button is offered in.
+    if (parent && !copiedFrom) await refuseParentState(tx, this.registry, reg, parent.id, lang);
     await checkUploads(tx, reg, doc, lang);
     await checkAccountLookups(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
     if (this.registry) doc = await fillDerived(tx, this.registry, reg, undefined, doc, user, lang);
