@@ -17,7 +17,7 @@ export type SendToRecord = (tx: Queryable, reg: RegisteredEntity, target: Entity
  * names — or to each record of an array of ids (a statement's gathered quotations) — in the same
  * transaction. A target must be a record the user sees (400 `RELAY_TARGET_MISSING` otherwise) and,
  * on `$create`, hold the relay's `requires` value; a target whose state does not take the event
- * stays as it is. A relay with `whenAll` sends only once every record of this entity naming the
+ * stays as it is, and a record whose `field` is empty relays a later event to nobody. A relay with `whenAll` sends only once every record of this entity naming the
  * same target rests in those states; a `forward` relay is the user's event itself (forwardEvent).
  */
 export async function runRelays(
@@ -40,6 +40,8 @@ export async function runRelays(
     const ids = Array.isArray(value) ? value : [value];
     const field = [{ field: relay.field, keyword: 'relay', message: relay.field }];
     for (const id of ids) {
+      // A record naming no target (an invoice issued for no statement) relays its events to nobody; one is made for its target.
+      if ((id === undefined || id === null || id === '') && event !== '$create') continue;
       const target = typeof id === 'string' && id ? await getRecord(tx, targetReg, id, user ? scopeOf(user, registry) : { all: true }, true) : undefined;
       if (!target) throw new ApiError(400, 'RELAY_TARGET_MISSING', { entity: text(targetReg.entity.label, lang, relay.entity) }, field);
       if (event === '$create' && relay.requires && valueAt(target.doc, relay.requires.field) !== relay.requires.equals) {
