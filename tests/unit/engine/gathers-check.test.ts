@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeclarationError, type EntityBundle } from '../../../engine/index.ts';
+import { DeclarationError, STATIC_BUNDLES, type EntityBundle } from '../../../engine/index.ts';
 import { checkLinkedEntities } from '../../../engine/declaration/check-links.ts';
 import { DECLARED_BUNDLES } from '../../../engine/generated/declarations.ts';
 
@@ -10,7 +10,7 @@ const problems = (mutate: (gathers: Json) => void): string => {
   mutate(statement.entity.gathers as Json);
   try {
     // Every entity beside it: the others' relays name theirs (a quotation relays to its TRF).
-    checkLinkedEntities([statement, ...DECLARED_BUNDLES.filter((b) => b.entity.name !== 'statement')]);
+    checkLinkedEntities([statement, ...STATIC_BUNDLES.filter((b) => b.entity.name !== 'statement')]);
   } catch (err) {
     expect(err).toBeInstanceOf(DeclarationError);
     return (err as Error).message;
