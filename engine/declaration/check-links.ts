@@ -3,6 +3,7 @@ import { fieldAt } from '../schema/resolve.ts';
 import { isSystemPath } from '../schema/field-path.ts';
 import { DeclarationError, declarationFiles, pointer } from './errors.ts';
 import { readGrantProblems } from './check-read-grants.ts';
+import { relayProblems } from './check-relays.ts';
 
 type Fail = (file: string, path: string, message: string) => void;
 type Field = (file: string, path: string, name: string) => unknown;
@@ -116,6 +117,7 @@ export function checkLinkedEntities(bundles: readonly EntityBundle[]): void {
       if (c.when && !fieldAt(b.schema, c.when.field)) problems.push({ file: files.views, path: pointer('detail', 'children', i, 'when', 'field'), message: `'${c.when.field}' is not a field of '${b.entity.name}'` });
     });
     b.entity.spawns?.forEach((sp, i) => problems.push(...spawnProblems(b, sp, byName.get(sp.entity), files.entity, i)));
+    b.entity.relays?.forEach((r, i) => problems.push(...relayProblems(b, r, byName.get(r.entity), files.entity, i)));
     for (const [event, a] of Object.entries(b.entity.actions ?? {})) {
       if (a.requiresChild) childOf(files.entity, pointer('actions', event, 'requiresChild', 'entity'), a.requiresChild.entity, b.entity.name);
       if (a.requiresLinked) problems.push(...linkedRequirementProblems(b, a.requiresLinked, byName, files.entity, pointer('actions', event, 'requiresLinked')));

@@ -520,9 +520,24 @@ export interface ComputedField {
  */
 export interface RelayDeclaration {
   entity: string;
-  field: string;
+  /** The field of this record holding the target's id (or an array of ids); required unless `forward`. */
+  field?: string;
+  /**
+   * Instead of `field`: the field of the target naming this record. A user's event the relay maps is
+   * then not taken by this record: it is forwarded, as the same user's event, to the newest record of
+   * `entity` naming this one whose state takes the mapped event (its own permission, party and payload
+   * checks), and this record moves by what that record relays back (its own `relays`, checked at
+   * registration). No such record: 409 `EVENT_NOT_ALLOWED` (a TRF's Confirm quotation confirms its quotation).
+   */
+  forward?: string;
   events: Record<string, string>;
   requires?: { field: string; equals: string | number | boolean; message: LocalizedText };
+  /**
+   * Sent only when every record of this entity whose `field` names the same target — this one
+   * included, as the event left it — rests in one of these states (per lifecycle field): a
+   * statement is paid once its last invoice is.
+   */
+  whenAll?: Record<string, readonly string[]>;
 }
 
 /**

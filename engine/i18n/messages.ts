@@ -143,6 +143,7 @@ export const MESSAGES = {
   UPLOAD_FILE_SIZE: { 'zh-CN': '“{field}”的文件过大（最大 {max}）', 'en-US': 'A file of "{field}" is too large (at most {max})' },
   OWNER_NOT_OF_COMPANY: { 'zh-CN': '只能转交给本公司的其他已审核账号（“{account}”不是）', 'en-US': 'The record can only be handed to another approved account of its own company ("{account}" is not one)' },
   PARENT_CLOSED: { 'zh-CN': '{message}', 'en-US': '{message}' },
+  PARENT_STATE: { 'zh-CN': '{parent}处于“{allowed}”时才能新建{entity}（当前为“{state}”）', 'en-US': 'A new {entity} is made only while its {parent} is {allowed} (it is {state})' },
   BELONGS_TO_NOT_FOUND: { 'zh-CN': '所属的{entity}不存在或无权操作', 'en-US': 'The {entity} it belongs to does not exist or you may not act on it' },
   PARTY_NOT_CHANGEABLE: {
     'zh-CN': '只有记录所属公司可以修改“{field}”',

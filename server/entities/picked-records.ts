@@ -6,6 +6,7 @@ import { KIND_SOURCES } from '../lookups/kind-sources.ts';
 import { configuredTemplate } from '../lookups/kind-config.ts';
 import { scopeOf, visibilityPredicate } from './visibility.ts';
 import { checkRecordReferences } from './record-references.ts';
+import { checkLookupFilters } from './lookup-filters.ts';
 
 const SOURCES: ReadonlySet<string> = new Set(Object.keys(KIND_SOURCES));
 
@@ -30,6 +31,8 @@ export async function checkPickedRecords(tx: Queryable, registry: EntityRegistry
   if (!registry) return;
   // An entity's records (`entity:<name>`: a filing's citations) are checked alike (record-references.ts).
   await checkRecordReferences(tx, registry, reg, doc, previous, user, lang);
+  // A lookup's declared filter (`x-lookupFilter`: a TRF's buyer among buyers) holds for what is saved, not only in the picker.
+  await checkLookupFilters(tx, registry, reg, doc, previous, user, lang);
   for (const ref of picking(reg)) {
     const before = new Set(previous === undefined ? [] : ref.idsIn(previous));
     const added = [...new Set(ref.idsIn(doc))].filter((id) => !before.has(id));

@@ -61,7 +61,8 @@ import {
 } from './records-repo.ts';
 import { scopeOf } from './visibility.ts';
 import { numberIfDue } from './numbering.ts';
-import { runRelays } from './relays.ts';
+import { forwardEvent, forwardOf, runRelays, type SendToRecord } from './relays.ts';
+import { refuseParentState } from './parent-state.ts';
 import { gatherInto } from './gathers.ts';
 import { runSpawns, type RefreshRecord, type SpawnRecord } from './spawns.ts';
 import { allDraftStates, checkFieldPermissions, childrenToCopy, checkRequiredChild, checkRequiredLinked, checkUploads, mayUpdate, parentLink, refuseClosedParent, revisionFields, type ParentLink } from './record-links.ts';
@@ -117,6 +118,16 @@ function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, l
   if (!field || !snapshot) return '';
   const leaf = stateFields(reg.entity.lifecycle!.regions, snapshot)[field];
   return stateOptions(reg, field, lang).find((o) => o.value === leaf)?.label ?? leaf ?? '';
+}
+
+/** What refuses a user's event before its machine is asked: the record gone, a server-only action, the permission, the party. */
+function refuseUserEvent(reg: RegisteredEntity, record: EntityRecord, action: ActionDeclaration, type: string, user: SessionUser, lang: Language): void {
+  refuseGone(reg, record, lang);
+  if (action.by === 'server') throw new ApiError(403, 'SERVER_ONLY', { action: text(action.label, lang, type) });
+  requirePermission(user, action.permission);
+  if (!partyMaySend(action, partyOf(reg.entity, record, user.companyId))) {
+    throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
+  }
 }
 
 /** A record in a state whose machine meta says `gone` no longer exists for its users: 409 with that state's message. */
@@ -229,6 +240,8 @@ export class EntityService {
     // The records it gathers (entity `gathers`: a statement's quotations) follow the document's conditions.
     doc = await gatherInto(tx, this.registry, reg, id, doc, user, lang);
     const parent = await parentLink(tx, this.registry, reg, doc, user, lang);
+    // A new record of its parent's (not a revision's copy) only in the states its New button is offered in.
+    if (parent && !copiedFrom) await refuseParentState(tx, this.registry, reg, parent.id, lang);
     await checkUploads(tx, reg, doc, lang);
     await checkAccountLookups(tx, reg, undefined, doc, { scope: scopeOf(user), companyId: user.companyId }, lang);
     if (this.registry) doc = await fillDerived(tx, this.registry, reg, undefined, doc, user, lang);
@@ -383,18 +396,19 @@ export class EntityService {
     const written = noEffects();
     const result = await this.db.transaction(async (tx) => {
       const current = await this.load(tx, reg, id, user, true);
-      refuseGone(reg, current, lang);
-      if (action.by === 'server') throw new ApiError(403, 'SERVER_ONLY', { action: text(action.label, lang, type) });
-      requirePermission(user, action.permission);
-      if (!partyMaySend(action, partyOf(reg.entity, current, user.companyId))) {
-        throw new ApiError(403, action.by === 'owner' ? 'OWNER_ONLY' : 'SHARED_PARTY_ONLY', { action: text(action.label, lang, type) });
-      }
+      refuseUserEvent(reg, current, action, type, user, lang);
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
-      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang, null, written);
-      if (!moved) {
-        const from = current.snapshot ?? initialSnapshot(reg.machine!);
-        throw new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: text(action.label, lang, type) });
+      const from = current.snapshot ?? initialSnapshot(reg.machine!);
+      const notAllowed = () => new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: text(action.label, lang, type) });
+      // A forwarded event (relays' `forward`: a TRF's Confirm quotation) is its linked record's, which relays it back.
+      const forward = forwardOf(reg, type);
+      if (forward && this.registry) {
+        if (!step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type }, new Date())) throw notAllowed();
+        await forwardEvent(tx, this.registry, forward, current, { type, payload }, user, lang, this.sendAsUser(user, lang, written));
+        return this.load(tx, reg, id, user);
       }
+      const moved = await this.transitionIn(tx, reg, current, { type, payload, action }, user, lang, null, written);
+      if (!moved) throw notAllowed();
       return moved === 'deleted' ? { deleted: true as const } : this.load(tx, reg, id, user);
     });
     const answered = await this.answer(result, written);
@@ -493,6 +507,20 @@ export class EntityService {
   /** How a spawn (spawns.ts) makes its record: the target's own create path, as the writing user. */
   private spawnAs(user: SessionUser, lang: Language, written: WrittenEffects): SpawnRecord {
     return async (tx, target, doc) => this.insertIn(tx, target, doc, user, lang, written, await this.linked?.prepare(target, { doc }, doc, lang));
+  }
+
+  /** How a forwarded event (relays.ts `forward`) reaches its record: as the user's own event there — its permission, party, payload and machine. */
+  private sendAsUser(user: SessionUser, lang: Language, written: WrittenEffects): SendToRecord {
+    return async (tx, target, record, event) => {
+      const action = own(target.entity.actions, event.type);
+      if (!target.machine || !action) return false;
+      refuseUserEvent(target, record, action, event.type, user, lang);
+      const validatePayload = own(target.validatePayload, event.type);
+      if (validatePayload && !validatePayload(event.payload)) {
+        throw new ApiError(400, 'VALIDATION_FAILED', {}, toFieldErrors(action.payloadSchema as never, validatePayload.errors, lang));
+      }
+      return Boolean(await this.transitionIn(tx, target, record, { ...event, action }, user, lang, null, written));
+    };
   }
 
   /** How a relay (relays.ts) sends its event: the target record's own transition path, as the same actor. */

@@ -21,18 +21,21 @@ export async function templateOptions(db: Queryable, lang: string, q: string, va
   return rows;
 }
 
-/** A companies lookup's filter (`x-lookupFilter`): companies of this role only, those `near` has an active relationship with first. */
-export type CompanyFilter = { role?: string; near?: string };
+/**
+ * A companies lookup's filter (`x-lookupFilter`): companies of this role only, those `near` has an active relationship with first;
+ * `picking`: the values asked are checked as picks (a write's), so the role holds for them too.
+ */
+export type CompanyFilter = { role?: string; near?: string; picking?: boolean };
 
 /**
  * Approved companies whose name contains the text, whose customer number starts with it or whose id it is, at most LOOKUP_CAP (the form then searches
  * the server with what the user types: a customer with more companies finds each by name), each with the data a pick fills: its name (local) and English name,
  * customer number and default contact (its admin, else its first user); its customer number is a keyword the picker matches too.
- * `filter.role` (options, not `values`: a saved value is labelled whatever it is): that role's companies only, the ones
- * `filter.near` (the user's company) has an active supply-chain relationship with first.
+ * `filter.role` (options, not `values`: a saved value is labelled whatever it is, unless `filter.picking`): that role's companies only,
+ * the ones `filter.near` (the user's company) has an active supply-chain relationship with first.
  */
 export async function companyOptions(db: Queryable, lang: string, q: string, values: Values = null, filter: CompanyFilter = {}): Promise<Option[]> {
-  const role = values ? null : (filter.role ?? null);
+  const role = values && !filter.picking ? null : (filter.role ?? null);
   const { rows } = await db.query<Option & { data: Record<string, string | null>; keywords: string | null }>(
     `select c.id as value, case when $1 = 'en-US' then coalesce(c.name_en, c.name) else c.name end as label, c.customer_no as keywords,
             json_build_object('name', c.name, 'nameEn', c.name_en, 'customerNo', c.customer_no,

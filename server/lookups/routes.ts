@@ -11,16 +11,18 @@ import { accountOptions, companyOptions, customerGroupOptions, kindTemplateOptio
 
 /**
  * `context`: what the asking field is told of its document (`x-lookupContext`, `c.<name>` in the query);
- * `values`: only the options of these values (`values=` in the query), null for those matching the text.
+ * `values`: only the options of these values (`values=` in the query), null for those matching the text;
+ * `picking`: the values are a write's picks, checked against the whole filter (not labelled whatever they are).
  */
-type Source = (lang: string, q: string, user: SessionUser, context: Readonly<Record<string, string>>, values: Values) => Promise<Option[]>;
+type Source = (lang: string, q: string, user: SessionUser, context: Readonly<Record<string, string>>, values: Values, picking?: boolean) => Promise<Option[]>;
 type Context = Readonly<Record<string, string>>;
 
 /** The option sources `x-lookup` names (lookups-repo.ts, record-options.ts): the lookup route's, and the import's when it reads a lookup column's cells. */
 export function lookupSources(db: Queryable, registry: EntityRegistry): Record<string, Source> {
   return {
     templates: (lang, q, _user, _context, values) => templateOptions(db, lang, q, values),
-    companies: (lang, q, user, context, values) => companyOptions(db, lang, q, values, { ...(context.role ? { role: context.role } : {}), ...(user.companyId ? { near: user.companyId } : {}) }),
+    companies: (lang, q, user, context, values, picking) =>
+      companyOptions(db, lang, q, values, { ...(context.role ? { role: context.role } : {}), ...(user.companyId ? { near: user.companyId } : {}), ...(picking ? { picking } : {}) }),
     customerGroups: (lang, q, _user, _context, values) => customerGroupOptions(db, lang, q, values),
     // The user's materials and products, of every published template of the kind (a TRF sample picks one).
     ...Object.fromEntries(Object.entries(KIND_SOURCES).map(([name, kind]): [string, Source] => [name, (lang, q, user, context, values) => kindRecordOptions(db, registry, kind, user, pickLanguage(lang), q, context, values)])),
@@ -36,9 +38,9 @@ export function lookupSources(db: Queryable, registry: EntityRegistry): Record<s
  * One source's options for a text, or of the given values (`values`): `entity:<name>` (an entity's records) or a named
  * source; undefined for an unknown source. `db` may be a transaction (a write's server-filled lookups, derived-fills.ts).
  */
-export function sourceOptions(db: Queryable, registry: EntityRegistry, name: string, lang: string, q: string, user: SessionUser, context: Context = {}, values: Values = null): Promise<Option[]> | undefined {
+export function sourceOptions(db: Queryable, registry: EntityRegistry, name: string, lang: string, q: string, user: SessionUser, context: Context = {}, values: Values = null, picking = false): Promise<Option[]> | undefined {
   if (name.startsWith(RECORD_SOURCE_PREFIX)) return recordOptions(db, registry, name.slice(RECORD_SOURCE_PREFIX.length), user, pickLanguage(lang), q, values);
-  return own(lookupSources(db, registry), name)?.(lang, q, user, context, values);
+  return own(lookupSources(db, registry), name)?.(lang, q, user, context, values, picking);
 }
 
 /** The `values` query parameter: comma-separated values (ids hold no comma), at most LOOKUP_CAP; null when absent. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_RECORDS_FROM_ROWS } from '../../server/db/migrations.ts';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness, fileBytes } from '../support/api-harness.ts';
+import { ApiHarness, fileBytes, validTrf } from '../support/api-harness.ts';
 
 type Option = { value: string; label: string; keywords?: string; data?: Record<string, string> };
 
@@ -9,7 +9,8 @@ type Option = { value: string; label: string; keywords?: string; data?: Record<s
  * Issue 53, companies and documents: a document gives a URL or a PDF, never both silently; the
  * company picker finds a company by its customer number; a company approved by staff gets a
  * customer number (the company's declared numbering, as an offline registration does); a TRF's
- * buyer picker lists buyers only, the applicant's related buyers first.
+ * buyer picker lists buyers only, the applicant's related buyers first, and a TRF saved through the API
+ * names a buyer company too (the field's `x-lookupFilter` holds on every write: server/entities/lookup-filters.ts).
  */
 describe.each(BACKENDS)('companies and documents across modules on %s', (backend) => {
   let h: ApiHarness;
@@ -121,5 +122,38 @@ describe.each(BACKENDS)('companies and documents across modules on %s', (backend
     expect((await lookup('c.role=buyer', supplier)).map((o) => o.value)).toEqual(['c-buyer', 'c-abuyer']);
     // A saved value is labelled whatever its role (a TRF saved before, a list's label).
     expect((await lookup('c.role=buyer&values=c-afactory', supplier)).map((o) => o.value)).toEqual(['c-afactory']);
+  });
+
+  it("refuses saving a TRF whose buyer is no buyer company, naming the field in the request's language; a buyer is saved", async () => {
+    await h.db.query(
+      `insert into companies (id, name, roles, approval_status, customer_no) values
+         ('c-seamfactory', 'Seam Factory', '{factory}', 'approved', 'CN-F-0200'),
+         ('c-seambuyer', 'Seam Buyer', '{buyer}', 'approved', 'CN-B-0200')`,
+    );
+    await h.db.exec(COMPANY_RECORDS_FROM_ROWS);
+    const count = async () => Number((await h.db.query<{ n: string }>("select count(*) as n from records where entity = 'trf'")).rows[0]!.n);
+    const before = await count();
+    const asBuyer = (companyId: string) => validTrf({ buyer: { companyId, name: companyId } });
+    for (const [lang, text] of [
+      ['en-US', 'The selected Buyer · Company does not exist or is not available to you'],
+      ['zh-CN', '所选“买家 · 公司”不存在或您无权使用'],
+    ] as const) {
+      for (const companyId of ['c-seamfactory', 'c-supplier']) {
+        const made = await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: asBuyer(companyId) }, token: supplier, lang });
+        expect([made.status, made.body.errorCode, made.body.errors?.map((e) => [e.field, e.message])]).toEqual([400, 'LOOKUP_NOT_AVAILABLE', [['buyer.companyId', text]]]);
+      }
+    }
+    expect(await count()).toBe(before);
+    // A buyer is saved; changing it to a factory on an edit is refused the same way, and the stored buyer stays.
+    const saved = await h.call<{ id: string; version: number; doc: Record<string, any> }>({ method: 'POST', url: '/api/entities/trf', payload: { doc: asBuyer('c-seambuyer') }, token: supplier });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const { id, version, doc } = saved.body.data;
+    const edited = await h.call({ method: 'PUT', url: `/api/entities/trf/${id}`, payload: { version, doc: { ...doc, buyer: { companyId: 'c-seamfactory', name: 'Seam Factory' } } }, token: supplier, lang: 'zh-CN' });
+    expect([edited.status, edited.body.errors?.map((e) => e.field)]).toEqual([400, ['buyer.companyId']]);
+    const stored = await h.call<{ doc: Record<string, any> }>({ method: 'GET', url: `/api/entities/trf/${id}`, token: supplier });
+    expect(stored.body.data.doc.buyer.companyId).toBe('c-seambuyer');
+    // An edit leaving the buyer as it is saves (what the record named is not checked again).
+    const kept = await h.call({ method: 'PUT', url: `/api/entities/trf/${id}`, payload: { version, doc: { ...doc, remark: 'kept' } }, token: supplier });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
   });
 });

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { validTrf, type ApiHarness } from '../support/api-harness.ts';
 import { harnessWithAccounts } from '../support/harness-accounts.ts';
+import { EntityService } from '../../server/entities/service.ts';
+import { recordInvoicePayment } from '../../server/commercial/invoice-payments.ts';
 
 /**
  * Issue 53 item 1: staff "Send quotation" on a TRF makes the priced quotation (the TRF's `spawns`,
  * declared `every`, from the dialog's lines and the TRF's payer), which the payer finds in
  * /todo/quotationAndInvoice and confirms or rejects, moving the TRF (the quotation's `relays`);
- * a statement gathers the confirmed quotations of a period, and requesting its payment issues an
- * invoice per currency (the statement's `spawns`).
+ * the TRF's own Confirm / Reject quotation act on its quotation (the TRF's `forward` relay), so each
+ * record makes one transition; a statement gathers the confirmed quotations of a period, requesting
+ * its payment issues an invoice per currency (the statement's `spawns`), and paying the last of them
+ * pays the statement and its quotations (the invoice's relay with `whenAll`).
  */
 describe.each(BACKENDS)('quotation sent from a TRF on %s', (backend) => {
   let h: ApiHarness;
@@ -96,6 +100,44 @@ describe.each(BACKENDS)('quotation sent from a TRF on %s', (backend) => {
     expect((await listed('quotation', 'list=toActOn')).filter((q) => q.doc.trfNo === trf.doc.trfNo)).toEqual([]);
   });
 
+  it("confirms or rejects the TRF's quotation from the TRF, through the quotation's own transition, each record moving once", async () => {
+    const trf = await submittedTrf();
+    const sent = (await event('trf', trf, staff, 'SEND_QUOTATION', { currency: 'CNY', lines })).body.data as Rec;
+    const [first] = await quotationsOf(trf);
+    // A party of the TRF that is not the quotation's payer (the buyer) acts on no quotation: nothing moves.
+    const notPayer = await event('trf', sent, buyer, 'CONFIRM_QUOTATION');
+    expect([notPayer.status, notPayer.body.errorCode]).toEqual([400, 'RELAY_TARGET_MISSING']);
+    expect([(await read('trf', trf.id)).version, (await read('quotation', first!.id)).states.$status]).toEqual([sent.version, 'toBeConfirmed']);
+
+    // Rejected on the TRF: the quotation is rejected with the reason, which moves the TRF once.
+    const rejected = await event('trf', sent, applicant, 'REJECT_QUOTATION', { reason: 'pH is not needed' });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect([rejected.body.data.states.$quotationStatus, rejected.body.data.version]).toEqual(['rejected', sent.version + 1]);
+    const q1 = await read('quotation', first!.id);
+    expect([q1.states.$status, q1.doc.rejectReason, q1.version]).toEqual(['amendmentNeeded', 'pH is not needed', first!.version + 1]);
+
+    // Sent again and confirmed on the TRF: the new quotation is confirmed, the rejected one stays.
+    const again = (await event('trf', rejected.body.data, staff, 'SEND_QUOTATION', { currency: 'CNY', lines: [lines[0]] })).body.data as Rec;
+    const second = (await quotationsOf(trf)).find((q) => q.id !== first!.id)!;
+    const confirmed = await event('trf', again, applicant, 'CONFIRM_QUOTATION');
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect([confirmed.body.data.states.$quotationStatus, confirmed.body.data.version]).toEqual(['confirmed', again.version + 1]);
+    expect((await read('quotation', second.id)).states.$status).toBe('confirmed');
+    expect((await read('quotation', first!.id)).states.$status).toBe('amendmentNeeded');
+    const trfMoves = await h.db.query<{ event: string }>("select event from audit where record_id = $1 and event in ('CONFIRM_QUOTATION', 'REJECT_QUOTATION') order by id", [trf.id]);
+    expect(trfMoves.rows.map((r) => r.event)).toEqual(['REJECT_QUOTATION', 'CONFIRM_QUOTATION']);
+
+    // A confirmed quotation not yet to be paid takes no rejection: the TRF says so, in the language, and stays.
+    for (const [lang, message] of [
+      ['en-US', '"Reject" is not possible while the record is "Confirmed"'],
+      ['zh-CN', '当前状态“已确认”下不能执行“拒绝并要求修改”'],
+    ] as const) {
+      const late = await event('trf', confirmed.body.data, applicant, 'REJECT_QUOTATION', { reason: 'Too late' }, lang);
+      expect([late.status, late.body.errorCode, late.body.message]).toEqual([409, 'EVENT_NOT_ALLOWED', message]);
+    }
+    expect((await read('trf', trf.id)).states.$quotationStatus).toBe('confirmed');
+  });
+
   it('gathers the confirmed quotations of a period into a statement, and its payment request issues an invoice per currency', async () => {
     const confirmedQuotation = async (currency: string, amounts: number[]) => {
       const trf = await submittedTrf();
@@ -134,5 +176,21 @@ describe.each(BACKENDS)('quotation sent from a TRF on %s', (backend) => {
     expect(invoices.find((i) => i.doc.currency === 'CNY')!.doc.preTaxAmount).toBe(statement.doc.totalCny);
     // HKD has no total: no invoice for it; a buyer sees none of them.
     expect((await h.call({ method: 'GET', url: `/api/entities/invoice/${usdInvoice.id}`, token: buyer })).status).toBe(404);
+
+    // Paid as the payment service pays (recordInvoicePayment): the statement waits for its last invoice.
+    const service = new EntityService(h.db, undefined, h.registry);
+    const pay = (invoice: Rec, amount: number, orderNo: string) =>
+      h.db.transaction((tx) => recordInvoicePayment(tx, service, h.registry, invoice.id, { amount, paymentOrderNo: orderNo }, 'u-staff'));
+    const cnyInvoice = invoices.find((i) => i.doc.currency === 'CNY')!;
+    expect(await pay(cnyInvoice, Number(cnyInvoice.doc.totalAmount) - 1, 'PO-PART')).toBe(true);
+    expect(await pay(usdInvoice, 105999, 'PO-USD')).toBe(true);
+    expect((await read('statement', statement.id)).states).toEqual({ $status: 'toBePaid' });
+    expect(await pay(cnyInvoice, 1, 'PO-CNY')).toBe(true);
+    expect((await read('invoice', cnyInvoice.id)).states).toEqual({ $status: 'paid' });
+    expect((await read('statement', statement.id)).states).toEqual({ $status: 'paid' });
+    // Paying it paid the quotations it gathered (the statement's own relay), each once.
+    for (const q of [cny, usd]) expect((await read('quotation', q.id)).states).toEqual({ $status: 'paid' });
+    const moves = await h.db.query<{ n: string }>("select count(*) as n from audit where record_id = $1 and event = 'MARK_PAID'", [statement.id]);
+    expect(Number(moves.rows[0]!.n)).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { applyEvent, initialSnapshot, stateFields, type PersistedSnapshot } from
 import { machines } from '../../workflows/index.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
-import { reportDoc, uploadPdf } from '../support/reports.ts';
+import { completedTrf, reportDoc, uploadPdf } from '../support/reports.ts';
 import { modelOf, traverse } from '../model/harness.ts';
 
 /**
@@ -30,9 +30,8 @@ describe.each(BACKENDS)('report review machine replayed against the API on %s', 
     const buttons = async (token: string) => new Set((await h.call({ method: 'GET', url: '/api/auth/buttons', token })).body.data as string[]);
     const can = { staff: await buttons(tokens.staff), buyer: await buttons(tokens.buyer) };
     for (const c of cases) {
-      // Each case its own TRF (one report version 1 per TRF), submitted so its buyer sees it.
-      const trf = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf() }, token: tokens.applicant })).body.data;
-      expect((await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, payload: { type: 'SUBMIT', version: trf.version }, token: tokens.applicant })).status).toBe(200);
+      // Each case its own TRF (one report version 1 per TRF), testing completed (a report is made then) so its buyer sees it.
+      const trf = await completedTrf(h, tokens, validTrf());
       const made = await h.call({ method: 'POST', url: '/api/entities/report', payload: { doc: reportDoc(trf.id, await uploadPdf(h, tokens.staff)) }, token: tokens.staff });
       expect(made.status, `${c.name}: ${JSON.stringify(made.body)}`).toBe(201);
       let record = made.body.data;

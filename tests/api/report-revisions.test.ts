@@ -97,6 +97,17 @@ describe.each(BACKENDS)('report revisions and closed test lines on %s', (backend
     const report = h.registry.get('report');
     expect(report.views.detail.children?.find((c) => c.entity === 'report')).toMatchObject({ field: 'trfId', from: 'trfId' });
 
+    // The server keeps to the same declaration as the button: no report for a TRF before testing is completed.
+    const testing = await completedTrf(h, t, validTrf(), 'START_TESTING');
+    const before = await call('GET', `/api/entities/report?f.trfId=${testing.id}`, t.staff);
+    for (const [lang, message] of [
+      ['en-US', 'A new Test report is made only while its Test request form is Completed (it is Testing)'],
+      ['zh-CN', '测试申请单处于“测试完成”时才能新建测试报告（当前为“测试中”）'],
+    ] as const) {
+      const early = await call('POST', '/api/entities/report', t.staff, { doc: reportDoc(testing.id, await uploadPdf(h, t.staff)) }, lang);
+      expect([early.status, early.body.errorCode, early.body.message]).toEqual([409, 'PARENT_STATE', message]);
+    }
+    expect((await call('GET', `/api/entities/report?f.trfId=${testing.id}`, t.staff)).body.data.items).toEqual(before.body.data.items);
     const made = await completedTrf(h, t, validTrf());
     // The report made from the TRF names it alone: its number is the TRF's, whatever the form sent.
     const created = await call('POST', '/api/entities/report', t.staff, { doc: reportDoc(made.id, await uploadPdf(h, t.staff), { trfNo: 'TYPED' }) });

@@ -129,10 +129,12 @@ describe.each(BACKENDS)('TRF DFF data on %s', (backend) => {
   it('answers the SPEC messages when the buyer has no template, and saves a TRF without DFF data', async () => {
     const [trfs, dffs] = [await count('trf'), await count('sampleForm')];
     const data = { template: 'sampleForm', doc: { title: 'Lot C' } };
-    const supplierAsBuyer = validTrf({ buyer: { companyId: 'c-supplier', name: 'Demo Supplier Co., Ltd.' } });
-    const noGroup = await createTrf(supplierAsBuyer, data);
-    expect(noGroup).toMatchObject({ status: 409, body: { errorCode: 'BUYER_NO_CUSTOMER_GROUP', message: 'The buyer "Demo Supplier Co., Ltd." belongs to no customer group' } });
-    expect((await createTrf(supplierAsBuyer, data, 'zh-CN')).body.message).toBe('买家“演示供应商有限公司”未归属任何客户组');
+    // A buyer company in no customer group (a TRF's buyer must be a buyer company: its x-lookupFilter).
+    await h.db.query("insert into companies (id, name, name_en, roles, approval_status) values ('c-groupless', '无组买家有限公司', 'Groupless Buyer Co., Ltd.', '{buyer}', 'approved') on conflict (id) do nothing");
+    const grouplessBuyer = validTrf({ buyer: { companyId: 'c-groupless', name: 'Groupless Buyer Co., Ltd.' } });
+    const noGroup = await createTrf(grouplessBuyer, data);
+    expect(noGroup).toMatchObject({ status: 409, body: { errorCode: 'BUYER_NO_CUSTOMER_GROUP', message: 'The buyer "Groupless Buyer Co., Ltd." belongs to no customer group' } });
+    expect((await createTrf(grouplessBuyer, data, 'zh-CN')).body.message).toBe('买家“无组买家有限公司”未归属任何客户组');
     const noBuyer = await createTrf(validTrf({ buyer: {} }), data, 'zh-CN');
     expect(noBuyer).toMatchObject({ status: 400, body: { errorCode: 'TEMPLATE_MISSING_BUYER', message: '请先选择买家，再选择模板' } });
     const otherTemplate = await createTrf(validTrf(), { template: 'labNotes', doc: { title: 'x' } });
@@ -140,7 +142,7 @@ describe.each(BACKENDS)('TRF DFF data on %s', (backend) => {
     expect((await createTrf(validTrf(), { template: 'sampleForm', doc: 'x' })).status).toBe(400);
     expect([await count('trf'), await count('sampleForm')]).toEqual([trfs, dffs]);
 
-    const plain = await createTrf(supplierAsBuyer);
+    const plain = await createTrf(grouplessBuyer);
     expect(plain.status).toBe(201);
     expect(plain.body.data.doc.dff).toBeUndefined();
     // the reference is the server's: a client cannot point a TRF at another record

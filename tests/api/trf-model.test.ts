@@ -22,6 +22,14 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
   });
   afterAll(() => h.close());
 
+  /** Staff ask for the payment of the TRF's confirmed quotation (it then waits for payment). */
+  const requestPayment = async (trf: { doc: Record<string, unknown> }) => {
+    const listed = await h.call({ method: 'GET', url: `/api/entities/quotation?f.trfNo=${trf.doc.trfNo}`, token: tokens.staff });
+    const quotation = listed.body.data.items.find((q: { states: Record<string, string> }) => q.states.$status === 'confirmed');
+    const res = await h.call({ method: 'POST', url: `/api/entities/quotation/${quotation.id}/events`, payload: { type: 'REQUEST_PAYMENT', version: quotation.version }, token: tokens.staff });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
   it('replays every transition case through the API and the stored state follows the model', async () => {
     const reg = h.registry.get('trf');
     const cases = traverse(modelOf('trf', machines.trf, reg.entity.actions)).cases;
@@ -42,6 +50,8 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
         const permission = reg.entity.actions![type]!.permission;
         const who = can.applicant.has(permission) ? 'applicant' : 'staff';
         expect(can[who].has(permission), `${type} needs ${permission}`).toBe(true);
+        // The TRF's Reject quotation is its quotation's (a forward relay): a confirmed one is rejected while it waits for payment.
+        if (type === 'REJECT_QUOTATION' && stateFields(regions, model).$quotationStatus === 'confirmed') await requestPayment(record);
         model = applyEvent(machines.trf, model, event as never)!;
         // Report Issued needs the TRF's issued report with a conclusion (schemas/report/).
         if (type === 'ISSUE_REPORT') await issuedReport(h, record.id, tokens.staff);

@@ -13,8 +13,8 @@ export function reportDoc(trfId: string, pdf: Record<string, unknown>, overrides
   return { trfId, trfNo: 'TRF', conclusion: 'pass', testStartDate: '2026-11-03', reportIssuedDate: '2026-11-08', reportPdf: [pdf], ...overrides };
 }
 
-/** A TRF moved by the applicant and staff to `completed` (testing done): what a report is made for. */
-export async function completedTrf(h: ApiHarness, tokens: { applicant: string; staff: string }, doc: Record<string, unknown>): Promise<any> {
+/** A TRF moved by the applicant and staff to `completed` (testing done): what a report is made for; `until`: stopped after that step. */
+export async function completedTrf(h: ApiHarness, tokens: { applicant: string; staff: string }, doc: Record<string, unknown>, until = 'COMPLETE_TESTING'): Promise<any> {
   let trf = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc }, token: tokens.applicant })).body.data;
   const steps: [string, string, unknown?][] = [
     ['SUBMIT', tokens.applicant],
@@ -27,6 +27,7 @@ export async function completedTrf(h: ApiHarness, tokens: { applicant: string; s
     const res = await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, payload: { type, version: trf.version, payload }, token });
     if (res.status !== 200) throw new Error(`${type}: ${JSON.stringify(res.body)}`);
     trf = res.body.data;
+    if (type === until) break;
   }
   return trf;
 }
