@@ -77,12 +77,17 @@ describe('the customer admin journey (issue 53)', () => {
     await admin.seeText(ui(lang, 'accountPosts.enabled', { account }));
     await admin.seeText(ui(lang, 'accountPosts.states.enabled'), row);
 
-    // The account's history: the post it was given at its creation, by whom (disabling and enabling are not in it).
+    // The account's history: the post it was given at its creation, then its disabling and enabling, each by whom.
     await row.getByRole('button', { name: ui(lang, 'accountPosts.history') }).click();
     const history = admin.dialog();
     await admin.seeText(ui(lang, 'accountPosts.historyTitle', { account }), history);
     const change = history.locator('tbody tr.ant-table-row');
-    await expect.poll(async () => (await change.allInnerTexts()).map((r) => r.split('\t').slice(1).map((c) => c.trim())), POLL).toEqual([[ADMIN_NAME, ui(lang, 'accountPosts.none'), submitter]]);
+    const state = (s: string) => ui(lang, `accountPosts.states.${s}`);
+    await expect.poll(async () => (await change.allInnerTexts()).map((r) => r.split('\t').slice(1).map((c) => c.trim())), POLL).toEqual([
+      [ADMIN_NAME, ui(lang, 'accountPosts.none'), submitter],
+      [ADMIN_NAME, state('enabled'), state('disabled')],
+      [ADMIN_NAME, state('disabled'), state('enabled')],
+    ]);
     await admin.shot('journey-admin-account-history', false);
     await expectNoInternalCodes(page);
     await page.context().close();
@@ -136,8 +141,8 @@ describe('the customer admin journey (issue 53)', () => {
     const filters = staff.page.getByTestId('list-filters');
     await filters.locator('#filter-name').fill(lang);
     await filters.getByRole('button', { name: ui(lang, 'renderer.list.search') }).click();
-    // (The offline customer's row by its English name: its own column, and the local-name column of the English page.)
-    for (const name of [offline.nameEn, lab.name]) await staff.seeText(texts.status('approved'), staff.page.locator('tr', { hasText: name }));
+    // (The name column shows each reader the name in their language: the offline customer's English name on the English page.)
+    for (const name of [lang === 'en-US' ? offline.nameEn : offline.name, lab.name]) await staff.seeText(texts.status('approved'), staff.page.locator('tr', { hasText: name }));
     await staff.shot('journey-staff-customers', false);
     await expectNoInternalCodes(staff.page);
     await staff.page.context().close();
