@@ -76,7 +76,8 @@ describe('the buyer journey (issue 53)', () => {
     // Company › Authorizations: the supplier's request, audited.
     await buyer.openMenuEntry(text(MENU.groups.find((g) => g.id === authorization.entity.menu!.group)!.label, lang), auth.entity);
     await page.waitForURL(/\/customer\/authority$/);
-    const request = page.locator('tr', { hasText: SUPPLIER.name });
+    // (The requesting company is named in the reader's language: $companyName.)
+    const request = page.locator('tr', { hasText: lang === 'en-US' ? SUPPLIER.nameEn : SUPPLIER.name });
     await buyer.seeText(auth.status('toBeAudited'), request);
     await buyer.shot('journey-buyer-authorizations', false);
     await request.getByRole('link').first().click();
