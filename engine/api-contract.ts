@@ -27,6 +27,8 @@ export interface EntityRecord {
   notices?: string[];
   /** The reader sees the record's title only (`access.readGrants.titleOnly`): the document holds the title and the flag alone. */
   titleOnly?: boolean;
+  /** The reader's company reads the record only through an authorization, not as one of its parties: it may not write it. */
+  throughGrant?: boolean;
 }
 
 export interface ListResult {

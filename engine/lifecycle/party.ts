@@ -26,11 +26,11 @@ export function companiesAt(doc: Record<string, unknown>, field: string): string
 }
 
 /** The side `companyId` is on for a record owned by `ownerCompanyId` holding `doc`. */
-export function partyOf(entity: Pick<EntityDeclaration, 'access'>, record: { companyId: string; doc: Record<string, unknown> }, companyId: string): Party {
+export function partyOf(entity: Pick<EntityDeclaration, 'access'>, record: { companyId: string; doc: Record<string, unknown>; throughGrant?: boolean }, companyId: string): Party {
   if (record.companyId === companyId) return 'owner';
-  // A record belonging to another (access.parent) is shared with whoever sees its parent: the record
-  // does not say whether that is as a party or through a grant, so such a user is taken as a party
-  // (a write through a grant is still refused by the server, 404).
+  // The server says when the reader sees the record only through an authorization (its parties are stored with it).
+  if (record.throughGrant) return 'none';
+  // A record belonging to another (access.parent) is shared with whoever sees its parent as a party.
   if (entity.access?.parent) return 'shared';
   return sharedCompanies(entity, record.doc).includes(companyId) ? 'shared' : 'none';
 }

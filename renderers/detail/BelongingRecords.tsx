@@ -34,7 +34,8 @@ export function BelongingRecords({ reg, parent }: { reg: RegisteredEntity; paren
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<readonly FieldMessage[]>();
   const label = text(reg.entity.label, lang, reg.name);
-  const mayAdd = hasPermission(permissions, reg.entity.permissions.create);
+  // A parent read only through an authorization takes no new records (the server would refuse them).
+  const mayAdd = !parent.throughGrant && hasPermission(permissions, reg.entity.permissions.create);
   const titleField = reg.entity.titleField;
 
   const submit = async (doc: Record<string, unknown>) => {

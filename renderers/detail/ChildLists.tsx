@@ -18,7 +18,7 @@ const restsIn = (record: EntityRecord, states: Readonly<Record<string, readonly 
 function ChildList({ reg, child, record, value }: { reg: RegisteredEntity; child: DetailChildList; record: EntityRecord; value: string }) {
   const { permissions, lang, t, navigate } = useRendererEnv();
   const [search, setSearch] = useState(() => new URLSearchParams());
-  const create = child.create && restsIn(record, child.create.states) && hasPermission(permissions, reg.entity.permissions.create) ? child.create : undefined;
+  const create = child.create && !record.throughGrant && restsIn(record, child.create.states) && hasPermission(permissions, reg.entity.permissions.create) ? child.create : undefined;
   const extra = create && (
     <Button type="primary" onClick={() => navigate(childFormPath(reg, record.id))} data-testid={`child-new-${reg.name}`}>
       {create.label ? text(create.label, lang) : t('list.new')}

@@ -29,11 +29,16 @@ interface Row {
   template_version: number | null;
   /** The record's linked values (`x-linked`), read with it. */
   linked: Record<string, unknown> | null;
+  /** The companies that are the record's parties (and read it without a grant). */
+  visible_to: string[];
 }
+
+/** The parties of each record read (its `visible_to`), kept beside it: never sent, read by `forReader`. */
+const partiesOf = new WeakMap<EntityRecord, readonly string[]>();
 
 
 function toRecord(r: Row): EntityRecord {
-  return {
+  const record: EntityRecord = {
     id: r.id,
     entity: r.entity,
     doc: r.linked ? { ...r.doc, ...r.linked } : r.doc,
@@ -49,6 +54,21 @@ function toRecord(r: Row): EntityRecord {
     updatedAt: isoTime(r.updated_at),
     ...(r.template_version !== null ? { templateVersion: r.template_version } : {}),
   };
+  partiesOf.set(record, r.visible_to);
+  return record;
+}
+
+/**
+ * Records as their reader reads them: one the reader's company sees only through an
+ * authorization (not among its parties, no `data:allCompanies`) says so (`throughGrant`), so the
+ * pages offer no write the server would refuse. Records kept for other requests are not changed.
+ */
+function forReader(scope: Scope, records: EntityRecord[]): EntityRecord[] {
+  if (scope.all) return records;
+  return records.map((r) => {
+    const parties = partiesOf.get(r);
+    return parties && !parties.includes(scope.companyId) ? { ...r, throughGrant: true } : r;
+  });
 }
 
 /**
@@ -63,7 +83,7 @@ function select(reg: RegisteredEntity, extra = ''): string {
   let sql = known.get(extra);
   if (sql === undefined) {
     sql = `select r.id, r.entity, r.doc, r.states, r.snapshot, r.version, r.company_id, c.name as company_name, c.name_en as company_name_en,
-  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, ${linkedSelect(reg, 'r')} as linked${extra}
+  r.created_by, u.user_name as created_by_name, r.created_at, r.updated_at, r.template_version, r.visible_to, ${linkedSelect(reg, 'r')} as linked${extra}
   from records r join companies c on c.id = r.company_id join users u on u.id = r.created_by`;
     known.set(extra, sql);
   }
@@ -279,10 +299,10 @@ export async function getRecord(
   return titles && !forUpdate ? keptRecord(db, reg, () => `${sql}\u0000${JSON.stringify(where.params)}`, read) : read();
 }
 
-/** Records read with their title-only rows, those the reader does not read in full reduced to their title (read-grants.ts). */
+/** Records as a list or detail reader reads them: marked when read through a grant, those the reader does not read in full reduced to their title (read-grants.ts). */
 async function titlesFor(db: Queryable, reg: RegisteredEntity, scope: Scope, records: EntityRecord[]): Promise<EntityRecord[]> {
   if (scope.all) return records;
-  return withTitlesOnly(reg, records, async (ids) => {
+  return withTitlesOnly(reg, forReader(scope, records), async (ids) => {
     const where = whereClause(reg, scope, undefined, 'read', undefined, ids);
     const { rows } = await db.query<{ id: string }>(`select r.id from records r where ${where.sql}`, where.params);
     return new Set(rows.map((r) => r.id));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
+import { completedTrf, issuedReport } from '../support/reports.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -16,7 +17,7 @@ describe.each(BACKENDS)('authorizations on %s', (backend) => {
   const t: Record<string, string> = {};
   beforeAll(async () => {
     h = await ApiHarness.start(backend);
-    for (const a of ['applicant', 'supplier', 'agent']) t[a] = await h.login(a);
+    for (const a of ['applicant', 'supplier', 'agent', 'staff']) t[a] = await h.login(a);
   });
   afterAll(() => h.close());
 
@@ -88,6 +89,24 @@ describe.each(BACKENDS)('authorizations on %s', (backend) => {
       expect((await send(p.id, 'supplier', 'APPROVE', p.version)).body.data.states).toEqual({ $status: 'audited' });
       expect(await sees('supplier')).toBe(false);
     }
+  });
+
+  it('tells the pages which records the reader sees only through a grant, down to the records belonging to them', async () => {
+    const trf = await completedTrf(h, { applicant: t.applicant!, staff: t.staff! }, validTrf({ selfReference: true, remark: 'granted report' }));
+    const report = await issuedReport(h, trf.id, t.staff!);
+    const a = (await grant(toSupplier())).body.data;
+    expect((await send(a.id, 'supplier', 'APPROVE', a.version)).body.data.states).toEqual({ $status: 'audited' });
+    const read = async (who: string, path: string) => (await h.call({ method: 'GET', url: path, token: t[who] })).body.data;
+    // The grantee: the TRF and its report (a record of the TRF, access.parent) are marked, in the detail and in the list.
+    expect((await read('supplier', `/api/entities/trf/${trf.id}`)).throughGrant).toBe(true);
+    expect((await read('supplier', `/api/entities/report/${report.id}`)).throughGrant).toBe(true);
+    const listed = (await read('supplier', '/api/entities/report?pageSize=200')).items.find((r: { id: string }) => r.id === report.id);
+    expect(listed.throughGrant).toBe(true);
+    // Its parties and staff read them unmarked; the marked record's writes are refused as before.
+    for (const who of ['applicant', 'staff']) expect((await read(who, `/api/entities/report/${report.id}`)).throughGrant).toBeUndefined();
+    const review = await h.call({ method: 'POST', url: `/api/entities/report/${report.id}/events`, payload: { type: 'REVIEW', version: report.version }, token: t.supplier });
+    expect(review.status).toBe(404);
+    await send(a.id, 'applicant', 'CANCEL', a.version + 1);
   });
 
   it('lets an applicant of an unapproved company fill non-buyer requests only', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessGrants, rolesOf, STATIC_ACCESS, STATIC_BUNDLES, type AccessDeclarations } from '../../../engine/index.ts';
+import { accessGrants, partyOf, readsThroughGrant, rolesOf, STATIC_ACCESS, STATIC_BUNDLES, type AccessDeclarations } from '../../../engine/index.ts';
 
 /** Roles from dimensions and the admin flag (SPEC §6); codes as the union of roles and posts (issue 12, item 3). */
 describe('roles and posts', () => {
@@ -29,5 +29,25 @@ describe('roles and posts', () => {
     const later: AccessDeclarations = { ...STATIC_ACCESS, roles: { ...STATIC_ACCESS.roles, buyer: { ...STATIC_ACCESS.roles.buyer!, buttons: ['report:download'] } } };
     expect(accessGrants(STATIC_ACCESS, STATIC_BUNDLES, ['buyer'], []).buttons).not.toContain('report:download');
     expect(accessGrants(later, STATIC_BUNDLES, ['buyer'], []).buttons).toContain('report:download');
+  });
+});
+
+/** A company's side of a record (engine/lifecycle/party.ts): what the pages offer it to send. */
+describe('the side of a record', () => {
+  const child = { access: { visibility: 'authorized' as const, parent: { field: 'trfId', entity: 'trf' } } };
+  const shared = { access: { visibility: 'authorized' as const, shareWith: [{ field: 'buyer.companyId' }] } };
+  const record = (throughGrant?: boolean) => ({ companyId: 'c-owner', doc: { buyer: { companyId: 'c-buyer' } }, ...(throughGrant ? { throughGrant } : {}) });
+
+  it('takes a reader of a record of another (access.parent) as a party unless the server says it reads through a grant', () => {
+    expect(partyOf(child, record(), 'c-buyer')).toBe('shared');
+    expect(partyOf(child, record(true), 'c-buyer')).toBe('none');
+    expect(readsThroughGrant(partyOf(child, record(true), 'c-buyer'), false)).toBe(true);
+    expect(readsThroughGrant(partyOf(child, record(true), 'c-staff'), true)).toBe(false);
+    expect(partyOf(child, record(true), 'c-owner')).toBe('owner');
+  });
+
+  it('finds the shared side by the declared fields', () => {
+    expect(partyOf(shared, record(), 'c-buyer')).toBe('shared');
+    expect(partyOf(shared, record(), 'c-other')).toBe('none');
   });
 });
