@@ -41,6 +41,8 @@ export const trfMachine = setup({
     hasSampleReceivedDate: ({ event }) =>
       event.type === 'CONFIRM_SAMPLE_RECEIVED' && /^\d{4}-\d{2}-\d{2}$/.test(event.sampleReceivedDate),
     isRequestActive: or([stateIn('#submitted'), stateIn('#inProgress')]),
+    /** Sent by another record's relay (the server sets `$relayed`; no user's event can): a move no page offers. */
+    isRelayed: ({ event }) => (event as { $relayed?: unknown }).$relayed === true,
   },
 }).createMachine({
   id: 'trf',
@@ -51,7 +53,10 @@ export const trfMachine = setup({
       hasReason: L('已填写原因', 'a reason is given'),
       hasSampleReceivedDate: L('已填写收样日期', 'the sample received date is given'),
       isRequestActive: L('申请已提交或处理中', 'the request is submitted or in progress'),
+      isRelayed: L('由报价单转来', 'relayed from its quotation'),
     },
+    // The model-based tests' inputs beside the actions' payload samples: the rejection its quotation relays.
+    events: { REJECT_QUOTATION: { label: L('拒绝报价', 'Reject quotation'), examples: [{ reason: 'Wrong payer', $relayed: true }] } },
   },
   states: {
     status: {
@@ -132,8 +137,9 @@ export const trfMachine = setup({
         },
         confirmed: {
           meta: meta({ label: L('报价已确认', 'Quotation confirmed') }),
-          // A confirmed quotation may still be rejected while it waits for payment (its quotation's REQUEST_AMENDMENT, relayed).
-          on: { REJECT_QUOTATION: { target: 'rejected', guard: 'hasReason' } },
+          // A confirmed quotation may still be rejected while it waits for payment: on the quotation
+          // (its REQUEST_AMENDMENT, relayed here), not with the TRF's button, which only a quotation to be confirmed takes.
+          on: { REJECT_QUOTATION: { target: 'rejected', guard: 'isRelayed' } },
         },
         rejected: {
           meta: meta({ label: L('报价已拒绝', 'Quotation rejected'), description: L('实验室可发送修改后的报价。', 'The lab may send a revised quotation.') }),

@@ -112,9 +112,14 @@ export function visibleTo(reg: RegisteredEntity, doc: Doc, ownerCompanyId: strin
   return [...new Set([ownerCompanyId, ...sharedCompanies(reg.entity, doc), ...(parent?.visibleTo ?? [])])];
 }
 
-/** A state's label for messages: the primary region's leaf, labelled by the machine. */
-function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, lang: Language): string {
-  const [field] = Object.keys(reg.entity.lifecycle?.regions ?? {});
+/**
+ * A state's label for messages: the leaf of the region taking `event` (a TRF's quotation region
+ * for Reject quotation), else of the primary region, labelled by the machine.
+ */
+function stateLabel(reg: RegisteredEntity, snapshot: PersistedSnapshot | null, lang: Language, event?: string): string {
+  const regions = Object.entries(reg.entity.lifecycle?.regions ?? {});
+  const taking = event ? regions.find(([, key]) => reg.machine?.root.states[key]?.events.includes(event)) : undefined;
+  const field = (taking ?? regions[0])?.[0];
   if (!field || !snapshot) return '';
   const leaf = stateFields(reg.entity.lifecycle!.regions, snapshot)[field];
   return stateOptions(reg, field, lang).find((o) => o.value === leaf)?.label ?? leaf ?? '';
@@ -399,11 +404,11 @@ export class EntityService {
       refuseUserEvent(reg, current, action, type, user, lang);
       if (current.version !== version) throw new ApiError(409, 'VERSION_CONFLICT', { version: current.version }, undefined, current);
       const from = current.snapshot ?? initialSnapshot(reg.machine!);
-      const notAllowed = () => new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang), action: text(action.label, lang, type) });
+      const notAllowed = () => new ApiError(409, 'EVENT_NOT_ALLOWED', { state: stateLabel(reg, from, lang, type), action: text(action.label, lang, type) });
       // A forwarded event (relays' `forward`: a TRF's Confirm quotation) is its linked record's, which relays it back.
       const forward = forwardOf(reg, type);
       if (forward && this.registry) {
-        if (!step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type }, new Date())) throw notAllowed();
+        if (!step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type, $relayed: false }, new Date())) throw notAllowed();
         await forwardEvent(tx, this.registry, forward, current, { type, payload }, user, lang, this.sendAsUser(user, lang, written));
         return this.load(tx, reg, id, user);
       }
@@ -445,7 +450,8 @@ export class EntityService {
     tx: Queryable,
     reg: RegisteredEntity,
     current: EntityRecord,
-    event: { type: string; payload: Doc; action?: ActionDeclaration },
+    /** `relayed`: sent by another record's relay, which the machine sees as `$relayed: true` (what no user's event can say). */
+    event: { type: string; payload: Doc; action?: ActionDeclaration; relayed?: boolean },
     user: SessionUser | null,
     lang: Language,
     /** Who the audit names when no user sends it (the server on a user's behalf); none for a timer. */
@@ -454,7 +460,7 @@ export class EntityService {
   ): Promise<'moved' | 'deleted' | undefined> {
     const { type, payload, action } = event;
     const from = current.snapshot ?? initialSnapshot(reg.machine!);
-    const next = step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type }, new Date());
+    const next = step(reg.machine!, from, await getTimers(tx, current.id), { ...payload, type, $relayed: event.relayed === true }, new Date());
     if (!next) return undefined;
     if (action?.requiresValidDocument) {
       await validateDoc(reg, current.doc, from, lang, true);
@@ -529,7 +535,7 @@ export class EntityService {
       if (!target.machine) return false;
       const action = own(target.entity.actions, event.type);
       // Sent by the server on the user's behalf: the target's own rules apply, not the user's permissions on it.
-      const moved = await this.transitionIn(tx, target, record, { ...event, ...(action ? { action } : {}) }, null, lang, user?.id ?? actorId, written);
+      const moved = await this.transitionIn(tx, target, record, { ...event, ...(action ? { action } : {}), relayed: true }, null, lang, user?.id ?? actorId, written);
       return Boolean(moved);
     };
   }

@@ -3,6 +3,7 @@ import { BACKENDS } from '../support/backends.ts';
 import { validTrf, type ApiHarness } from '../support/api-harness.ts';
 import { harnessWithAccounts } from '../support/harness-accounts.ts';
 import { EntityService } from '../../server/entities/service.ts';
+import { eventPossible, type PersistedSnapshot } from '../../engine/index.ts';
 import { recordInvoicePayment } from '../../server/commercial/invoice-payments.ts';
 
 /**
@@ -22,7 +23,7 @@ describe.each(BACKENDS)('quotation sent from a TRF on %s', (backend) => {
   });
   afterAll(() => h.close());
 
-  type Rec = { id: string; version: number; doc: Record<string, any>; states: Record<string, string> };
+  type Rec = { id: string; version: number; doc: Record<string, any>; states: Record<string, string>; snapshot?: PersistedSnapshot | null };
   const today = () => new Date().toISOString().slice(0, 10);
   const submittedTrf = async (quotationNeeded = true): Promise<Rec> => {
     const made = (await h.call({ method: 'POST', url: '/api/entities/trf', payload: { doc: validTrf({ quotationNeeded }) }, token: applicant })).body.data;
@@ -127,15 +128,23 @@ describe.each(BACKENDS)('quotation sent from a TRF on %s', (backend) => {
     const trfMoves = await h.db.query<{ event: string }>("select event from audit where record_id = $1 and event in ('CONFIRM_QUOTATION', 'REJECT_QUOTATION') order by id", [trf.id]);
     expect(trfMoves.rows.map((r) => r.event)).toEqual(['REJECT_QUOTATION', 'CONFIRM_QUOTATION']);
 
-    // A confirmed quotation not yet to be paid takes no rejection: the TRF says so, in the language, and stays.
+    // A confirmed quotation takes no rejection from the TRF (its quotation, once it waits for payment, is rejected on
+    // the quotation): the TRF offers no button and refuses it, naming its quotation's state, in the language, and stays.
+    expect(eventPossible(h.registry.get('trf'), (await read('trf', trf.id)).snapshot!, 'REJECT_QUOTATION')).toBe(false);
     for (const [lang, message] of [
-      ['en-US', '"Reject" is not possible while the record is "Confirmed"'],
-      ['zh-CN', '当前状态“已确认”下不能执行“拒绝并要求修改”'],
+      ['en-US', '"Reject quotation" is not possible while the record is "Quotation confirmed"'],
+      ['zh-CN', '当前状态“报价已确认”下不能执行“拒绝报价”'],
     ] as const) {
       const late = await event('trf', confirmed.body.data, applicant, 'REJECT_QUOTATION', { reason: 'Too late' }, lang);
       expect([late.status, late.body.errorCode, late.body.message]).toEqual([409, 'EVENT_NOT_ALLOWED', message]);
     }
     expect((await read('trf', trf.id)).states.$quotationStatus).toBe('confirmed');
+    // Once it waits for payment it is rejected on the quotation, whose relay (alone: `$relayed`) moves the TRF.
+    const toBePaid = await event('quotation', await read('quotation', second.id), staff, 'REQUEST_PAYMENT');
+    expect(toBePaid.body.data.states).toEqual({ $status: 'toBePaid' });
+    const amend = await event('quotation', toBePaid.body.data, applicant, 'REQUEST_AMENDMENT', { reason: 'Wrong payer' });
+    expect(amend.body.data.states).toEqual({ $status: 'amendmentNeeded' });
+    expect((await read('trf', trf.id)).states.$quotationStatus).toBe('rejected');
   });
 
   it('gathers the confirmed quotations of a period into a statement, and its payment request issues an invoice per currency', async () => {

@@ -22,12 +22,20 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
   });
   afterAll(() => h.close());
 
-  /** Staff ask for the payment of the TRF's confirmed quotation (it then waits for payment). */
-  const requestPayment = async (trf: { doc: Record<string, unknown> }) => {
+  /**
+   * A rejection relayed by the TRF's quotation (`$relayed`, which no user's event carries): the
+   * applicant rejects the quotation to be confirmed — or, a confirmed one, once staff ask for its payment.
+   */
+  const rejectOnQuotation = async (trf: { doc: Record<string, unknown> }, reason: string) => {
     const listed = await h.call({ method: 'GET', url: `/api/entities/quotation?f.trfNo=${trf.doc.trfNo}`, token: tokens.staff });
-    const quotation = listed.body.data.items.find((q: { states: Record<string, string> }) => q.states.$status === 'confirmed');
-    const res = await h.call({ method: 'POST', url: `/api/entities/quotation/${quotation.id}/events`, payload: { type: 'REQUEST_PAYMENT', version: quotation.version }, token: tokens.staff });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    let quotation = listed.body.data.items.find((q: { states: Record<string, string> }) => ['toBeConfirmed', 'confirmed'].includes(q.states.$status!));
+    if (quotation.states.$status === 'confirmed') {
+      const toBePaid = await h.call({ method: 'POST', url: `/api/entities/quotation/${quotation.id}/events`, payload: { type: 'REQUEST_PAYMENT', version: quotation.version }, token: tokens.staff });
+      expect(toBePaid.status, JSON.stringify(toBePaid.body)).toBe(200);
+      quotation = toBePaid.body.data;
+    }
+    const rejected = await h.call({ method: 'POST', url: `/api/entities/quotation/${quotation.id}/events`, payload: { type: 'REQUEST_AMENDMENT', version: quotation.version, payload: { reason } }, token: tokens.applicant });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
   };
 
   it('replays every transition case through the API and the stored state follows the model', async () => {
@@ -50,11 +58,16 @@ describe.each(BACKENDS)('TRF machine replayed against the API on %s', (backend) 
         const permission = reg.entity.actions![type]!.permission;
         const who = can.applicant.has(permission) ? 'applicant' : 'staff';
         expect(can[who].has(permission), `${type} needs ${permission}`).toBe(true);
-        // The TRF's Reject quotation is its quotation's (a forward relay): a confirmed one is rejected while it waits for payment.
-        if (type === 'REJECT_QUOTATION' && stateFields(regions, model).$quotationStatus === 'confirmed') await requestPayment(record);
         model = applyEvent(machines.trf, model, event as never)!;
         // Report Issued needs the TRF's issued report with a conclusion (schemas/report/).
         if (type === 'ISSUE_REPORT') await issuedReport(h, record.id, tokens.staff);
+        if (payload.$relayed === true) {
+          // No user sends it: the TRF moves by its quotation's relay.
+          await rejectOnQuotation(record, String(payload.reason));
+          record = (await h.call({ method: 'GET', url: `/api/entities/trf/${record.id}`, token: tokens.applicant })).body.data;
+          expect(record.states, c.name).toEqual(stateFields(regions, model));
+          continue;
+        }
         const res = await h.call({ method: 'POST', url: `/api/entities/trf/${record.id}/events`, payload: { type, version: record.version, payload }, token: tokens[who] });
         expect(res.status, `${c.name}: ${JSON.stringify(res.body)}`).toBe(200);
         if ('deleted' in res.body.data) {
