@@ -58,4 +58,35 @@ describe('company names in the reader’s language', () => {
     expect(recordValue(withEn, '$companyName', 'zh-CN')).toBe('演示买家有限公司');
     expect(recordValue({ ...withEn, companyNameEn: undefined }, '$companyName', 'en-US')).toBe('演示买家有限公司');
   });
+
+  it('is copied in both languages wherever a company picker fills its name, and read in the reader’s language there', () => {
+    type Node = { properties?: Record<string, Node>; items?: Node; definitions?: Record<string, Node>; 'x-lookup'?: string; 'x-lookupFill'?: Record<string, string>; 'x-inLanguage'?: Record<string, string> };
+    const copies: string[] = [];
+    const problems: string[] = [];
+    const walk = (node: Node | undefined, at: string, depth: number) => {
+      if (!node || depth > 12) return;
+      for (const [key, field] of Object.entries(node.properties ?? {})) {
+        const fill = field['x-lookupFill'];
+        if (field['x-lookup'] === 'companies' && fill) {
+          for (const [target, source] of Object.entries(fill)) {
+            if (source !== 'name') continue;
+            copies.push(`${at}${target}`);
+            const en = Object.entries(fill).find(([, s]) => s === 'nameEn')?.[0];
+            if (!en) problems.push(`${at}${key}: fills ${target} from the name but nothing from nameEn`);
+            else if (node.properties?.[target]?.['x-inLanguage']?.['en-US'] !== en) problems.push(`${at}${target}: no x-inLanguage {"en-US": "${en}"}`);
+          }
+        }
+        walk(field, `${at}${key}.`, depth + 1);
+        walk(field.items, `${at}${key}[].`, depth + 1);
+      }
+    };
+    for (const reg of createStaticRegistry().list()) {
+      const schema = reg.schema as Node;
+      walk(schema, `${reg.name}: `, 0);
+      for (const [name, def] of Object.entries(schema.definitions ?? {})) walk(def, `${reg.name}: #${name}.`, 0);
+    }
+    expect(problems).toEqual([]);
+    expect(copies).toEqual(expect.arrayContaining(['authorization: grantee.name', 'relationship: counterpart.name', 'materialConfig: buyerName', 'extendSetting: buyerName', 'trf: #party.name', 'quotation: payer.name']));
+  });
 });
+

@@ -14,6 +14,10 @@ export interface Authorization {
      */
     name?: string;
     /**
+     * Company name (English) (公司英文名称)
+     */
+    nameEn?: string;
+    /**
      * Customer no. (客户编号)
      */
     customerNo?: string;

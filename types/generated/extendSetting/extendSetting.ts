@@ -10,6 +10,10 @@ export interface ExtendSetting {
    */
   buyerName?: string;
   /**
+   * Customer name (English) (客户英文名称)
+   */
+  buyerNameEn?: string;
+  /**
    * Product line (产品线)
    */
   productLine?: string;

@@ -10,6 +10,10 @@ export interface MaterialConfig {
    */
   buyerName?: string;
   /**
+   * Buyer name (English) (买家英文名称)
+   */
+  buyerNameEn?: string;
+  /**
    * Product category (产品类别)
    */
   productCategory?: string;

@@ -20,6 +20,10 @@ export type Relationship = {
      */
     name?: string;
     /**
+     * Company name (English) (公司英文名称)
+     */
+    nameEn?: string;
+    /**
      * Customer no. (客户编号)
      */
     customerNo?: string;
