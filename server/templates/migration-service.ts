@@ -18,7 +18,7 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { writeAudit } from '../entities/audit-repo.ts';
-import { visibleTo } from '../entities/service.ts';
+import { visibleTo } from '../entities/record-rules.ts';
 import { ApiError } from '../http/errors.ts';
 import { bodyOf, requireDesigner, versionNumber } from './guards.ts';
 import { listVersions, type TemplateVersion } from './templates-repo.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticRegistry, DeclarationError, ROLE_NAMES, type RegisteredEntity } from '../../engine/index.ts';
 import { insertRecord } from '../../server/entities/records-repo.ts';
-import { visibleTo } from '../../server/entities/service.ts';
+import { visibleTo } from '../../server/entities/record-rules.ts';
 import { BACKENDS } from '../support/backends.ts';
 import { ApiHarness } from '../support/api-harness.ts';
 
