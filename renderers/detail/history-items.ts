@@ -30,10 +30,20 @@ function stateChanges(reg: RegisteredEntity, entry: AuditEntry, lang: Language, 
     );
 }
 
+/** The payload key of a template migration's audit entry. */
+const MIGRATION = 'templateMigration';
+
+/** The versions a template migration moved the record between (server/templates/migration-service.ts writes them), if the entry is one. */
+function templateMigration(entry: AuditEntry): { from: number; to: number; archived: number } | undefined {
+  const m = entry.payload?.[MIGRATION] as { from?: unknown; to?: unknown; archived?: unknown } | undefined;
+  if (typeof m?.from !== 'number' || typeof m.to !== 'number') return undefined;
+  return { from: m.from, to: m.to, archived: typeof m.archived === 'number' ? m.archived : 0 };
+}
+
 function payloadLines(reg: RegisteredEntity, entry: AuditEntry, lang: Language, doc: Record<string, unknown> | undefined): string[] {
   const schema = entry.event ? reg.entity.actions?.[entry.event]?.payloadSchema : undefined;
   return Object.entries(entry.payload ?? {})
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .filter(([key, v]) => v !== undefined && v !== null && v !== '' && !(key === MIGRATION && templateMigration(entry)))
     .map(([key, v]) => {
       const node = schema?.properties?.[key];
       const label = node ? text(node['x-label'], lang, node.title ?? key) : key;
@@ -48,11 +58,15 @@ function payloadLines(reg: RegisteredEntity, entry: AuditEntry, lang: Language, 
 export function historyItems(reg: RegisteredEntity, entries: readonly AuditEntry[], lang: Language, t: RendererTranslate, doc?: Record<string, unknown>): HistoryItem[] {
   return entries.map((entry) => {
     const action = entry.event ? reg.entity.actions?.[entry.event] : undefined;
-    const what =
-      entry.kind === 'event'
+    // A template migration is an edit nobody typed: it says which form versions the record moved between.
+    const migration = templateMigration(entry);
+    const what = migration
+      ? t('history.templateMigration', { from: migration.from, to: migration.to })
+      : entry.kind === 'event'
         ? t('history.event', { action: action ? text(action.label, lang, entry.event) : (entry.event ?? '') })
         : t(`history.${entry.kind}`);
     const details = [...stateChanges(reg, entry, lang, t), ...payloadLines(reg, entry, lang, doc)];
+    if (migration?.archived) details.push(t('history.templateArchived', { count: migration.archived }));
     const changed = (entry.changedFields ?? []).filter((f) => reg.schema.properties[f] || f.startsWith('$'));
     if (changed.length) details.push(t('history.changed', { fields: changed.map((f) => pathLabel(reg, f, lang)).join(t('common.listSeparator')) }));
     return {

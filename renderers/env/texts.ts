@@ -75,6 +75,8 @@ export const RENDERER_TEXT_KEYS = [
   'history.event',
   'history.changed',
   'history.stateChange',
+  'history.templateMigration',
+  'history.templateArchived',
   'form.newTitle',
   'form.editTitle',
   'form.save',

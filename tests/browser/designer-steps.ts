@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { Language } from '../../engine/index.ts';
 
 /** Drags with the mouse, in small steps, so @dnd-kit's pointer sensor sees a real drag (palette item or field → drop zone). */
 export async function drag(page: Page, fromTestId: string, toTestId: string): Promise<void> {
@@ -18,6 +19,19 @@ export async function choose(page: Page, select: Locator, label: string): Promis
   await select.click();
   // The dropdown opened last is the last in the page; a closed one is not visible.
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).last().click();
+}
+
+/** Selects a field in the canvas and sets its key and labels in the property panel. */
+export async function describeField(page: Page, path: string, key: string, label: Record<Language, string>): Promise<void> {
+  // The card's top corner: a group's middle holds its own fields.
+  await page.getByTestId(`canvas-field-${path}`).click({ position: { x: 12, y: 12 } });
+  await page.getByTestId('prop-label-zh').fill(label['zh-CN']);
+  await page.getByTestId('prop-label-zh').press('Enter');
+  await page.getByTestId('prop-label-en').fill(label['en-US']);
+  await page.getByTestId('prop-label-en').press('Enter');
+  await page.getByTestId('prop-key').fill(key);
+  await page.getByTestId('prop-key').press('Enter');
+  await page.getByTestId(`canvas-field-${path.replace(/[^.]+$/, key)}`).waitFor();
 }
 
 /** From /form/list: creates a template (code, Chinese and English names) and waits for its designer. */

@@ -13,7 +13,7 @@ export const POLL = { timeout: 60_000 };
  * Internal values that must never reach a user's eyes: state codes, storage statuses, media
  * types (the page shows their labels: "To be reviewed", "PDF").
  */
-export const INTERNAL_CODES = ['toBeReviewed', 'emailConfirmed', 'waitingForEmailConfirmation', 'stored', 'application/pdf', 'image/jpeg', 'START_TESTING', 'hasReason'];
+export const INTERNAL_CODES = ['toBeReviewed', 'emailConfirmed', 'waitingForEmailConfirmation', 'stored', 'application/pdf', 'image/jpeg', 'START_TESTING', 'hasReason', 'templateMigration'];
 
 /** Fails when the page's visible text holds one of the internal codes (as a word). */
 export async function expectNoInternalCodes(page: Page): Promise<void> {

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Language } from '../../engine/index.ts';
 import { DEMO_PASSWORD, usePortal } from './portal-server.ts';
 import { POLL, type PortalPage } from './portal-page.ts';
-import { choose, drag, publishFromDesigner } from './designer-steps.ts';
+import { choose, describeField, drag, publishFromDesigner } from './designer-steps.ts';
 import { trfTexts, ui } from './portal-texts.ts';
 
 /**
@@ -36,19 +36,6 @@ async function api(portal: PortalPage, method: string, path: string, body?: unkn
   });
   const json = (await res.json()) as { data: unknown };
   return { status: res.status, data: json.data };
-}
-
-/** Selects a field in the canvas and sets its key and labels in the property panel. */
-async function describeField(page: Page, path: string, key: string, label: Record<Language, string>): Promise<void> {
-  // The card's top corner: a group's middle holds its own fields.
-  await page.getByTestId(`canvas-field-${path}`).click({ position: { x: 12, y: 12 } });
-  await page.getByTestId('prop-label-zh').fill(label['zh-CN']);
-  await page.getByTestId('prop-label-zh').press('Enter');
-  await page.getByTestId('prop-label-en').fill(label['en-US']);
-  await page.getByTestId('prop-label-en').press('Enter');
-  await page.getByTestId('prop-key').fill(key);
-  await page.getByTestId('prop-key').press('Enter');
-  await page.getByTestId(`canvas-field-${path.replace(/[^.]+$/, key)}`).waitFor();
 }
 
 /** Picks an option of the antd Select inside `within` (a form item), by its label. */

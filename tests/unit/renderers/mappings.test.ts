@@ -172,6 +172,20 @@ describe('history', () => {
     expect(items[2]?.who).toBe('Bo');
   });
 
+  it.each([
+    ['en-US', 'Moved to form version 3 (from version 1)', '2 value(s) the new version no longer has were kept in the archive', 'Changed: Paint colour'],
+    ['zh-CN', '已迁移到表单版本 3（原版本 1）', '新版本不再有的 2 个值已存档', '修改了：颜色'],
+  ] as const)('says a template migration moved the record between form versions, not its raw payload (%s)', (lang, what, archived, changed) => {
+    const migration = { migrationId: 7, from: 1, to: 3, archived: 2 };
+    const entry = { id: '1', at: '2026-03-05T08:00:00Z', actorId: 'u', actorName: 'Ada', kind: 'update' as const, changedFields: ['colour'], payload: { templateMigration: migration } };
+    const [item] = historyItems(reg, [entry], lang, translator(lang));
+    expect(item?.what).toBe(what);
+    expect(item?.details).toEqual([archived, changed]);
+    // Nothing archived: no archive line.
+    const [plain] = historyItems(reg, [{ ...entry, payload: { templateMigration: { ...migration, archived: 0 } } }], lang, translator(lang));
+    expect(plain?.details).toEqual([changed]);
+  });
+
   it("shows a payload's declared date-time in the user's date and time, not ISO, and its amounts in the record's currency", () => {
     const statics = createStaticRegistry();
     const order = statics.get('paymentOrder');
