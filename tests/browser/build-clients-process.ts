@@ -11,8 +11,10 @@ import type { ClientBuildJob } from './client-builds.ts';
 const { statusDir, jobs } = JSON.parse(process.argv[2] ?? '{}') as { statusDir: string; jobs: ClientBuildJob[] };
 for (const job of jobs) {
   try {
-    // A developer re-running a few browser files may keep the client built before (PORTICO_REUSE_CLIENTS=1); CI always builds.
-    const reuse = process.env.PORTICO_REUSE_CLIENTS === '1' && !process.env.CI && existsSync(join(job.outDir, 'index.html'));
+    // A developer re-running a few browser files may keep the client built before (PORTICO_REUSE_CLIENTS=1); CI always builds,
+    // except for the second browser vitest of one `npm test` (PORTICO_CLIENTS_BUILT=1), which uses what the first built this run.
+    const builtThisRun = process.env.PORTICO_CLIENTS_BUILT === '1';
+    const reuse = (builtThisRun || (process.env.PORTICO_REUSE_CLIENTS === '1' && !process.env.CI)) && existsSync(join(job.outDir, 'index.html'));
     if (!reuse) await buildClient(job.outDir, job.layoutDir ? [discoveryFrom(job.layoutDir)] : []);
     writeFileSync(join(statusDir, `${job.name}.done`), '');
   } catch (error) {
