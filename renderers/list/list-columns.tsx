@@ -32,8 +32,8 @@ export function toTableColumns(
       sortOrder: c.sortable ? columnSortOrder(sort, c.field) : undefined,
       sortDirections: ['ascend', 'descend'],
       render: (_: unknown, record: EntityRecord) => {
-        // A field in each row of a list (`samples.price`) is not edited in place: the editor writes one value.
-        if (node && inline.has(fieldPath(pathKeys(c.field))) && !crossesList(reg.schema, c.field)) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
+        // A field in each row of a list (`samples.price`) is not edited in place: the editor writes one value; nor is a record read through an authorization.
+        if (node && !record.throughGrant && inline.has(fieldPath(pathKeys(c.field))) && !crossesList(reg.schema, c.field)) return <InlineFieldEditor key={`${record.id}:${record.version}`} reg={reg} record={record} field={c.field} />;
         const value = <FieldValue reg={reg} field={c.field} kind={c.kind} node={node} value={shownValue(reg, c.field, record.doc, recordValue(record, c.field, lang), lang)} doc={record.doc} compact />;
         if (!c.link) return value;
         const to = detailPath(reg, record.id);
