@@ -15,7 +15,8 @@ const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * An e-filing certificate's TRF link (docs/efiling.md, "From the TRF"): whenever a certificate
  * naming a TRF (`trfId`) is written, the fields it leaves empty are filled in its transaction —
  * the TRF's number; from the TRF's latest report out of its draft states (the reports module),
- * the test report id (report no.), key (the report record) and address (its detail page); from
+ * the test report id (report no.), key (the report record) and address (its detail page) — which
+ * follow a revision of that report, while they still name the earlier version as it filled them; from
  * the TRF mapping matching the TRF (its buyer's name, then its product category and DFF template
  * when the mapping names them), the mapping, product line, customer name and product categories,
  * and each certificate field the mapping's `dffFields` names from the TRF's DFF data. What the
@@ -56,9 +57,20 @@ export class EfilingTrfFill implements LinkedData {
         order by coalesce((doc->>'reportVersion')::int, 0) desc, created_at desc limit 1`,
       [trfId, allDraftStates(this.registry)],
     );
+    const doc = { ...ctx.doc };
     if (report) {
-      const detail = this.registry.has('report') ? this.registry.get('report').entity.routes.detail : '/report/detail';
-      Object.assign(found, { testReportId: report.doc.reportNo, testReportKey: report.id, testReportUrl: `${this.publicUrl}${detail}?id=${encodeURIComponent(report.id)}` });
+      const filled = this.reportFields(report);
+      Object.assign(found, filled);
+      // A report revised since the certificate took it: the fields follow the new version while they
+      // still name an earlier version of this TRF's report as filled from it (nothing entered by hand).
+      const key = str(doc.testReportKey);
+      const earlier = key && key !== report.id ? await this.row(tx, "select id, doc from records where id = $1 and entity = 'report' and parent_id = $2", [key, trfId]) : undefined;
+      if (earlier && str(doc.testReportId) === str(earlier.doc.reportNo)) {
+        const before = this.reportFields(earlier);
+        for (const [field, value] of Object.entries(filled)) {
+          if (ctx.editable.has(field) && (empty(doc[field]) || doc[field] === before[field]) && this.fits(field, value)) doc[field] = value;
+        }
+      }
     }
     const mapping = await this.mappingFor(tx, trf.doc);
     if (mapping) {
@@ -66,11 +78,16 @@ export class EfilingTrfFill implements LinkedData {
       for (const f of MAPPED) found[f] = mapping.doc[f];
       Object.assign(found, await this.dffValues(tx, trf.doc, mapping.doc));
     }
-    const doc = { ...ctx.doc };
     for (const [field, value] of Object.entries(found)) {
       if (!empty(value) && empty(doc[field]) && ctx.editable.has(field) && this.fits(field, value)) doc[field] = value;
     }
     return doc;
+  }
+
+  /** The certificate's test report fields as a report fills them: its number, record and detail page. */
+  private reportFields(report: { id: string; doc: Doc }): Doc {
+    const detail = this.registry.has('report') ? this.registry.get('report').entity.routes.detail : '/report/detail';
+    return { testReportId: report.doc.reportNo, testReportKey: report.id, testReportUrl: `${this.publicUrl}${detail}?id=${encodeURIComponent(report.id)}` };
   }
 
   /** A value taken from elsewhere is stored only when it keeps the certificate's own rules for the field (length, date, pattern). */

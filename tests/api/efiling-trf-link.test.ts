@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiHarness, validTrf } from '../support/api-harness.ts';
 import { BACKENDS } from '../support/backends.ts';
-import { completedTrf, issuedReport } from '../support/reports.ts';
+import { completedTrf, issuedReport, uploadPdf } from '../support/reports.ts';
 import { userByAccount } from '../../server/auth/sessions.ts';
 import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from '../../server/seed/demo-efiling.ts';
 import { publishSampleForm } from './templates-fixture.ts';
@@ -130,6 +130,32 @@ describe.each(BACKENDS)('e-filing certificates from TRFs on %s', (backend) => {
     expect(String(stored.doc.testReportUrl)).toMatch(new RegExp(`/report/detail\\?id=${report.id}$`));
     const audit = (await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${cert!.id}/history`, token: t.staff })).body.data;
     expect(JSON.stringify(audit)).toContain('testReportId');
+  });
+
+  it("follows the report's revision at the certificate's next save; a report number entered by hand is kept", async () => {
+    const trf = await completedTrf(h, t, validTrf({ isEfilling: true, buyer: { companyId: 'c-buyer', name: 'Link Buyer Revised' } }));
+    const [cert] = await certificatesOf(trf.id);
+    const v1 = await issuedReport(h, trf.id, t.staff);
+    const current = (await h.call({ method: 'GET', url: `/api/entities/trf/${trf.id}`, token: t.staff })).body.data;
+    expect((await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, payload: { type: 'ISSUE_REPORT', version: current.version }, token: t.staff })).status).toBe(200);
+    expect((await full(cert!.id)).doc).toMatchObject({ testReportId: v1.doc.reportNo, testReportKey: v1.id });
+    // Version 2 of the report, issued: the certificate's next save names it, number, record and page.
+    const copied = (await h.call({ method: 'POST', url: `/api/entities/report/${v1.id}/copy`, token: t.staff })).body.data;
+    const pdf = await uploadPdf(h, t.staff, 2048, 'v2.pdf');
+    const ready = (await h.call({ method: 'PUT', url: `/api/entities/report/${copied.id}`, payload: { doc: { ...copied.doc, reportIssuedDate: '2026-11-28', reportPdf: [pdf] }, version: copied.version }, token: t.staff })).body.data;
+    const v2 = (await h.call({ method: 'POST', url: `/api/entities/report/${copied.id}/events`, payload: { type: 'ISSUE', version: ready.version }, token: t.staff })).body.data;
+    expect(v2.doc.reportVersion).toBe(2);
+    const save = async (doc: Record<string, unknown>) => {
+      const stored = await full(cert!.id);
+      const res = await h.call({ method: 'PUT', url: `/api/entities/cpscTrfInfo/${cert!.id}`, payload: { doc: { ...stored.doc, ...doc }, version: stored.version }, token: t.staff });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.doc as Record<string, unknown>;
+    };
+    const followed = await save({ manufacturePlace: 'Dongguan, CN' });
+    expect(followed).toMatchObject({ testReportId: v2.doc.reportNo, testReportKey: v2.id, manufacturePlace: 'Dongguan, CN' });
+    expect(String(followed.testReportUrl)).toMatch(new RegExp(`/report/detail\\?id=${v2.id}$`));
+    // A number staff typed themselves (naming no version of the TRF's report as it filled it) is theirs.
+    expect(await save({ testReportId: 'LAB-REPORT-7', testReportKey: v1.id })).toMatchObject({ testReportId: 'LAB-REPORT-7', testReportKey: v1.id });
   });
 
   it('refuses a certificate naming a TRF the user does not see, and one naming none is still allowed', async () => {
