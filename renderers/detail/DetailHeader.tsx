@@ -61,7 +61,9 @@ export function DetailHeader({ reg, record, history, onRecord, reload, openActio
     mutationFn: () => data.copy({ entity: reg.name, id: record.id }),
     onSuccess: (created) => {
       cache.changed(reg.name, created);
-      message.success(t('detail.copied'));
+      // A revision (copy.revision) is a new version of the same document; another copy, a new record of its kind.
+      const version = copy?.revision ? created.doc[copy.revision.versionField] : undefined;
+      message.success(version !== undefined ? t('detail.revised', { version: String(version) }) : t('detail.copied', { entity: text(reg.entity.label, lang, reg.name) }));
       navigate(formPath(reg, created.id));
     },
     onError: (e: unknown) => message.error(errorMessage(e) ?? t('common.loadFailed')),

@@ -65,7 +65,10 @@ export function historyItems(reg: RegisteredEntity, entries: readonly AuditEntry
       : entry.kind === 'event'
         ? t('history.event', { action: action ? text(action.label, lang, entry.event) : (entry.event ?? '') })
         : t(`history.${entry.kind}`);
-    const details = [...stateChanges(reg, entry, lang, t), ...payloadLines(reg, entry, lang, doc)];
+    // A copy names the record it was made from by its title (its payload's id is for machines).
+    const source = entry.kind === 'copy' ? entry.payload?.copiedFromTitle : undefined;
+    const about = entry.kind === 'copy' ? (typeof source === 'string' && source ? [t('history.copiedFrom', { title: source })] : []) : payloadLines(reg, entry, lang, doc);
+    const details = [...stateChanges(reg, entry, lang, t), ...about];
     if (migration?.archived) details.push(t('history.templateArchived', { count: migration.archived }));
     const changed = (entry.changedFields ?? []).filter((f) => reg.schema.properties[f] || f.startsWith('$'));
     if (changed.length) details.push(t('history.changed', { fields: changed.map((f) => pathLabel(reg, f, lang)).join(t('common.listSeparator')) }));

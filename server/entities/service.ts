@@ -15,6 +15,7 @@ import {
   snapshotIn,
   withComputedFields,
   valueAt,
+  recordTitle,
   type ActionDeclaration,
   type EntityRegistry,
   type Language,
@@ -59,6 +60,8 @@ import { withoutLinked } from '../db/linked-values.ts';
 import { contentOf, creationStep, holdTemplate, isDoc, refuseGone, refuseUserEvent, requirePermission, stateLabel, systemFields, validateDoc, visibleTo, withSystemFields } from './record-rules.ts';
 
 type Doc = Record<string, unknown>;
+/** The record a copy was made from (its audit entry names it): its id and title. */
+type CopiedFrom = { id: string; title: string };
 
 export class EntityService {
   constructor(
@@ -93,7 +96,7 @@ export class EntityService {
     return record;
   }
 
-  async create(reg: RegisteredEntity, body: unknown, user: SessionUser, lang: Language, copiedFrom?: string, system: Doc = {}): Promise<EntityRecord> {
+  async create(reg: RegisteredEntity, body: unknown, user: SessionUser, lang: Language, copiedFrom?: CopiedFrom, system: Doc = {}): Promise<EntityRecord> {
     requirePermission(user, copiedFrom ? (reg.entity.copy?.permission ?? reg.entity.permissions.create) : reg.entity.permissions.create);
     const incoming = isDoc(body) ? body.doc : undefined;
     if (!isDoc(incoming)) throw new ApiError(400, 'BAD_REQUEST', { detail: 'doc' });
@@ -133,7 +136,7 @@ export class EntityService {
     lang: Language,
     written: WrittenEffects,
     linked?: LinkedWrite,
-    copiedFrom?: string,
+    copiedFrom?: CopiedFrom,
     system: Doc = {},
   ): Promise<string> {
     await holdTemplate(tx, reg);
@@ -179,7 +182,8 @@ export class EntityService {
       kind: copiedFrom ? 'copy' : 'create',
       toStates: content.states,
       version: 1,
-      ...(copiedFrom ? { payload: { copiedFrom } } : {}),
+      // The source by its id and, for people reading the history, its title.
+      ...(copiedFrom ? { payload: { copiedFrom: copiedFrom.id, copiedFromTitle: copiedFrom.title } } : {}),
     });
     await runRelays(tx, this.registry, reg, doc, '$create', {}, user, lang, this.relayTo(user, lang, written));
     await runSpawns(tx, this.registry, reg, id, doc, '$create', this.spawnAs(user, lang, written));
@@ -519,7 +523,8 @@ export class EntityService {
     // A revision (copy.revision) is the next version of the same document.
     const system = await revisionFields(this.db, reg, source);
     const children = reg.entity.copy.children ?? [];
-    if (!children.length) return this.create(reg, { ...linked, doc }, user, lang, source.id, system);
+    const from = { id: source.id, title: recordTitle(reg, source.doc, lang) };
+    if (!children.length) return this.create(reg, { ...linked, doc }, user, lang, from, system);
     // Its records (copy.children: a revised report's test lines) are copied with it, in its transaction.
     requirePermission(user, reg.entity.copy.permission);
     const kinds = children.map((c) => ({ child: this.registry!.get(c.entity), omit: c.omit ?? [] }));
@@ -527,7 +532,7 @@ export class EntityService {
     const prepared = await this.linked?.prepare(reg, { ...linked, doc }, doc, lang);
     const written = noEffects();
     const record = await this.db.transaction(async (tx) => {
-      const id = await this.insertIn(tx, reg, doc, user, lang, written, prepared, source.id, system);
+      const id = await this.insertIn(tx, reg, doc, user, lang, written, prepared, from, system);
       for (const { child, omit } of kinds) {
         for (const childDoc of await childrenToCopy(tx, child, source.id, omit, lang)) {
           await this.insertIn(tx, child, { ...childDoc, [child.entity.access!.parent!.field]: id }, user, lang, written, undefined, undefined);

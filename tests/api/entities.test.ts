@@ -134,7 +134,8 @@ describe.each(BACKENDS)('entity endpoints on %s', (backend) => {
     expect(copy.body.data.doc.sampleReceivedDate).toBeUndefined();
     expect(copy.body.data.states.$status).toBe('draft');
     const history = await h.call({ method: 'GET', url: `/api/entities/trf/${copy.body.data.id}/history`, token: applicant });
-    expect(history.body.data[0]).toMatchObject({ kind: 'copy', payload: { copiedFrom: r.id } });
+    // The source by its id, and by its number for people reading the history.
+    expect(history.body.data[0]).toMatchObject({ kind: 'copy', payload: { copiedFrom: r.id, copiedFromTitle: r.doc.trfNo } });
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {

@@ -107,7 +107,7 @@ describe('editing', () => {
     const copyLabel = trf.copy;
     await portal.button(copyLabel).click();
     await page.waitForURL((u) => u.pathname === '/trf/trfForm' && u.searchParams.get('id') !== created.id);
-    await portal.seeText(ui(lang, 'renderer.detail.copied'));
+    await portal.seeText(ui(lang, 'renderer.detail.copied', { entity: trf.entity }));
 
     await page.goto(`${portalServer.url}/trf/newList`);
     await page.getByRole('row').nth(1).waitFor();

@@ -186,6 +186,17 @@ describe('history', () => {
     expect(plain?.details).toEqual([changed]);
   });
 
+  it('names the record a copy was made from by its title, never by its id', () => {
+    const copy = { id: '4', at: '2026-03-07T08:00:00Z', actorId: 'u', actorName: 'Ada', kind: 'copy' as const, toStates: { $state: 'active' }, payload: { copiedFrom: 'c0ffee-id', copiedFromTitle: 'G-42' } };
+    const [named] = historyItems(reg, [copy], 'zh-CN', translator('zh-CN'));
+    expect(named?.what).toBe('复制创建');
+    expect(named?.details).toContain('复制自 G-42');
+    expect(named?.details.join('\n')).not.toContain('c0ffee-id');
+    // An entry written before copies carried the title: nothing about the source rather than its id.
+    const [older] = historyItems(reg, [{ ...copy, payload: { copiedFrom: 'c0ffee-id' } }], 'en-US', translator('en-US'));
+    expect(older?.details.join('\n')).not.toContain('c0ffee-id');
+  });
+
   it("shows a payload's declared date-time in the user's date and time, not ISO, and its amounts in the record's currency", () => {
     const statics = createStaticRegistry();
     const order = statics.get('paymentOrder');
