@@ -85,7 +85,13 @@ export class FilingService {
     }
     // Moved on while the call was out (withdrawn, or a newer version): the answer is logged, not applied.
     if (!record || !current) return;
-    const actor = record.createdBy;
+    // The regulator's answer is recorded as the sender's (who sent it: the audit's last SEND_TO_REGULATOR),
+    // not as the maker's of the certificate (the applicant, for one made from a TRF).
+    const sender = await tx.query<{ actor_id: string | null }>(
+      "select actor_id from audit where entity = $1 and record_id = $2 and event = 'SEND_TO_REGULATOR' order by id desc limit 1",
+      [ENTITY, record.id],
+    );
+    const actor = sender.rows[0]?.actor_id ?? record.createdBy;
     const reject = (failure: SyncFailure, missing: CertificateElement[], reason: string) =>
       this.service.sendInside(tx, reg, record.id, { type: 'REGULATOR_REJECTED', payload: { reason: reason.slice(0, 500) || failure, syncFailure: failure, missingElements: missing } }, actor);
     const accept = (referenceNo: string, versionId: string) =>

@@ -6,7 +6,7 @@ import { userByAccount } from '../../server/auth/sessions.ts';
 import { DEMO_EFILING_CUSTOMER, seedDemoEfiling } from '../../server/seed/demo-efiling.ts';
 import { publishSampleForm } from './templates-fixture.ts';
 
-type Made = { id: string; version: number; doc: Record<string, unknown>; states: Record<string, string> };
+type Made = { id: string; version: number; doc: Record<string, unknown>; states: Record<string, string>; createdBy?: string };
 
 /**
  * The TRF link of the e-filing module (docs/efiling.md, "From the TRF"): a TRF needing e-filing
@@ -178,5 +178,9 @@ describe.each(BACKENDS)('e-filing certificates from TRFs on %s', (backend) => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data.states.$status).toBe('filed');
     expect(sent.body.data.doc.referenceNo).toMatch(/\S/);
+    // The certificate was made by the applicant (the TRF's spawn); the regulator's answer is recorded as staff's, who sent it.
+    expect(cert.createdBy).not.toBe(staff!.id);
+    const history = (await h.call({ method: 'GET', url: `/api/entities/cpscTrfInfo/${cert.id}/history`, token: t.staff })).body.data as { event?: string; actorId: string }[];
+    expect(history.find((e) => e.event === 'REGULATOR_ACCEPTED')?.actorId).toBe(staff!.id);
   });
 });
