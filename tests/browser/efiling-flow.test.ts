@@ -3,6 +3,7 @@ import { createStaticRegistry, enumLabel, text, type Language } from '../../engi
 import { usePortal } from './portal-server.ts';
 import { entityTexts, ui } from './portal-texts.ts';
 import { POLL } from './portal-page.ts';
+import { completeCertificate } from './efiling-steps.ts';
 
 /**
  * US e-filing in the browser (issue 20), in both languages: staff add a citation and a trade
@@ -82,29 +83,8 @@ describe('US e-filing in the browser', () => {
     const lab = await post('tradeParty', { type: 'lab', name: `Lab ${lang}`, ...addr });
     const contact = await post('tradeParty', { type: 'pointOfContact', name: `Records ${lang}`, ...addr });
     const [cit] = (await staff.api<{ items: { id: string }[] }>('GET', `/api/entities/citation?f.keyword=${encodeURIComponent(`smallparts-${lang}`)}`)).items;
-    const certProps = registry.get('cpscTrfInfo').schema.properties;
-    const productIdType = registry.get('cpscTrfInfo').schema.properties.productIds as { items: { properties: { type: unknown } } };
-    /** Completes a certificate's elements in the open form, as staff would. */
-    const complete = async (importer: string) => {
-      await staff.pick('root_certificateType', enumLabel(certProps.certificateType, 'full', lang));
-      await staff.pick('root_importerCustomerId', importer);
-      const children = staff.page.locator('#root_childrensProduct');
-      await children.click();
-      await expect.poll(() => children.evaluate((el) => (el as HTMLInputElement).checked ?? el.getAttribute('aria-checked') === 'true'), POLL).toBe(true);
-      // A new certificate's form opens with the one product id row its schema requires; an edited one may have none yet.
-      if (!(await staff.page.locator('#root_productIds_0_type').count())) await staff.page.locator('.rjsf-array-item-add').first().click();
-      await staff.pick('root_productIds_0_type', enumLabel(productIdType.items.properties.type as never, 'gtin', lang));
-      await staff.page.locator('#root_productIds_0_value').fill('00012345678905');
-      await staff.pick('root_citations', code);
-      await staff.pick('root_manufacturerId', `Maker ${lang}`);
-      await staff.pick('root_labId', `Lab ${lang}`);
-      await staff.pick('root_pointOfContactId', `Records ${lang}`);
-      await staff.page.locator('#root_cpscLabId').fill('1234');
-      await staff.typeDate('root_manufactureDate', '2026-09-01');
-      await staff.page.locator('#root_manufacturePlace').fill('Shenzhen, CN');
-      await staff.typeDate('root_lastTestDate', '2026-09-10');
-      await staff.page.locator('#root_testPlace').fill('Shanghai, CN');
-    };
+    /** Completes a certificate's elements in the open form, as staff would (efiling-steps.ts). */
+    const complete = (importer: string) => completeCertificate(staff, { importer, citation: code, manufacturer: `Maker ${lang}`, lab: `Lab ${lang}`, contact: `Records ${lang}` });
     // A TRF needing US e-filing gets its certificate (the TRF's `spawns`), filled from the mapping;
     // its detail page shows it in the US e-filing tab, which leads to the certificate.
     await post('trfMapping', { productLine: `Toys ${lang}`, customerName: `E-filing buyer ${lang}`, productCategory: 'Toys' });
