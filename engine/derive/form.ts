@@ -81,7 +81,10 @@ function localizeNode(ctx: Ctx, node: FieldSchema, key: string, nested = true): 
   if (typeof node.$ref === 'string') Object.assign(ui, refUi(ctx, node, key, nested, refDepth));
   const label = fieldLabel(node, lang, key);
   if (label) out.title = label;
+  // The help a user reads is the field's `x-description`, in the language; a plain `description`
+  // documents the declaration for its readers (one language) and is never shown.
   if (node['x-description']) out.description = text(node['x-description'], lang);
+  else delete out.description;
   if (node['x-enumLabels'] && node.enum) ui['ui:enumNames'] = node.enum.map((v) => text(node['x-enumLabels']?.[String(v)], lang, String(v)));
   // RJSF 6 reads option labels from the uiSchema only: a schema's own `enumNames` goes there.
   else if (node.enum && Array.isArray((node as { enumNames?: unknown }).enumNames)) ui['ui:enumNames'] = (node as { enumNames: unknown[] }).enumNames;

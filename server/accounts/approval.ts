@@ -59,7 +59,8 @@ const stored = (machine: AnyStateMachine, state: string): PersistedSnapshot => t
  * event of its `company` record (schemas/company/), through the entity's own transition path, so
  * the record, its `companies` projection, its audit row and its mail move together. The new
  * states, an audit row per machine and the machines' declared mails (effects) commit together;
- * the mails are sent after the commit.
+ * the mails are sent after the commit. An approved first account of a company without an admin
+ * becomes the company's customer admin.
  */
 export async function decideAccount(
   db: Database,
@@ -98,7 +99,11 @@ export async function decideAccount(
         throw new ApiError(409, 'EVENT_NOT_ALLOWED', { action: type, state: user.approval_status });
       }
     }
-    await tx.query('update users set status = $2, reject_reason = $3 where id = $1', [userId, account.to, reason ?? null]);
+    // The first account of a company without an admin (a new company's: no one to confirm it) becomes its
+    // customer admin, as offline registration's first account does (first-account.ts): the company's
+    // mails to its admins (a quotation to confirm, a payment requested) reach someone, and it confirms later applicants.
+    const firstAdmin = reason === undefined && !user.company_admin;
+    await tx.query('update users set status = $2, reject_reason = $3, is_admin = is_admin or $4 where id = $1', [userId, account.to, reason ?? null, firstAdmin]);
     forgetUserLocally(userId);
     // The account's decision mail is queued last: the newest mail the applicant gets is about their account.
     await record(tx, account, actorId, reason === undefined ? {} : { reason });

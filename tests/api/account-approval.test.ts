@@ -3,7 +3,7 @@ import { listAudit } from '../../server/entities/audit-repo.ts';
 import { listEffects } from '../../server/effects/effects-repo.ts';
 import { COMPANY_RECORDS_FROM_ROWS } from '../../server/db/migrations.ts';
 import { BACKENDS } from '../support/backends.ts';
-import { ApiHarness } from '../support/api-harness.ts';
+import { ApiHarness, validTrf } from '../support/api-harness.ts';
 
 /**
  * Issue 12 item 4: the provider's decision on an account is a transition of
@@ -74,10 +74,28 @@ describe.each(BACKENDS)('account approval through its machine on %s', (backend) 
     expect((await mails('twice@example.com')).map((m) => m.subject)).toEqual(['Your Portico account is approved', 'Portico: twice Ltd. is certified']);
   });
 
+  it('makes a new company\'s approved first account its admin, who alone is mailed as the company\'s admin (a quotation to confirm)', async () => {
+    const first = await applicant('payer');
+    const isAdmin = async (id: string) => (await h.db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [id])).rows[0]!.is_admin;
+    expect(await isAdmin(first)).toBe(false);
+    expect((await decideAs(first, 'approve', 'en-US')).status).toBe(200);
+    expect(await isAdmin(first)).toBe(true);
+    // A refused applicant does not become one.
+    const refused = await applicant('refusedfounder');
+    expect((await decideAs(refused, 'reject', 'en-US', { reason: 'Unknown company' })).status).toBe(200);
+    expect(await isAdmin(refused)).toBe(false);
+    // The company's first quotation reaches its admin (before, the mail failed: "the payer has no admin with an email address").
+    const applicantToken = await h.login('applicant');
+    const trf = (await h.call({ method: 'POST', url: '/api/entities/trf', token: applicantToken, payload: { doc: validTrf({ quotationNeeded: true, payer: { companyId: 'c-payer', name: 'payer Ltd.' } }) } })).body.data;
+    const submitted = (await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, token: applicantToken, payload: { type: 'SUBMIT', version: trf.version } })).body.data;
+    const sent = await h.call({ method: 'POST', url: `/api/entities/trf/${trf.id}/events`, token: staff, lang: 'en-US', payload: { type: 'SEND_QUOTATION', version: submitted.version, payload: { currency: 'CNY', lines: [{ item: 'pH', amount: 30050 }] } } });
+    expect([sent.status, sent.body.data.notices]).toEqual([200, undefined]);
+    expect((await mails('payer@example.com')).map((m) => m.subject)).toContain(`Quotation ${(await h.call({ method: 'GET', url: `/api/entities/quotation?f.trfNo=${trf.doc.trfNo}`, token: staff })).body.data.items[0].doc.quotationNo} to confirm`);
+  });
+
   it('leaves a certified company alone, and waits for its admin to confirm a later applicant', async () => {
     const first = await applicant('founder');
     expect((await decideAs(first, 'approve', 'en-US')).status).toBe(200);
-    await h.db.query('update users set is_admin = true where id = $1', [first]);
     const later = await applicant('colleague', 'en-US', { id: 'c-founder', status: 'approved' });
     const refused = await decideAs(later, 'approve', 'en-US');
     expect([refused.status, refused.body.message]).toEqual([400, '"Approve" is possible only when the company has no admin yet (a new company’s first account)']);

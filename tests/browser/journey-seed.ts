@@ -37,12 +37,12 @@ async function send(call: ApiCall, entity: string, record: Made, events: readonl
 }
 
 /**
- * A TRF the supplier submits (`doc`), which staff accept, test and move to Report Issued with an
- * issued report holding the test `lines` (entered before it is issued: an issued report's lines are closed).
+ * Staff take the submitted TRF through acceptance and testing to Report Issued, with an issued
+ * report holding the test `lines` (entered before it is issued: an issued report's lines are closed)
+ * and its PDF (REPORT_PDF).
  */
-export async function supplierTrfWithIssuedReport(supplier: ApiCall, staff: ApiCall, doc: Record<string, unknown>, lines: readonly Record<string, unknown>[]): Promise<{ id: string; trfNo: string; reportNo: string }> {
-  let trf = await supplier<Made>('POST', '/api/entities/trf', { doc });
-  trf = await send(supplier, 'trf', trf, [['SUBMIT']]);
+export async function staffIssueReport(staff: ApiCall, trfId: string, lines: readonly Record<string, unknown>[]): Promise<{ trfNo: string; reportNo: string }> {
+  let trf = await staff<Made>('GET', `/api/entities/trf/${trfId}`);
   trf = await send(staff, 'trf', trf, [['ACCEPT_APPLICATION'], ['CONFIRM_SAMPLE_RECEIVED', { sampleReceivedDate: '2026-11-20' }], ['START_TESTING'], ['COMPLETE_TESTING']]);
   const pdf = await staff<Record<string, unknown>>('POST', `/api/files?name=${trf.doc.trfNo}.pdf`, REPORT_PDF, 'application/pdf');
   const report = await staff<Made>('POST', '/api/entities/report', {
@@ -51,5 +51,12 @@ export async function supplierTrfWithIssuedReport(supplier: ApiCall, staff: ApiC
   for (const line of lines) await staff('POST', '/api/entities/testLine', { doc: { reportId: report.id, sampleNo: 'S-1', categoryCode: 'CHEM', ...line } });
   await send(staff, 'report', report, [['ISSUE']]);
   await send(staff, 'trf', trf, [['ISSUE_REPORT']]);
-  return { id: trf.id, trfNo: trf.doc.trfNo, reportNo: report.doc.reportNo };
+  return { trfNo: trf.doc.trfNo, reportNo: report.doc.reportNo };
+}
+
+/** A TRF the supplier submits (`doc`), which staff take to Report Issued with an issued report holding the test `lines` (staffIssueReport). */
+export async function supplierTrfWithIssuedReport(supplier: ApiCall, staff: ApiCall, doc: Record<string, unknown>, lines: readonly Record<string, unknown>[]): Promise<{ id: string; trfNo: string; reportNo: string }> {
+  let trf = await supplier<Made>('POST', '/api/entities/trf', { doc });
+  trf = await send(supplier, 'trf', trf, [['SUBMIT']]);
+  return { id: trf.id, ...(await staffIssueReport(staff, trf.id, lines)) };
 }

@@ -73,14 +73,18 @@ export class PortalPage {
   async menuGroupHas(group: string, label: string): Promise<boolean> {
     const menu = this.page.getByTestId('main-menu');
     const popup = this.page.locator('.ant-menu-submenu-popup:visible');
-    const entry = popup.getByText(label, { exact: true });
+    // An entry, not a group's title: a group folded into the overflow item may bear its entry's label.
+    const entry = popup.locator('.ant-menu-item').getByText(label, { exact: true });
     // The popup opens on hover after a short delay; a busy machine may miss the first hover.
     // A menu wider than the window folds its last groups into the overflow item ("···"): the group is then an
     // entry of that item's popup, with its own popup beside it.
     const rest = menu.locator('.ant-menu-overflow-item-rest');
+    await menu.waitFor();
     for (let attempt = 0; attempt < 3; attempt++) {
       await this.page.mouse.move(0, 400);
-      const direct = await menu.getByText(group, { exact: true }).hover({ timeout: 3000 }).then(() => true, () => false);
+      // A folded group's title stays in the bar, unseen: the overflow item is then gone to at once.
+      const title = menu.getByText(group, { exact: true }).filter({ visible: true }).first();
+      const direct = (await title.count()) > 0 && (await title.hover({ timeout: 3000 }).then(() => true, () => false));
       if (!direct && (await rest.isVisible())) {
         await rest.hover();
         await popup.getByText(group, { exact: true }).hover({ timeout: 5000 }).catch(() => undefined);
@@ -97,7 +101,7 @@ export class PortalPage {
     // pointer closes it (seen on a loaded CI machine). Then the group is opened again, at most three times more.
     for (let attempt = 0; ; attempt++) {
       await this.menuGroupHas(group, label);
-      const clicked = await popup.getByText(label, { exact: true }).click({ timeout: 10_000 }).then(
+      const clicked = await popup.locator('.ant-menu-item').getByText(label, { exact: true }).click({ timeout: 10_000 }).then(
         () => true,
         (err: unknown) => {
           if (attempt >= 3) throw err;

@@ -57,6 +57,18 @@ describe('derivations from declarations', () => {
     expect(enumLabel(fieldAt(trf.schema, 'judgmentRule'), 'simpleAcceptance', 'en-US')).toBe('Simple acceptance (w=0)');
   });
 
+  it('shows a field\'s x-description as its help, never the declaration\'s own description (its readers\' note, in one language)', () => {
+    // The buyer's definition documents its picker in English; the form of either language does not show it.
+    expect(fieldAt(trf.schema, 'buyer')?.description ?? (trf.schema.definitions as any).buyerParty.description).toMatch(/x-lookupFilter/);
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const { schema } = localizeSchema(trf, lang);
+      expect(schema.properties.buyer!.description).toBeUndefined();
+      expect(JSON.stringify(schema)).not.toContain('x-lookupFilter).');
+    }
+    expect(localizeSchema(trf, 'zh-CN').schema.properties.attachments!.description).toBe('仅限 PDF，最大 10 MB，最多 1 个');
+    expect(localizeSchema(trf, 'en-US').schema.properties.attachments!.description).toBe('PDF only, up to 10 MB, one file at most');
+  });
+
   it('defaults the judgment rule to simple acceptance (w=0)', () => {
     expect(fieldAt(trf.schema, 'judgmentRule')!.default).toBe('simpleAcceptance');
   });
