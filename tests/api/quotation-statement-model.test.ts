@@ -71,7 +71,8 @@ describe.each(BACKENDS)('quotation-statement machine replayed against the API on
         expect(record.states, c.name).toEqual(stateFields(reg.entity.lifecycle!.regions, model));
         if (entity === 'quotation') {
           const mapped = relayed[type];
-          if (mapped) trfModel = applyEvent(machines.trf, trfModel, { type: mapped, ...payload } as never) ?? trfModel;
+          // A relayed event reaches the TRF's machine marked `$relayed` (docs/declarations.md, relays).
+          if (mapped) trfModel = applyEvent(machines.trf, trfModel, { type: mapped, ...payload, $relayed: true } as never) ?? trfModel;
           expect((await readTrf()).states, `${c.name}: the TRF after ${type}`).toEqual(stateFields(trfReg.entity.lifecycle!.regions, trfModel));
         } else {
           expect(record.doc.quotationIds, c.name).toEqual([issued.record.id]);
